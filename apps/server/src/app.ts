@@ -1,0 +1,50 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { AppEnv } from './http/context';
+import { errorBody, handleError, handleNotFound } from './http/error-handler';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { validationHook } from './http/validation-hook';
+import { webApp } from './http/web-app';
+import type { Logger } from './logger';
+import { clientErrorRoutes } from './modules/client-errors/routes';
+import { healthRoutes } from './modules/health/routes';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  webDistDir: string;
+};
+
+const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
+export function createApp({ config, database, logger, webDistDir }: AppDeps) {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+  api.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
+    }),
+  );
+  api.route('/', healthRoutes(database));
+  api.route('/', clientErrorRoutes());
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: `${PRODUCT_NAME} API`, version: '1' },
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ hsts: config.isPublicHttps }));
+  app.onError(handleError);
+  app.route('/', api);
+  app.all('/api/*', handleNotFound);
+  app.route('/', webApp(webDistDir));
+  return app;
+}

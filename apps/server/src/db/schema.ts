@@ -1,0 +1,3 @@
+// Every table of the app, gathered for drizzle-kit and the typed client. Each table is owned by one
+// domain module (design.md section 1); other modules reach its data through that module's service.
+export * from '../modules/accounts/tables';

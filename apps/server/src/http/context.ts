@@ -1,0 +1,9 @@
+import type { Logger } from '../logger';
+
+/** What every request carries through Hono's context. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+  };
+};

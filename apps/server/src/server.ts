@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import type { Logger } from './logger';
+import { WEB_DIST_DIR } from './paths';
+
+export type RunningServer = {
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  stop: () => Promise<void>;
+};
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, database: database.kind }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down');
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          logger.warn('requests still open after the grace period; closing them');
+          'closeAllConnections' in server && server.closeAllConnections();
+        }, SHUTDOWN_GRACE_MS);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        // Idle keep-alive connections would hold close() open; busy ones finish their request first.
+        'closeIdleConnections' in server && server.closeIdleConnections();
+      });
+      await database.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { url, stop };
+}

@@ -1,0 +1,3 @@
+export function WhyPage() {
+  return <h1>WhyPage</h1>;
+}

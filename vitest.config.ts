@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Test kinds by suffix (style.md): *.test.ts(x) are unit tests beside the code, *.int.test.ts run the
+// server against a real database. End-to-end specs live in e2e/ and run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['apps/server/**/*.int.test.ts'],
+          environment: 'node',
+          // PGlite holds one connection and takes seconds to initialise; PostgreSQL runs need time too.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
