@@ -32,8 +32,9 @@ export async function openDatabase(options: {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
-  await fs.mkdir(dir, { recursive: true });
+/** PGlite in a directory, or in memory with 'memory://' (tests). */
+export async function openPglite(dir: string): Promise<DatabaseHandle> {
+  if (!dir.startsWith('memory://')) await fs.mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -49,7 +50,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -2,8 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+function cacheControl(value: string) {
+  return createMiddleware(async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', value);
+  });
+}
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
@@ -18,13 +26,10 @@ export function webApp(distDir: string) {
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
-  app.use('/assets/*', serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', ONE_YEAR) }));
+  app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir }));
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.use('*', serveStatic({ root: distDir, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
+  app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }));
+  app.get('*', (c) => c.html(indexHtml));
   return app;
 }

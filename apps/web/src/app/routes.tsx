@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundScreen } from '../components/not-found-screen';
-import { RouteErrorScreen } from '../components/route-error-screen';
-import { RouterFallback } from '../components/router-fallback';
+import { RouteErrorBoundary, RouterFallbackBoundary } from '../components/lazy-error-screens';
 import { AppLayout } from './app-layout';
 
 /**
@@ -27,6 +25,8 @@ const SCREENS: RouteObject[] = [
     lazy: () => import('../features/legal/routes/privacy').then((m) => ({ Component: m.PrivacyPage })),
   },
 ];
+
+const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
 /** Registered now so the router knows them; each gets its screen from the issue that builds it. */
 export const UPCOMING_PATHS = [
@@ -69,15 +69,15 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppLayout,
-    errorElement: <RouterFallback />,
+    errorElement: <RouterFallbackBoundary />,
     children: [
       {
         // A pathless layer so a crashing screen is caught inside the layout.
-        errorElement: <RouteErrorScreen />,
+        errorElement: <RouteErrorBoundary />,
         children: [
           ...SCREENS,
-          ...UPCOMING_PATHS.map((path) => ({ path, Component: NotFoundScreen })),
-          { path: '*', Component: NotFoundScreen },
+          ...UPCOMING_PATHS.map((path) => ({ path, lazy: notFoundScreen })),
+          { path: '*', lazy: notFoundScreen },
         ],
       },
     ],

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { CenteredMessage } from './centered-message';
-import { notify } from './notifications';
+import { notify } from './notification-store';
 import { RouterFallback } from './router-fallback';
 import { TopBar } from './top-bar';
 

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ApiErrorBody } from '@sweetwish/shared/api-error';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../test/databases';
+import type { DatabaseHandle } from './db/client';
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as ApiErrorBody).error;
+}
+
+describe.each(databaseKinds())('HTTP API on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('answers the health check after asking the database', async () => {
+    const { app } = buildTestApp(database);
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: kind });
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const { app } = buildTestApp(database);
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await app.request('/api/no-such-thing', { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect((await errorOf(res)).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers malformed JSON with a 400', async () => {
+    const { app } = buildTestApp(database);
+    const res = await app.request('/api/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message": ',
+    });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('VALIDATION');
+    expect(error.fields).toHaveProperty('body');
+  });
+
+  it('answers a body that fails its schema with a 400 naming the field', async () => {
+    const { app } = buildTestApp(database);
+    const res = await app.request('/api/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'boom', url: 42 }),
+    });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('VALIDATION');
+    expect(Object.keys(error.fields ?? {})).toEqual(['url']);
+    expect(error.message).toMatch(/^url: /);
+  });
+
+  it('answers a body over the size limit with a 413', async () => {
+    const { app } = buildTestApp(database);
+    const res = await app.request('/api/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(100_000), url: '/' }),
+    });
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it("logs a client's error report with the request id", async () => {
+    const { app, logLines } = buildTestApp(database);
+    const res = await app.request('/api/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'Cannot read properties of undefined', url: 'http://localhost/x' }),
+    });
+    expect(res.status).toBe(204);
+    const requestId = res.headers.get('x-request-id');
+    const line = logLines.find((l) => l.msg === 'client error');
+    expect(line).toMatchObject({ requestId, clientError: { message: 'Cannot read properties of undefined' } });
+  });
+
+  it('publishes an OpenAPI document built from the shared schemas', async () => {
+    const { app } = buildTestApp(database);
+    const doc = (await (await app.request('/api/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, { required: string[] }> };
+    };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/client-errors']));
+    expect(doc.components.schemas.ClientErrorReport?.required).toEqual(['message', 'url']);
+  });
+});
+
+describe('an unexpected error', () => {
+  const failingDatabase = {
+    kind: 'postgres',
+    ping: async () => {
+      throw new Error('relation "secret_table" does not exist: select password from secret_table');
+    },
+  } as unknown as DatabaseHandle;
+
+  it('is a 500 with a request id and no stack trace or SQL', async () => {
+    const { app, logLines } = buildTestApp(failingDatabase);
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toMatch(/secret_table|select|password|at .*\.ts/i);
+    const body = JSON.parse(text) as ApiErrorBody;
+    expect(body.error.code).toBe('INTERNAL');
+    expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+    // The details go to the log instead, under the same request id.
+    const logged = logLines.find((l) => l.msg === 'unhandled error');
+    expect(logged?.requestId).toBe(body.error.requestId);
+    expect(JSON.stringify(logged)).toContain('secret_table');
+  });
+
+  it('puts the request id on every log line of the request', async () => {
+    const { app, logLines } = buildTestApp(failingDatabase);
+    const res = await app.request('/api/health');
+    const requestId = res.headers.get('x-request-id');
+    expect(logLines.length).toBeGreaterThanOrEqual(2);
+    for (const line of logLines) expect(line.requestId).toBe(requestId);
+  });
+});
+
+describe('security headers', () => {
+  const database = { kind: 'pglite', ping: async () => {} } as unknown as DatabaseHandle;
+
+  it('are on API answers, error answers and pages alike', async () => {
+    const { app } = buildTestApp(database);
+    for (const url of ['/api/health', '/api/nope', '/some/page']) {
+      const res = await app.request(url);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('include HSTS when the public address is HTTPS on a real host', async () => {
+    const { app } = buildTestApp(database, { env: { PUBLIC_URL: 'https://sweetwish.app' } });
+    const res = await app.request('/api/health');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('the built web app', () => {
+  const database = { kind: 'pglite', ping: async () => {} } as unknown as DatabaseHandle;
+  let distDir: string;
+  beforeAll(() => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-dist-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *');
+  });
+  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+
+  it('serves hashed assets with a year-long cache', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const res = await app.request('/assets/index-AbC123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('answers any page path with index.html, revalidated each time', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    for (const url of ['/', '/why', '/some_creator', '/x/123']) {
+      const res = await app.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves other public files as they are', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    expect(await (await app.request('/robots.txt')).text()).toBe('User-agent: *');
+  });
+
+  it('answers a missing asset with a 404, not the page', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const res = await app.request('/assets/index-Old999.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('never answers an unknown API route with the page', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const res = await app.request('/api/whatever');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});

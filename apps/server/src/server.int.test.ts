@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogger, testConfig } from '../test/app-harness';
+import { type RunningServer, startServer } from './server';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the server process', () => {
+  it('refuses to start with a bad environment and lists every problem', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH, PORT: 'abc', DATABASE_URL: 'mysql://nowhere/db', LOG_LEVEL: 'chatty' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Invalid configuration:');
+    expect(result.stderr).toMatch(/- PORT /);
+    expect(result.stderr).toMatch(/- DATABASE_URL /);
+    expect(result.stderr).toMatch(/- LOG_LEVEL /);
+  });
+});
+
+describe('graceful shutdown', () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes a request that is in flight, refuses new connections, then closes the database', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-shutdown-'));
+    const { logger, lines } = captureLogger();
+    server = await startServer(testConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), logger);
+    const url = new URL('/api/client-errors', server.url);
+
+    // Send the headers and half of the body, stop the server, then send the rest.
+    const body = JSON.stringify({ message: 'late report', url: '/' });
+    const response = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        url,
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 300);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopped = server.stop();
+
+    expect(await response).toBe(204);
+    await stopped;
+    server = undefined;
+    await expect(fetch(new URL('/api/health', url))).rejects.toThrow();
+    const messages = lines.map((l) => l.msg);
+    expect(messages.indexOf('client error')).toBeLessThan(messages.indexOf('stopped'));
+  });
+});

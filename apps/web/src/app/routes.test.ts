@@ -1,0 +1,67 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './routes';
+
+// Spec section 2's route list, one real address for each, and the pattern it must reach.
+const SPEC_ROUTES: [url: string, pattern: string][] = [
+  ['/', 'index'],
+  ['/sign-in', 'sign-in/:affiliate?'],
+  ['/sign-in/friend1', 'sign-in/:affiliate?'],
+  ['/sign-up/friend1', 'sign-up/:affiliate?'],
+  ['/join/friend1', 'join/:affiliate?'],
+  ['/email/friend1', 'email/:affiliate?'],
+  ['/email-link-sent', 'email-link-sent'],
+  ['/complete-profile', 'complete-profile'],
+  ['/unsafe', 'unsafe'],
+  ['/home', 'home'],
+  ['/search', 'search'],
+  ['/conversations', 'conversations'],
+  ['/conversations/c1', 'conversations/:conversationId'],
+  ['/purchases', 'purchases'],
+  ['/received', 'received'],
+  ['/received/item/p1', 'received/item/:purchaseId'],
+  ['/create', 'create'],
+  ['/edit', 'edit'],
+  ['/x/w1', 'x/:productId'],
+  ['/success', 'success'],
+  ['/cs', 'cs'],
+  ['/stripe/cs', 'stripe/cs'],
+  ['/tokens/stripe/success', 'tokens/stripe/success'],
+  ['/balance', 'balance'],
+  ['/settings', 'settings'],
+  ['/profile', 'profile'],
+  ['/profile/display-name', 'profile/display-name'],
+  ['/profile/handle', 'profile/handle'],
+  ['/profile/photo', 'profile/photo'],
+  ['/profile/banner', 'profile/banner'],
+  ['/profile/description', 'profile/description'],
+  ['/profile/links', 'profile/links'],
+  ['/why', 'why'],
+  ['/support', 'support'],
+  ['/terms-of-service', 'terms-of-service'],
+  ['/privacy', 'privacy'],
+  ['/test', 'test'],
+  ['/sweet_creator', ':handle'],
+  ['/sweet_creator/tip', ':handle/tip'],
+];
+
+function matchedPattern(url: string) {
+  const leaf = matchRoutes(routes, url)?.at(-1)?.route;
+  return leaf?.index ? 'index' : leaf?.path;
+}
+
+describe('the route table', () => {
+  it.each(SPEC_ROUTES)('sends %s to %s', (url, pattern) => {
+    expect(matchedPattern(url)).toBe(pattern);
+  });
+
+  it('sends anything else to the not-found page', () => {
+    expect(matchedPattern('/a/b/c')).toBe('*');
+  });
+
+  it('loads each screen lazily, so a page loads only its own code', () => {
+    const screens = routes[0]?.children?.[0]?.children ?? [];
+    expect(screens.length).toBeGreaterThan(SPEC_ROUTES.length - 5);
+    for (const screen of screens) expect(screen.lazy, String(screen.path ?? 'index')).toBeTypeOf('function');
+  });
+});
