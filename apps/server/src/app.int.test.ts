@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app-harness';
@@ -163,6 +164,7 @@ describe('the built web app', () => {
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *');
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   });
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
 
@@ -172,6 +174,14 @@ describe('the built web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('sends the precompressed file to a browser that accepts it', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const res = await app.request('/assets/index-AbC123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe('console.log(1)');
   });
 
   it('answers any page path with index.html, revalidated each time', async () => {

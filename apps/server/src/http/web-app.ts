@@ -26,10 +26,10 @@ export function webApp(distDir: string) {
   }
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
 
-  app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir }));
+  app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir, precompressed: true }));
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir }));
+  app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir, precompressed: true }));
   app.get('*', (c) => c.html(indexHtml));
   return app;
 }

@@ -1,0 +1,441 @@
+// Benchmark of the production build: server cold start, landing-page JavaScript and Lighthouse scores.
+// Run with `npm run bench`. It reports figures against targets and exits 0 even when a target is missed;
+// it exits non-zero only when a measurement itself fails (build, server start, Lighthouse).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const RESULTS_FILE = path.join(ROOT, '.bench/results.json');
+
+const RUNS = 3;
+const HEALTH_POLL_MS = 25;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const KB = 1024; // sizes are reported in KiB (1 KB = 1024 bytes)
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Every server this script started and has not yet seen exit, so that no failure path leaves one behind. */
+const liveServers = new Set();
+/** Temporary data directories, removed at the end whatever happens. */
+const tempDirs = [];
+
+// Last resort: if the script ends without reaching its `finally` (Ctrl-C), leave no server or temp dir behind.
+process.on('exit', () => {
+  for (const child of liveServers) child.kill('SIGKILL');
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+process.on('SIGINT', () => {
+  process.exitCode = 130;
+  process.exit();
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Small helpers
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function round(value, digits = 0) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function makeTempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-bench-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Asks the OS for a port nobody listens on, so parallel runs and a dev server on 5172 do not collide. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 1. Build
+
+async function ensureBuild() {
+  const missing = [SERVER_ENTRY, path.join(WEB_DIST, 'index.html')].filter((file) => !fs.existsSync(file));
+  if (missing.length === 0) {
+    console.log('Build: using the existing build (apps/server/dist, apps/web/dist).');
+    return 'existing';
+  }
+  console.log(`Build: ${missing.map((f) => path.relative(ROOT, f)).join(', ')} missing, running npm run build…`);
+  await run('npm', ['run', 'build']);
+  return 'built';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 2. Server start and stop
+
+/**
+ * Spawns the built server and resolves once /api/health answers 200, with the time that took.
+ * stdout (pino JSON lines) is read but not shown, to keep the terminal readable; its tail is kept so that a
+ * failed start can say why (the server logs "could not start" on stdout). stderr goes to the terminal.
+ */
+async function startServer(dataDir) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Measure the embedded PGlite database whatever the caller's shell has set.
+  delete env.DATABASE_URL;
+  delete env.PUBLIC_URL;
+
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  liveServers.add(child);
+  child.on('exit', () => liveServers.delete(child));
+
+  let stdoutTail = '';
+  child.stdout.on('data', (chunk) => {
+    stdoutTail = (stdoutTail + chunk).slice(-4000);
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(child, url);
+  } catch (err) {
+    await stopServer(child);
+    throw new Error(`${err.message}${stdoutTail ? `\nServer output:\n${stdoutTail}` : ''}`);
+  }
+  return { child, url, startMs: performance.now() - startedAt };
+}
+
+async function waitForHealth(child, url) {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (hasExited(child)) throw new Error(`server exited during start (${child.signalCode ?? child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
+      await res.body?.cancel();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet: keep polling.
+    }
+    await sleep(HEALTH_POLL_MS);
+  }
+  throw new Error(`server did not answer 200 on /api/health within ${START_TIMEOUT_MS} ms`);
+}
+
+function hasExited(child) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** SIGTERM, as a process manager would, so PGlite closes cleanly; SIGKILL if it hangs. */
+async function stopServer(child) {
+  if (hasExited(child)) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Runs `fn` against a running server and always stops the server afterwards. */
+async function withServer(dataDir, fn) {
+  const server = await startServer(dataDir);
+  try {
+    return await fn(server);
+  } finally {
+    await stopServer(server.child);
+  }
+}
+
+/**
+ * Cold start, (a) into a new empty data directory (PGlite creates and migrates the database) and
+ * (b) into the directory (a) left behind (PGlite only reopens it). A new directory for every round.
+ */
+async function measureColdStarts() {
+  const newDir = [];
+  const existingDir = [];
+  let lastDataDir;
+  for (let i = 1; i <= RUNS; i++) {
+    lastDataDir = makeTempDir();
+    newDir.push(await withServer(lastDataDir, async (s) => s.startMs));
+    existingDir.push(await withServer(lastDataDir, async (s) => s.startMs));
+    console.log(
+      `Cold start ${i}/${RUNS}: new data dir ${round(newDir.at(-1))} ms, existing ${round(existingDir.at(-1))} ms`,
+    );
+  }
+  return { newDir, existingDir, lastDataDir };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 3. Landing-page JavaScript
+
+/** The scripts index.html asks for before any code runs: the entry module and its modulepreloads. */
+function staticScripts() {
+  const html = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
+  const found = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isModule = /^<script\b/.test(tag) && /\btype=["']module["']/.test(tag);
+    const isPreload = /^<link\b/.test(tag) && /\brel=["']modulepreload["']/.test(tag);
+    const ref = tag.match(/\b(?:src|href)=["']([^"']+)["']/)?.[1];
+    if ((isModule || isPreload) && ref) found.add(new URL(ref, 'http://x/').pathname);
+  }
+  return [...found];
+}
+
+/**
+ * Every script the page requested during a Lighthouse load (which waits for the network and CPU to go
+ * quiet), so the route chunks the landing route lazy-loads are counted, not only what index.html names.
+ */
+function requestedScripts(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items;
+  if (!items) throw new Error('Lighthouse report has no network-requests audit');
+  const paths = items
+    .filter((item) => item.resourceType === 'Script')
+    .map((item) => new URL(item.url).pathname)
+    .filter((pathname) => pathname.startsWith('/assets/'));
+  return [...new Set(paths)];
+}
+
+/** gzip -9 of the file on disk: what a compressing server or CDN would send, independent of this server. */
+function gzipSize(urlPath) {
+  const file = path.join(WEB_DIST, decodeURIComponent(urlPath));
+  if (!file.startsWith(WEB_DIST + path.sep) || !fs.existsSync(file)) {
+    throw new Error(`requested script ${urlPath} is not in apps/web/dist`);
+  }
+  const content = fs.readFileSync(file);
+  return { file: urlPath, bytes: content.length, gzipBytes: zlib.gzipSync(content, { level: 9 }).length };
+}
+
+function measureLandingJs(lhr) {
+  const files = requestedScripts(lhr).map(gzipSize);
+  const fromHtml = staticScripts();
+  const missing = fromHtml.filter((p) => !files.some((f) => f.file === p));
+  if (missing.length) console.warn(`Warning: index.html names scripts the page did not load: ${missing.join(', ')}`);
+  const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  const htmlTotal = files.filter((f) => fromHtml.includes(f.file)).reduce((sum, f) => sum + f.gzipBytes, 0);
+  return {
+    count: files.length,
+    totalGzipKB: round(total / KB, 1),
+    fromIndexHtml: { count: fromHtml.length, gzipKB: round(htmlTotal / KB, 1) },
+    files,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 4. Lighthouse
+
+/** One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). */
+async function runLighthouse(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    // The default config is mobile with simulated throttling, which is what we want to report.
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error('Lighthouse returned no report');
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    for (const id of ['performance', 'accessibility']) {
+      if (typeof lhr.categories[id]?.score !== 'number') throw new Error(`Lighthouse gave no ${id} score`);
+    }
+    return lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function summarizeLighthouse(lhr) {
+  const metric = (id) => lhr.audits[id]?.numericValue;
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    metrics: {
+      firstContentfulPaintMs: round(metric('first-contentful-paint') ?? Number.NaN),
+      largestContentfulPaintMs: round(metric('largest-contentful-paint') ?? Number.NaN),
+      totalBlockingTimeMs: round(metric('total-blocking-time') ?? Number.NaN),
+      cumulativeLayoutShift: round(metric('cumulative-layout-shift') ?? Number.NaN, 3),
+      speedIndexMs: round(metric('speed-index') ?? Number.NaN),
+    },
+    failingAccessibilityAudits: failingAccessibilityAudits(lhr),
+  };
+}
+
+/** Accessibility audits that did not pass, so developers know what to fix. */
+function failingAccessibilityAudits(lhr) {
+  return lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => typeof audit?.score === 'number' && audit.score < 1)
+    .map((audit) => ({ id: audit.id, title: audit.title }));
+}
+
+/** chrome-launcher crashes the process (unhandled 'error' event) on a bad path: check it before anything. */
+function checkChrome() {
+  try {
+    fs.accessSync(CHROME_PATH, fs.constants.X_OK);
+  } catch {
+    throw new Error(`Chromium not found at ${CHROME_PATH}: set CHROME_PATH`);
+  }
+}
+
+async function measureLighthouse(url) {
+  const runs = [];
+  let firstLhr;
+  for (let i = 1; i <= RUNS; i++) {
+    const lhr = await runLighthouse(`${url}/`);
+    firstLhr ??= lhr;
+    const summary = summarizeLighthouse(lhr);
+    runs.push(summary);
+    const m = summary.metrics;
+    console.log(
+      `Lighthouse ${i}/${RUNS}: performance ${summary.performance}, accessibility ${summary.accessibility} ` +
+        `(FCP ${m.firstContentfulPaintMs} ms, LCP ${m.largestContentfulPaintMs} ms, TBT ${m.totalBlockingTimeMs} ms, ` +
+        `CLS ${m.cumulativeLayoutShift})`,
+    );
+  }
+  // The same audit can fail in several runs: list each once.
+  const failing = new Map(runs.flatMap((r) => r.failingAccessibilityAudits).map((a) => [a.id, a]));
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    failingAccessibilityAudits: [...failing.values()],
+    runs,
+    firstLhr,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// 5. Report
+
+function buildRows({ coldStart, landingJs, lh }) {
+  const row = (metric, value, target, ok) => ({ metric, value, target, ok });
+  return [
+    row('cold start, new data dir (ms)', round(coldStart.newDirMedianMs), '-', null),
+    row(
+      'cold start, existing data dir (ms)',
+      round(coldStart.existingDirMedianMs),
+      '≤ 3000',
+      coldStart.existingDirMedianMs <= 3000,
+    ),
+    row('landing initial JS (KB gzip)', landingJs.totalGzipKB, '≤ 160', landingJs.totalGzipKB <= 160),
+    row('Lighthouse performance (mobile)', lh.performance, '≥ 90', lh.performance >= 90),
+    row('Lighthouse accessibility (mobile)', lh.accessibility, '≥ 95', lh.accessibility >= 95),
+  ];
+}
+
+function printTable(rows) {
+  const header = ['metric', 'value', 'target', 'ok'];
+  const cells = rows.map((r) => [r.metric, String(r.value), r.target, r.ok === null ? '-' : r.ok ? '✓' : '✗']);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c) => c.map((v, i) => v.padEnd(widths[i])).join(' | ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+  for (const c of cells) console.log(line(c));
+}
+
+function printDetails({ landingJs, lh }) {
+  console.log(
+    `\nLanding JS: ${landingJs.count} files, ${landingJs.totalGzipKB} KB gzip -9 (1 KB = 1024 bytes); ` +
+      `${landingJs.fromIndexHtml.count} named in index.html (${landingJs.fromIndexHtml.gzipKB} KB), the rest lazy-loaded.`,
+  );
+  for (const f of landingJs.files) console.log(`  ${f.file}  ${round(f.gzipBytes / KB, 1)} KB`);
+  if (lh.failingAccessibilityAudits.length) {
+    console.log('\nFailing accessibility audits:');
+    for (const a of lh.failingAccessibilityAudits) console.log(`  ${a.id}: ${a.title}`);
+  }
+}
+
+function writeResults(results) {
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const began = performance.now();
+  checkChrome();
+  const build = await ensureBuild();
+
+  const starts = await measureColdStarts();
+  const coldStart = {
+    newDirMs: starts.newDir.map((ms) => round(ms)),
+    existingDirMs: starts.existingDir.map((ms) => round(ms)),
+    newDirMedianMs: median(starts.newDir),
+    existingDirMedianMs: median(starts.existingDir),
+  };
+
+  // Lighthouse measures the app as a user meets it after a restart: existing data dir.
+  const lh = await withServer(starts.lastDataDir, (server) => measureLighthouse(server.url));
+  // Which scripts load does not depend on throttling: the first run's network records suffice.
+  const landingJs = measureLandingJs(lh.firstLhr);
+  delete lh.firstLhr;
+
+  const rows = buildRows({ coldStart, landingJs, lh });
+  printDetails({ landingJs, lh });
+  printTable(rows);
+  const durationS = round((performance.now() - began) / 1000, 1);
+  console.log(`\nBench took ${durationS} s.`);
+
+  writeResults({
+    date: new Date().toISOString(),
+    node: process.version,
+    build,
+    durationS,
+    rows,
+    coldStart,
+    landingJs,
+    lighthouse: lh,
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`\nBench failed: ${err?.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  for (const child of liveServers) await stopServer(child);
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+}
