@@ -161,7 +161,22 @@ describe('the built web app', () => {
   beforeAll(() => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-dist-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><head><script type="module" src="/assets/index-AbC123.js"></script></head><div id="root"></div>',
+    );
+    fs.mkdirSync(path.join(distDir, '.vite'));
+    fs.writeFileSync(
+      path.join(distDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-AbC123.js', imports: [] },
+        'src/features/marketing/routes/landing.tsx': {
+          file: 'assets/landing-L1.js',
+          imports: ['_Box-B1.js', 'index.html'],
+        },
+        '_Box-B1.js': { file: 'assets/Box-B1.js' },
+      }),
+    );
     fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *');
     fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -192,6 +207,16 @@ describe('the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it("preloads the landing screen's chunks on the landing page only", async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const landing = await (await app.request('/')).text();
+    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-L1.js">');
+    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/Box-B1.js">');
+    // The entry is already a script of the page: no second link for it.
+    expect(landing.match(/index-AbC123\.js/g)).toHaveLength(1);
+    expect(await (await app.request('/why')).text()).not.toContain('modulepreload');
   });
 
   it('serves other public files as they are', async () => {

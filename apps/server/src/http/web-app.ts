@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { pageHtml } from './page-html';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -24,12 +25,14 @@ export function webApp(distDir: string) {
     app.get('*', (c) => c.text('The web app is not built yet: run `npm run build`.', 503));
     return app;
   }
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const htmlFor = pageHtml(distDir);
 
   app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir, precompressed: true }));
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
-  app.use('*', cacheControl('no-cache'), serveStatic({ root: distDir, precompressed: true }));
-  app.get('*', (c) => c.html(indexHtml));
+  app.use('*', cacheControl('no-cache'));
+  app.get('/', (c) => c.html(htmlFor('/')));
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  app.get('*', (c) => c.html(htmlFor(c.req.path)));
   return app;
 }

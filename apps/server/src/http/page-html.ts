@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+type ManifestChunk = { file: string; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Pages whose screen code the browser should fetch together with the app's entry, instead of after it
+ * has run: the keys are page paths, the values the screen's source file as Vite's manifest names it.
+ */
+const SCREEN_BY_PAGE: Record<string, string> = {
+  '/': 'src/features/marketing/routes/landing.tsx',
+};
+
+/** Every JavaScript file a manifest chunk needs, itself first. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+}
+
+/**
+ * The app's index.html for a page path: for the pages above, with <link rel="modulepreload"> for the
+ * screen's chunks, which saves a round trip on the first paint.
+ */
+export function pageHtml(distDir: string) {
+  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest: Manifest = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
+  const alreadyLinked = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+
+  const htmlByPage = new Map<string, string>();
+  for (const [page, screen] of Object.entries(SCREEN_BY_PAGE)) {
+    const links = [...new Set(chunkFiles(manifest, screen))]
+      .filter((file) => !alreadyLinked.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    htmlByPage.set(page, indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+  }
+  return (page: string) => htmlByPage.get(page) ?? indexHtml;
+}
