@@ -13,7 +13,7 @@ export function CenteredMessage({
   children?: ReactNode;
 }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', px: 3, py: 10, gap: 2 }}>
+    <Box component="main" sx={{ display: 'grid', placeItems: 'center', textAlign: 'center', px: 3, py: 10, gap: 2 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {title}
       </Typography>

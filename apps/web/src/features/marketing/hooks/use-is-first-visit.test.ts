@@ -1,0 +1,44 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAST_VISITED_KEY, useIsFirstVisit } from './use-is-first-visit';
+
+describe('useIsFirstVisit', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is true without a recorded visit, and records this one', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_764_000_000_000);
+    const { result } = renderHook(() => useIsFirstVisit());
+    expect(result.current).toBe(true);
+    expect(window.localStorage.getItem(LAST_VISITED_KEY)).toBe('1764000000000');
+  });
+
+  it('stays true while the page is shown, although the visit is now recorded', () => {
+    const { result, rerender } = renderHook(() => useIsFirstVisit());
+    rerender();
+    expect(result.current).toBe(true);
+  });
+
+  it('is false when an earlier visit is recorded, and updates the time', () => {
+    window.localStorage.setItem(LAST_VISITED_KEY, '1');
+    vi.spyOn(Date, 'now').mockReturnValue(2_000);
+    const { result } = renderHook(() => useIsFirstVisit());
+    expect(result.current).toBe(false);
+    expect(window.localStorage.getItem(LAST_VISITED_KEY)).toBe('2000');
+  });
+
+  it('only warns when local storage refuses to work', () => {
+    const denied = new DOMException('The operation is insecure.', 'SecurityError');
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw denied;
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw denied;
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { result } = renderHook(() => useIsFirstVisit());
+    expect(result.current).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(expect.any(String), denied);
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+
+/** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (spec 3). */
+export const LAST_VISITED_KEY = 'last-visited';
+
+/** True when this browser has no record of an earlier visit. Storage errors are logged, never thrown (spec 8). */
+export function readIsFirstVisit(): boolean {
+  try {
+    return window.localStorage.getItem(LAST_VISITED_KEY) === null;
+  } catch (error) {
+    console.warn('Could not read the last visit from local storage', error);
+    return false;
+  }
+}
+
+/** Stores the time of this visit; a failure (private mode, storage full) is only logged. */
+export function recordVisit(timestamp: number): void {
+  try {
+    window.localStorage.setItem(LAST_VISITED_KEY, String(timestamp));
+  } catch (error) {
+    console.warn('Could not record the visit in local storage', error);
+  }
+}
+
+/**
+ * Whether this is the visitor's first visit to the landing page. Read once, before this visit is recorded,
+ * so the answer holds for the whole time the page is shown.
+ */
+export function useIsFirstVisit(): boolean {
+  const [isFirstVisit] = useState(readIsFirstVisit);
+  useEffect(() => {
+    recordVisit(Date.now());
+  }, []);
+  return isFirstVisit;
+}
