@@ -15,6 +15,30 @@ const EnvSchema = z.object({
   /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/db. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Signs sessions and tokens. Unset: a random secret kept in DATA_DIR/auth-secret. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** E-mail through SMTP, e.g. smtps://user:pass@smtp.example.com:465. Unset: the local outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: z.string().min(3).default('Sweetwish <no-reply@sweetwish.app>'),
+  /** SMS through Twilio when all three are set. Unset: the local outbox. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC\w{32}$/, 'must look like AC followed by 32 characters')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+\d{8,15}$/, 'must be an E.164 number')
+    .optional(),
+  /** Twilio's API address; tests point it at a local stand-in. */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The store-review account: signing in with this address needs no code. */
+  PREVIEW_EMAIL: z.email().optional(),
+  PREVIEW_PASSWORD: z.string().min(12).optional(),
 });
 
 export type Config = {
@@ -26,6 +50,12 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  authSecret: string | undefined;
+  smtp: { url: string; from: string } | undefined;
+  twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  apple: { clientId: string; clientSecret: string } | undefined;
+  preview: { email: string; password: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -33,6 +63,15 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/** Settings that only work as a group: some set and some not is a mistake worth stopping for. */
+function together(env: Record<string, unknown>, names: string[]): string[] {
+  const missing = names.filter((name) => env[name] === undefined);
+  if (missing.length === 0 || missing.length === names.length) return [];
+  return missing.map(
+    (name) => `${name} is required when ${names.filter((n) => !missing.includes(n)).join(' and ')} is set`,
+  );
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -50,6 +89,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const problems = [
+    ...together(e, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER']),
+    ...together(e, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
+    ...together(e, ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']),
+    ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
+  ];
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     host: e.HOST,
@@ -59,5 +105,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    authSecret: e.AUTH_SECRET,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            fromNumber: e.TWILIO_FROM_NUMBER,
+            apiUrl: e.TWILIO_API_URL,
+          }
+        : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    apple:
+      e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
+        ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET }
+        : undefined,
+    preview:
+      e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
   };
 }

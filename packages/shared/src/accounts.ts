@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DisplayName, Handle } from './handle';
+
+/** Only US numbers: +1 and ten digits, the first of them 2-9 (spec section 5, Phone). */
+export const US_PHONE = /^\+1[2-9]\d{9}$/;
+export const INVALID_PHONE_MESSAGE = 'Invalid phone number';
+
+/** "202-555-0123", "(202) 555 0123" or "2025550123" as +12025550123; undefined when not a US number. */
+export function toE164UsPhone(input: string): string | undefined {
+  const digits = input.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  const e164 = `+1${national}`;
+  return US_PHONE.test(e164) ? e164 : undefined;
+}
+
+/** What the web app may know about the server's set-up, for showing the right sign-in options. */
+export const PublicConfig = z
+  .object({
+    previewEmail: z.string().nullable(),
+    socialProviders: z.array(z.enum(['google', 'apple'])),
+    hasOutbox: z.boolean(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** The signed-in user as the web app sees them. */
+export const Me = z
+  .object({
+    id: z.string(),
+    handle: z.string().nullable(),
+    displayName: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    /** E.164, when the user signed in by phone. */
+    phoneNumber: z.string().nullable(),
+    /** Only a real address: none for phone-only users. */
+    email: z.string().nullable(),
+    isProfileComplete: z.boolean(),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof Me>;
+
+export const HandleAvailabilityQuery = z.object({ handle: Handle });
+export const HandleAvailability = z
+  .object({ handle: z.string(), isAvailable: z.boolean() })
+  .meta({ id: 'HandleAvailability' });
+export type HandleAvailability = z.infer<typeof HandleAvailability>;
+
+export const CompleteProfileInput = z
+  .object({
+    handle: Handle,
+    displayName: DisplayName,
+    /** The code of the invite link that brought the user in, if any. */
+    affiliate: z.string().trim().max(64).optional(),
+  })
+  .meta({ id: 'CompleteProfileInput' });
+export type CompleteProfileInput = z.infer<typeof CompleteProfileInput>;
+
+export const SetHandleInput = z.object({ handle: Handle }).meta({ id: 'SetHandleInput' });
+export type SetHandleInput = z.infer<typeof SetHandleInput>;
+
+/** The inviter an affiliate code resolves to, shown on the sign-in screen as "Invited by". */
+export const Inviter = z
+  .object({ id: z.string(), handle: z.string(), displayName: z.string(), photoUrl: z.string().nullable() })
+  .meta({ id: 'Inviter' });
+export type Inviter = z.infer<typeof Inviter>;
+
+export const PreviewSignInInput = z.object({ email: z.string().trim().min(1, 'Email is required') });
+
+export const OutboxMessage = z
+  .object({
+    channel: z.enum(['sms', 'email']),
+    to: z.string(),
+    subject: z.string().nullable(),
+    text: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+export const OutboxList = z.array(OutboxMessage);
