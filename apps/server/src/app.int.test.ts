@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../test/app-harness';
+import { buildTestApp, jsonHeaders } from '../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../test/databases';
 import type { DatabaseHandle } from './db/client';
 
@@ -30,7 +30,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   it('answers an unknown API route with a JSON 404', async () => {
     const { app } = buildTestApp(database);
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await app.request('/api/no-such-thing', { method });
+      const res = await app.request('/api/no-such-thing', { method, headers: jsonHeaders() });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect((await errorOf(res)).code).toBe('NOT_FOUND');
@@ -41,7 +41,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
     const { app } = buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: jsonHeaders(),
       body: '{"message": ',
     });
     expect(res.status).toBe(400);
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
     const { app } = buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: jsonHeaders(),
       body: JSON.stringify({ message: 'boom', url: 42 }),
     });
     expect(res.status).toBe(400);
@@ -68,7 +68,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
     const { app } = buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: jsonHeaders(),
       body: JSON.stringify({ message: 'x'.repeat(100_000), url: '/' }),
     });
     expect(res.status).toBe(413);
@@ -79,7 +79,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
     const { app, logLines } = buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: jsonHeaders(),
       body: JSON.stringify({ message: 'Cannot read properties of undefined', url: 'http://localhost/x' }),
     });
     expect(res.status).toBe(204);
@@ -100,12 +100,17 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
 });
 
 describe('an unexpected error', () => {
-  const failingDatabase = {
-    kind: 'postgres',
-    ping: async () => {
-      throw new Error('relation "secret_table" does not exist: select password from secret_table');
-    },
-  } as unknown as DatabaseHandle;
+  let failingDatabase: DatabaseHandle;
+  beforeAll(async () => {
+    const real = await openFreshDatabase('pglite');
+    failingDatabase = {
+      ...real,
+      ping: async () => {
+        throw new Error('relation "secret_table" does not exist: select password from secret_table');
+      },
+    };
+  });
+  afterAll(() => failingDatabase.close());
 
   it('is a 500 with a request id and no stack trace or SQL', async () => {
     const { app, logLines } = buildTestApp(failingDatabase);
@@ -132,7 +137,11 @@ describe('an unexpected error', () => {
 });
 
 describe('security headers', () => {
-  const database = { kind: 'pglite', ping: async () => {} } as unknown as DatabaseHandle;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openFreshDatabase('pglite');
+  });
+  afterAll(() => database.close());
 
   it('are on API answers, error answers and pages alike', async () => {
     const { app } = buildTestApp(database);
@@ -148,6 +157,16 @@ describe('security headers', () => {
     }
   });
 
+  it('refuse a state-changing request from another origin', async () => {
+    const { app } = buildTestApp(database);
+    const res = await app.request('/api/client-errors', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: JSON.stringify({ message: 'x', url: '/' }),
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('include HSTS when the public address is HTTPS on a real host', async () => {
     const { app } = buildTestApp(database, { env: { PUBLIC_URL: 'https://sweetwish.app' } });
     const res = await app.request('/api/health');
@@ -156,9 +175,10 @@ describe('security headers', () => {
 });
 
 describe('the built web app', () => {
-  const database = { kind: 'pglite', ping: async () => {} } as unknown as DatabaseHandle;
+  let database: DatabaseHandle;
   let distDir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
+    database = await openFreshDatabase('pglite');
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-dist-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(
@@ -181,7 +201,10 @@ describe('the built web app', () => {
     fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *');
     fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   });
-  afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    fs.rmSync(distDir, { recursive: true, force: true });
+    await database.close();
+  });
 
   it('serves hashed assets with a year-long cache', async () => {
     const { app } = buildTestApp(database, { webDistDir: distDir });

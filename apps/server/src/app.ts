@@ -7,24 +7,34 @@ import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
+import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import type { Logger } from './logger';
+import type { Auth } from './modules/accounts/auth';
+import { authRoutes } from './modules/accounts/auth-routes';
+import { accountRoutes } from './modules/accounts/routes';
+import type { SendLimits } from './modules/accounts/send-limits';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { healthRoutes } from './modules/health/routes';
+import { isOutboxEnabled } from './modules/outbox/outbox-policy';
+import { outboxRoutes } from './modules/outbox/routes';
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
   webDistDir: string;
+  auth: Auth;
+  sendLimits?: SendLimits;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
-export function createApp({ config, database, logger, webDistDir }: AppDeps) {
+export function createApp({ config, database, logger, webDistDir, auth, sendLimits }: AppDeps) {
+  const hasOutbox = isOutboxEnabled(config);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   api.use(
     bodyLimit({
@@ -32,8 +42,12 @@ export function createApp({ config, database, logger, webDistDir }: AppDeps) {
       onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
     }),
   );
+  api.use(sameOrigin(config.publicUrl.origin));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
+  api.route('/', authRoutes({ config, database, auth, sendLimits }));
+  api.route('/', accountRoutes({ config, database, auth, hasOutbox }));
+  if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${PRODUCT_NAME} API`, version: '1' },

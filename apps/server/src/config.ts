@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/db. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs sessions and tokens. Unset: a random secret kept in DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -50,6 +52,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  trustProxy: boolean;
   authSecret: string | undefined;
   smtp: { url: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
@@ -95,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...together(e, ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
   ];
+  // Instances behind a load balancer must sign sessions alike: a per-machine secret would not do.
+  if (e.DATABASE_URL && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when DATABASE_URL is set');
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -105,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     authSecret: e.AUTH_SECRET,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     twilio:

@@ -37,7 +37,10 @@ describe('graceful shutdown', () => {
   it('finishes a request that is in flight, refuses new connections, then closes the database', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-shutdown-'));
     const { logger, lines } = captureLogger();
-    server = await startServer(testConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), logger);
+    server = await startServer(
+      testConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5172' }),
+      logger,
+    );
     const url = new URL('/api/client-errors', server.url);
 
     // Send the headers and half of the body, stop the server, then send the rest.
@@ -45,7 +48,14 @@ describe('graceful shutdown', () => {
     const response = new Promise<number>((resolve, reject) => {
       const req = http.request(
         url,
-        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } },
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': body.length,
+            Origin: 'http://localhost:5172',
+          },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createMessaging } from './adapters/messaging';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
+import { createAuth, ensurePreviewAccount, resolveAuthSecret } from './modules/accounts/auth';
+import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { WEB_DIST_DIR } from './paths';
 
 export type RunningServer = {
@@ -17,7 +20,15 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
-  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR });
+  const messaging = createMessaging(config, database);
+  if (!isOutboxEnabled(config) && (messaging.sms.kind === 'outbox' || messaging.email.kind === 'outbox')) {
+    logger.warn(
+      'PUBLIC_URL is not a local address but SMS or e-mail still go to the local outbox: set TWILIO_* and SMTP_URL',
+    );
+  }
+  const auth = createAuth({ config, database, messaging, secret: resolveAuthSecret(config), logger });
+  await ensurePreviewAccount(auth, config);
+  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {
@@ -44,6 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         // Idle keep-alive connections would hold close() open; busy ones finish their request first.
         'closeIdleConnections' in server && server.closeIdleConnections();
       });
+      await messaging.close();
       await database.close();
       logger.info('stopped');
     })();

@@ -1,8 +1,14 @@
 import { Writable } from 'node:stream';
+import { createMessaging } from '../src/adapters/messaging';
 import { createApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
+import { createAuth, ensurePreviewAccount } from '../src/modules/accounts/auth';
+import type { SendLimits } from '../src/modules/accounts/send-limits';
+
+/** The origin test requests come from: the app's own, as a browser on the app would send. */
+export const TEST_ORIGIN = 'http://localhost:5172';
 
 /** A logger whose JSON lines are kept in memory, so a test can read what the server logged. */
 export function captureLogger() {
@@ -17,20 +23,40 @@ export function captureLogger() {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: '/tmp/sweetwish-unused', ...env });
+  return loadConfig({
+    DATA_DIR: '/tmp/sweetwish-unused',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
 }
 
 /** The app as the server builds it, answering in-process requests through app.request(). */
 export function buildTestApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; webDistDir?: string } = {},
+  options: { env?: Record<string, string>; webDistDir?: string; sendLimits?: SendLimits } = {},
 ) {
   const { logger, lines } = captureLogger();
+  const config = testConfig(options.env);
+  const messaging = createMessaging(config, database);
+  const auth = createAuth({ config, database, messaging, secret: config.authSecret ?? '', logger });
   const app = createApp({
-    config: testConfig(options.env),
+    config,
     database,
     logger,
+    auth,
+    sendLimits: options.sendLimits,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
-  return { app, logLines: lines };
+  return { app, auth, config, logLines: lines, seedPreview: () => ensurePreviewAccount(auth, config) };
+}
+
+/** JSON request headers from the app's own origin, with an optional session cookie and client address. */
+export function jsonHeaders(extra: { cookie?: string; ip?: string } = {}): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    Origin: TEST_ORIGIN,
+    ...(extra.cookie && { Cookie: extra.cookie }),
+    ...(extra.ip && { 'X-Forwarded-For': extra.ip }),
+  };
 }

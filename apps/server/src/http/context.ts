@@ -5,5 +5,7 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** Set by requireUser on routes that need a signed-in user. */
+    userId: string;
   };
 };

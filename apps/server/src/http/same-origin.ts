@@ -1,0 +1,15 @@
+import { createMiddleware } from 'hono/factory';
+import { errorBody } from './error-handler';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request whose Origin is not the app's own (design.md section 5): with
+ * session cookies, this is what stops another site from acting for a signed-in user.
+ */
+export function sameOrigin(origin: string) {
+  return createMiddleware(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.header('origin') === origin) return next();
+    return c.json(errorBody('FORBIDDEN', 'Cross-site request refused'), 403);
+  });
+}

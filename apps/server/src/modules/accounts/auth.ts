@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { US_PHONE } from '@sweetwish/shared/accounts';
+import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { magicLink, phoneNumber } from 'better-auth/plugins';
+import type { Messaging } from '../../adapters/messaging';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import type { Logger } from '../../logger';
+import { accounts, sessions, users, verifications } from './tables';
+
+export const CODE_TTL_SECONDS = 10 * 60;
+export const LINK_TTL_SECONDS = 15 * 60;
+export const CODE_ATTEMPTS = 3;
+/** Phone-only accounts get an address that can never receive mail (better-auth needs one). */
+const PHONE_EMAIL_DOMAIN = 'phone.sweetwish.invalid';
+
+export function isPhoneOnlyEmail(email: string): boolean {
+  return email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
+}
+
+/** The e-mail link goes to the app's /email page (spec section 2), which completes the sign-in. */
+const EMAIL_PAGE = /^\/email(\/[A-Za-z0-9_]{1,64})?$/;
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Sign-in by phone code, e-mail link, Google and Apple (when configured) and the preview account. */
+export function createAuth(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  messaging: Messaging;
+  secret: string;
+  logger: Logger;
+}) {
+  const { config, database, messaging, logger } = deps;
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: config.publicUrl.origin,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [config.publicUrl.origin],
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Our own limits (send-limits.ts) live in the database and hold across instances.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: { useSecureCookies: config.isPublicHttps },
+    emailAndPassword: { enabled: config.preview !== undefined, disableSignUp: true },
+    socialProviders: {
+      ...(config.google && { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }),
+      ...(config.apple && { apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret } }),
+    },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        phoneNumberValidator: (number) => US_PHONE.test(number),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await messaging.sms
+            .send(to, `${code} is your ${PRODUCT_NAME} sign-in code. It expires in 10 minutes.`)
+            .catch((err: unknown) => {
+              logger.warn({ err }, 'sending a sign-in code failed');
+              throw new APIError('BAD_GATEWAY', { message: 'Error confirming phone number' });
+            });
+        },
+        signUpOnVerification: {
+          getTempEmail: (number) => `${number.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempName: (number) => number,
+        },
+      }),
+      magicLink({
+        expiresIn: LINK_TTL_SECONDS,
+        sendMagicLink: async ({ email, url, token }) => {
+          const callback = new URL(url).searchParams.get('callbackURL') ?? '/email';
+          const link = new URL(EMAIL_PAGE.test(callback) ? callback : '/email', config.publicUrl);
+          link.searchParams.set('token', token);
+          await messaging.email
+            .send({
+              to: email,
+              subject: `Sign in to ${PRODUCT_NAME}`,
+              text: `Open this link to sign in to ${PRODUCT_NAME}:\n\n${link}\n\nIt works once and expires in 15 minutes. If you did not ask for it, ignore this e-mail.`,
+            })
+            .catch((err: unknown) => {
+              logger.warn({ err }, 'sending a sign-in link failed');
+              throw new APIError('BAD_GATEWAY', { message: 'There was a problem signing in.' });
+            });
+        },
+      }),
+    ],
+  });
+}
+
+/**
+ * The secret that signs sessions: AUTH_SECRET, or on the embedded set-up a random one created once
+ * and kept in DATA_DIR, so sessions survive restarts.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Makes sure the preview account exists with the configured password (store review signs in with it). */
+export async function ensurePreviewAccount(auth: Auth, config: Config): Promise<void> {
+  if (!config.preview) return;
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(config.preview.password);
+  const existing = await ctx.internalAdapter.findUserByEmail(config.preview.email, { includeAccounts: true });
+  if (!existing) {
+    const user = await ctx.internalAdapter.createUser(
+      { email: config.preview.email, name: 'Preview Account', emailVerified: true },
+      { method: 'email' },
+    );
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: hash,
+    });
+    return;
+  }
+  const hasPassword = existing.accounts.some((a) => a.providerId === 'credential');
+  if (hasPassword) await ctx.internalAdapter.updatePassword(existing.user.id, hash);
+  else
+    await ctx.internalAdapter.linkAccount({
+      userId: existing.user.id,
+      providerId: 'credential',
+      accountId: existing.user.id,
+      password: hash,
+    });
+}

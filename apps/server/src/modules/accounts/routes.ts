@@ -1,0 +1,116 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  CompleteProfileInput,
+  HandleAvailability,
+  HandleAvailabilityQuery,
+  Inviter,
+  Me,
+  PublicConfig,
+  SetHandleInput,
+} from '@sweetwish/shared/accounts';
+import { ApiErrorBody } from '@sweetwish/shared/api-error';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AppEnv } from '../../http/context';
+import { requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Auth } from './auth';
+import { completeProfile, findInviter, getMe, isHandleAvailable, setHandle } from './service';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ApiErrorBody, description);
+
+const getPublicConfig = createRoute({
+  method: 'get',
+  path: '/public-config',
+  summary: 'Which sign-in options this server offers',
+  responses: { 200: json(PublicConfig, 'The options') },
+});
+
+const getMeRoute = createRoute({
+  method: 'get',
+  path: '/me',
+  summary: 'The signed-in user',
+  responses: { 200: json(Me, 'The user'), 401: failure('Nobody is signed in') },
+});
+
+const getHandleAvailability = createRoute({
+  method: 'get',
+  path: '/handles/availability',
+  summary: 'Whether a handle can be taken',
+  request: { query: HandleAvailabilityQuery },
+  responses: { 200: json(HandleAvailability, 'The answer'), 400: failure('The handle breaks a rule') },
+});
+
+const postCompleteProfile = createRoute({
+  method: 'post',
+  path: '/profile/complete',
+  summary: 'Set handle and display name after the first sign-in (completeProfile)',
+  request: { body: { required: true, content: { 'application/json': { schema: CompleteProfileInput } } } },
+  responses: {
+    200: json(Me, 'The completed profile'),
+    400: failure('A field breaks a rule'),
+    401: failure('Nobody is signed in'),
+    409: failure('The handle is taken, or the profile was already complete'),
+  },
+});
+
+const putHandle = createRoute({
+  method: 'put',
+  path: '/profile/handle',
+  summary: 'Change the handle, keeping the old one for redirects (setHandle)',
+  request: { body: { required: true, content: { 'application/json': { schema: SetHandleInput } } } },
+  responses: {
+    200: json(Me, 'The profile'),
+    400: failure('The handle breaks a rule'),
+    401: failure('Nobody is signed in'),
+    409: failure('The handle is taken'),
+  },
+});
+
+const getAffiliate = createRoute({
+  method: 'get',
+  path: '/affiliates/{code}',
+  summary: 'The inviter an affiliate code stands for',
+  request: { params: z.object({ code: z.string().max(64) }) },
+  responses: { 200: json(Inviter, 'The inviter'), 404: failure('No such inviter') },
+});
+
+export function accountRoutes(deps: { config: Config; database: DatabaseHandle; auth: Auth; hasOutbox: boolean }) {
+  const { config, auth } = deps;
+  const db = deps.database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/me', requireUser(auth));
+  app.use('/profile/*', requireUser(auth));
+
+  return app
+    .openapi(getPublicConfig, (c) =>
+      c.json(
+        {
+          previewEmail: config.preview?.email ?? null,
+          socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
+          hasOutbox: deps.hasOutbox,
+        },
+        200,
+      ),
+    )
+    .openapi(getMeRoute, async (c) => c.json(await getMe(db, c.get('userId')), 200))
+    .openapi(getHandleAvailability, async (c) => {
+      const { handle } = c.req.valid('query');
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      return c.json({ handle, isAvailable: await isHandleAvailable(db, handle, session?.user.id) }, 200);
+    })
+    .openapi(postCompleteProfile, async (c) =>
+      c.json(await completeProfile(db, c.get('userId'), c.req.valid('json')), 200),
+    )
+    .openapi(putHandle, async (c) => c.json(await setHandle(db, c.get('userId'), c.req.valid('json').handle), 200))
+    .openapi(getAffiliate, async (c) => {
+      const inviter = await findInviter(db, c.req.valid('param').code);
+      if (!inviter) throw new AppError('NOT_FOUND', 'No such inviter');
+      return c.json(inviter, 200);
+    });
+}

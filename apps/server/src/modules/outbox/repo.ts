@@ -1,0 +1,30 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { outboxMessages } from './tables';
+
+export type NewOutboxMessage = {
+  channel: 'sms' | 'email';
+  to: string;
+  /** E-mails only; a text message has none. */
+  subject: string | null;
+  text: string;
+};
+
+export async function insertOutboxMessage(db: Database, message: NewOutboxMessage): Promise<void> {
+  await db.insert(outboxMessages).values(message);
+}
+
+/** The latest messages, newest first; the id only keeps the order stable when two share a timestamp. */
+export async function listOutboxMessages(db: Database, limit = 100) {
+  return db
+    .select({
+      channel: outboxMessages.channel,
+      to: outboxMessages.to,
+      subject: outboxMessages.subject,
+      text: outboxMessages.text,
+      createdAt: outboxMessages.createdAt,
+    })
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+}

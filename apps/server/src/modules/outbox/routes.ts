@@ -1,0 +1,27 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { OutboxList } from '@sweetwish/shared/accounts';
+import type { DatabaseHandle } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import { validationHook } from '../../http/validation-hook';
+import { listOutboxMessages } from './repo';
+
+const listOutbox = createRoute({
+  method: 'get',
+  path: '/dev/outbox',
+  summary: 'Every SMS and e-mail the local adapters kept instead of sending, newest first',
+  responses: {
+    200: {
+      description: 'The latest outbox messages',
+      content: { 'application/json': { schema: OutboxList } },
+    },
+  },
+});
+
+/** Mounted only while a local adapter is in use on a local address (outbox-policy.ts). */
+export function outboxRoutes(database: DatabaseHandle) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(listOutbox, async (c) => {
+    const rows = await listOutboxMessages(database.db);
+    const messages = OutboxList.parse(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+    return c.json(messages, 200);
+  });
+}
