@@ -14,7 +14,7 @@ export async function insertOutboxMessage(db: Database, message: NewOutboxMessag
   await db.insert(outboxMessages).values(message);
 }
 
-/** The latest messages, newest first; the id only keeps the order stable when two share a timestamp. */
+/** The latest messages, newest first. */
 export async function listOutboxMessages(db: Database, limit = 100) {
   return db
     .select({
@@ -25,6 +25,6 @@ export async function listOutboxMessages(db: Database, limit = 100) {
       createdAt: outboxMessages.createdAt,
     })
     .from(outboxMessages)
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .orderBy(desc(outboxMessages.id))
     .limit(limit);
 }

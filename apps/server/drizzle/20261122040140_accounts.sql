@@ -43,7 +43,7 @@ CREATE TABLE "verifications" (
 );
 --> statement-breakpoint
 CREATE TABLE "outbox_messages" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigserial PRIMARY KEY NOT NULL,
 	"channel" text NOT NULL,
 	"to" text NOT NULL,
 	"subject" text,
@@ -67,5 +67,4 @@ CREATE UNIQUE INDEX "accounts_provider_account_key" ON "accounts" USING btree ("
 CREATE INDEX "handle_history_handle_idx" ON "handle_history" USING btree (lower("handle"));--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");--> statement-breakpoint
-CREATE INDEX "outbox_messages_created_at_idx" ON "outbox_messages" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_affiliate_id_users_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

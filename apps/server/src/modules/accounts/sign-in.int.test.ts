@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import {
+  latestCode,
+  me,
+  outbox,
+  sendCode,
+  sessionCookie,
+  signInByPhone,
+  uniqueEmail,
+  uniquePhone,
+  verifyCode,
+} from '../../../test/sign-in-helpers';
+import type { DatabaseHandle } from '../../db/client';
+
+const PREVIEW = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'preview-password-123' };
+
+describe.each(databaseKinds())('sign-in on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: ReturnType<typeof buildTestApp>['app'];
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    const built = buildTestApp(database, { env: PREVIEW });
+    app = built.app;
+    await built.seedPreview();
+  });
+  afterAll(() => database.close());
+
+  async function sessionCount(userPhone: string) {
+    const result = (await database.db.execute(
+      sql`select count(*)::int as count from sessions s join users u on u.id = s.user_id where u.phone_number = ${userPhone}`,
+    )) as unknown as { rows: { count: number }[] };
+    return result.rows[0]?.count;
+  }
+
+  async function expireCodes() {
+    await database.db.execute(sql`update verifications set expires_at = now() - interval '1 second'`);
+  }
+
+  describe('by phone code', () => {
+    it('texts a 6-digit code and signs in with it, creating the account', async () => {
+      const phone = uniquePhone();
+      expect((await sendCode(app, phone)).status).toBe(200);
+      const code = await latestCode(app, phone);
+      expect(code).toMatch(/^\d{6}$/);
+      const res = await verifyCode(app, phone, code);
+      expect(res.status).toBe(200);
+      const profile = await (await me(app, sessionCookie(res))).json();
+      expect(profile).toMatchObject({ phoneNumber: phone, email: null, handle: null, isProfileComplete: false });
+    });
+
+    it('accepts US numbers only, and sends nothing otherwise', async () => {
+      const before = (await outbox(app)).length;
+      for (const phoneNumber of ['+442071838750', '+1123456789', '2025550123', '+1 202 555 0123', '+10025550123']) {
+        const res = await sendCode(app, phoneNumber);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Invalid phone number');
+      }
+      expect((await outbox(app)).length).toBe(before);
+    });
+
+    it('lets a code sign in once, even when 20 verifications race', async () => {
+      const phone = uniquePhone();
+      await sendCode(app, phone);
+      const code = await latestCode(app, phone);
+      const results = await Promise.all(Array.from({ length: 20 }, () => verifyCode(app, phone, code)));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(await sessionCount(phone)).toBe(1);
+    });
+
+    it('ends a code after three wrong tries', async () => {
+      const phone = uniquePhone();
+      await sendCode(app, phone);
+      const code = await latestCode(app, phone);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 3; i += 1) expect((await verifyCode(app, phone, wrong)).status).toBe(400);
+      expect((await verifyCode(app, phone, code)).status).not.toBe(200);
+      expect(await sessionCount(phone)).toBe(0);
+    });
+
+    it('refuses an expired code', async () => {
+      const phone = uniquePhone();
+      await sendCode(app, phone);
+      const code = await latestCode(app, phone);
+      await expireCodes();
+      expect((await verifyCode(app, phone, code)).status).toBe(400);
+    });
+
+    it('signs out on the server: the old session cookie no longer works', async () => {
+      const cookie = await signInByPhone(app);
+      expect((await me(app, cookie)).status).toBe(200);
+      const out = await app.request('/api/auth/sign-out', {
+        method: 'POST',
+        headers: jsonHeaders({ cookie }),
+        body: '{}',
+      });
+      expect(out.status).toBe(200);
+      expect((await me(app, cookie)).status).toBe(401);
+    });
+  });
+
+  describe('by e-mail link', () => {
+    async function sendLink(email: string, callbackURL = '/email') {
+      return app.request('/api/auth/sign-in/magic-link', {
+        method: 'POST',
+        headers: jsonHeaders({ ip: '198.51.100.7' }),
+        body: JSON.stringify({ email, callbackURL }),
+      });
+    }
+
+    async function latestLink(email: string): Promise<URL> {
+      const mail = (await outbox(app)).find((m) => m.channel === 'email' && m.to === email);
+      const href = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!href) throw new Error(`no link was sent to ${email}`);
+      return new URL(href);
+    }
+
+    function verify(token: string, email: string) {
+      return app.request(
+        `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
+        {
+          headers: { Origin: 'http://localhost:5172' },
+        },
+      );
+    }
+
+    it("mails a link to the app's /email page (with the invite code) that signs in once", async () => {
+      const email = uniqueEmail();
+      expect((await sendLink(email, '/email/friend_code')).status).toBe(200);
+      const link = await latestLink(email);
+      expect(link.origin + link.pathname).toBe('http://localhost:5172/email/friend_code');
+      const token = link.searchParams.get('token') ?? '';
+      const res = await verify(token, email);
+      expect(res.status).toBe(200);
+      expect(await (await me(app, sessionCookie(res))).json()).toMatchObject({ email, isProfileComplete: false });
+      expect((await verify(token, email)).status).toBe(400);
+    });
+
+    it('never sends the link anywhere but the /email page', async () => {
+      const email = uniqueEmail();
+      await sendLink(email, 'https://evil.example/steal');
+      expect((await latestLink(email)).pathname).toBe('/email');
+    });
+
+    it('refuses the link for another address than the one it was sent to', async () => {
+      const email = uniqueEmail();
+      await sendLink(email);
+      const token = (await latestLink(email)).searchParams.get('token') ?? '';
+      expect((await verify(token, 'someone-else@example.com')).status).toBe(400);
+      // The link still works for its owner.
+      expect((await verify(token, email)).status).toBe(200);
+    });
+
+    it('refuses an expired link', async () => {
+      const email = uniqueEmail();
+      await sendLink(email);
+      const token = (await latestLink(email)).searchParams.get('token') ?? '';
+      await expireCodes();
+      expect((await verify(token, email)).status).toBe(400);
+    });
+  });
+
+  describe('the preview account', () => {
+    it('signs in with the configured address, without a code', async () => {
+      const res = await app.request('/api/preview-sign-in', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ email: 'Preview@Sweetwish.app' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await (await me(app, sessionCookie(res))).json()).toMatchObject({ email: 'preview@sweetwish.app' });
+    });
+
+    it('refuses any other address, and password sign-in in general', async () => {
+      const res = await app.request('/api/preview-sign-in', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ email: 'someone@example.com' }),
+      });
+      expect(res.status).toBe(400);
+      const direct = await app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: jsonHeaders(),
+        body: JSON.stringify({ email: 'preview@sweetwish.app', password: 'preview-password-123' }),
+      });
+      expect(direct.status).toBe(403);
+    });
+  });
+});
