@@ -67,11 +67,19 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
     return auth.api.signInEmail({ body: { email: preview.email, password: preview.password }, asResponse: true });
   });
 
-  // Password sign-in exists for the preview account only.
-  app.post('/auth/sign-in/email', () => {
-    throw new AppError('FORBIDDEN', 'There was a problem with the preview account.');
+  // Only the endpoints the product uses reach better-auth; the rest of its surface (password sign-up and
+  // reset, e-mail change, account deletion...) stays closed until a feature needs it.
+  const handle = (c: { req: { raw: Request } }) => auth.handler(c.req.raw);
+  app.get('/auth/get-session', handle);
+  app.post('/auth/sign-out', handle);
+  app.post('/auth/phone-number/send-otp', handle);
+  app.post('/auth/phone-number/verify', handle);
+  app.post('/auth/sign-in/magic-link', handle);
+  app.post('/auth/sign-in/social', handle);
+  // Apple answers with a form POST, Google with a GET.
+  app.on(['GET', 'POST'], '/auth/callback/:provider', handle);
+  app.all('/auth/*', () => {
+    throw new AppError('NOT_FOUND', 'No such sign-in endpoint');
   });
-
-  app.on(['GET', 'POST'], '/auth/*', (c) => auth.handler(c.req.raw));
   return app;
 }

@@ -186,7 +186,18 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
         headers: jsonHeaders(),
         body: JSON.stringify({ email: 'preview@sweetwish.app', password: 'preview-password-123' }),
       });
-      expect(direct.status).toBe(403);
+      expect(direct.status).toBe(404);
+    });
+
+    it.each([
+      ['POST', '/api/auth/sign-up/email'],
+      ['POST', '/api/auth/phone-number/request-password-reset'],
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/delete-user'],
+      ['POST', '/api/auth/change-email'],
+    ])('keeps %s %s closed', async (method, path) => {
+      const res = await app.request(path, { method, headers: jsonHeaders(), body: '{}' });
+      expect(res.status).toBe(404);
     });
   });
 });
