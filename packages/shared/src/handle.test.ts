@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { displayNameProblem, handleProblem, isReservedHandle, RESERVED_HANDLES, suggestHandle } from './handle';
+
+describe('handle rules', () => {
+  it.each([
+    ['abc', 'short'],
+    ['abcd', undefined],
+    ['a'.repeat(24), undefined],
+    ['a'.repeat(25), 'long'],
+    ['sweet_one_2', undefined],
+    ['sweet-one', 'invalid'],
+    ['sweet one', 'invalid'],
+    ['swéet', 'invalid'],
+  ])('%j is %s', (handle, problem) => {
+    expect(handleProblem(handle)).toBe(problem);
+  });
+
+  it('reserve every route of the app and the platform names, whatever the case', () => {
+    for (const name of ['home', 'PROFILE', 'Sign-In', 'api', 'admin', 'www', 'media', 'dev', 'about']) {
+      expect(isReservedHandle(name)).toBe(true);
+    }
+    expect(isReservedHandle('sweet_one')).toBe(false);
+    expect([...RESERVED_HANDLES].every((h) => h === h.toLowerCase())).toBe(true);
+  });
+
+  it('suggest handles that pass the rules and are not reserved', () => {
+    for (let i = 0; i < 200; i += 1) {
+      const handle = suggestHandle();
+      expect(handleProblem(handle)).toBeUndefined();
+      expect(isReservedHandle(handle)).toBe(false);
+    }
+  });
+});
+
+describe('display name rules', () => {
+  it.each([
+    ['Bob', 'short'],
+    ['Bobby', undefined],
+    ['Sweet Creator_1', undefined],
+    ['x'.repeat(25), 'long'],
+    ['Bob!', 'invalid'],
+  ])('%j is %s', (name, problem) => {
+    expect(displayNameProblem(name)).toBe(problem);
+  });
+});

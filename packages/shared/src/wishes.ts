@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Wish (product) rules: spec sections 3, 4, 5 and 9. */
+export const WISH_NAME_MAX = 100;
+export const WISH_DESCRIPTION_MAX = 1000;
+export const WISH_IMAGE_URL_MAX = 1000;
+export const BLURHASH_LENGTH = 36;
+export const WISH_COST_MIN = 20;
+export const WISH_COST_MAX = 999_999;
+export const DEFAULT_WISH_DESCRIPTION = 'Thank you!';
+
+export const WISH_TYPES = ['standard', 'subscription'] as const;
+export type WishType = (typeof WISH_TYPES)[number];
+
+export const PRICE_MESSAGES = {
+  notANumber: 'Price must be a number',
+  tooLow: `Price must be at least $${WISH_COST_MIN}`,
+  tooHigh: `Price must be at most $${WISH_COST_MAX.toLocaleString('en-US')}`,
+} as const;
+
+/** What the price field keeps of what is typed: digits and commas only. */
+export function keepPriceCharacters(typed: string): string {
+  return typed.replace(/[^\d,]/g, '');
+}
+
+/** The price a typed value stands for (commas stripped, whole tokens), or the spec's message. */
+export function parsePrice(typed: string): { cost: number } | { error: string } {
+  const digits = typed.replace(/,/g, '').trim();
+  if (!/^\d+$/.test(digits)) return { error: PRICE_MESSAGES.notANumber };
+  const cost = Number(digits);
+  if (cost < WISH_COST_MIN) return { error: PRICE_MESSAGES.tooLow };
+  if (cost > WISH_COST_MAX) return { error: PRICE_MESSAGES.tooHigh };
+  return { cost };
+}
+
+/** The explanation under the Buy button (spec section 2, Public wish page). */
+export function repeatPurchaseText(type: WishType, allowRepeatPurchases: boolean): string {
+  if (type === 'standard') {
+    return allowRepeatPurchases
+      ? 'This wish can be granted over and over!'
+      : "Once someone buys this item, it's not available for purchase again.";
+  }
+  return allowRepeatPurchases
+    ? 'Multiple people can subscribe to this item at the same time.'
+    : 'Only one person is allowed to subscribe to this wish at a time.';
+}
+
+type Orderable = { purchased: boolean; pinned: boolean; updatedAt: string | Date };
+
+/** Wishlist order: not purchased first, then pinned first, then most recently updated first. */
+export function compareWishes(a: Orderable, b: Orderable): number {
+  if (a.purchased !== b.purchased) return a.purchased ? 1 : -1;
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  return new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime();
+}
+
+const WishName = z
+  .string()
+  .trim()
+  .min(1, 'Wish Name is required')
+  .max(WISH_NAME_MAX, `Wish Name must be at most ${WISH_NAME_MAX} characters`);
+const WishDescription = z
+  .string()
+  .max(WISH_DESCRIPTION_MAX, `Description must be at most ${WISH_DESCRIPTION_MAX} characters`);
+const WishCost = z
+  .number({ error: PRICE_MESSAGES.notANumber })
+  .int(PRICE_MESSAGES.notANumber)
+  .min(WISH_COST_MIN, PRICE_MESSAGES.tooLow)
+  .max(WISH_COST_MAX, PRICE_MESSAGES.tooHigh);
+const WishImage = z.string().max(WISH_IMAGE_URL_MAX).startsWith('/media/', 'Images must be uploaded first');
+const Blurhash = z.string().length(BLURHASH_LENGTH, `Blurhash must be exactly ${BLURHASH_LENGTH} characters`);
+
+/** createProduct (spec section 7). Creating subscription wishes is not offered yet (design.md section 11). */
+export const CreateWishInput = z
+  .object({
+    name: WishName,
+    cost: WishCost,
+    description: WishDescription.default(''),
+    type: z.literal('standard').default('standard'),
+    allowRepeatPurchases: z.boolean().default(true),
+    pinned: z.boolean().default(false),
+    image: WishImage.optional(),
+    blurhash: Blurhash.optional(),
+  })
+  .meta({ id: 'CreateWishInput' });
+export type CreateWishInput = z.infer<typeof CreateWishInput>;
+
+/** updateProduct: only the fields that changed. The type cannot change. */
+export const UpdateWishInput = z
+  .object({
+    name: WishName.optional(),
+    cost: WishCost.optional(),
+    description: WishDescription.optional(),
+    allowRepeatPurchases: z.boolean().optional(),
+    pinned: z.boolean().optional(),
+    archived: z.boolean().optional(),
+    image: WishImage.optional(),
+    blurhash: Blurhash.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateWishInput' });
+export type UpdateWishInput = z.infer<typeof UpdateWishInput>;
