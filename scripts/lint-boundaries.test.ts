@@ -19,7 +19,8 @@ function lint(filePath: string, source: string) {
   }
 }
 
-describe('lint boundaries', () => {
+// Each case starts Biome; on a loaded two-core machine that can take seconds.
+describe('lint boundaries', { timeout: 60_000 }, () => {
   it('keep Node and the DOM out of packages/shared', () => {
     expect(lint('packages/shared/src/probe.ts', "import fs from 'node:fs';\nexport const f = fs;\n")).toContain(
       'no Node APIs',

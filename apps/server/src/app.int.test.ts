@@ -4,9 +4,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../test/app-harness';
+import { buildTestApp, jsonHeaders, TEST_ORIGIN } from '../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../test/databases';
+import { signInByPhone } from '../test/sign-in-helpers';
 import type { DatabaseHandle } from './db/client';
+import { solidImage } from './modules/media/test-images';
 
 async function errorOf(res: Response) {
   return ((await res.json()) as ApiErrorBody).error;
@@ -86,6 +88,26 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
     const requestId = res.headers.get('x-request-id');
     const line = logLines.find((l) => l.msg === 'client error');
     expect(line).toMatchObject({ requestId, clientError: { message: 'Cannot read properties of undefined' } });
+  });
+
+  it('takes an image upload past the JSON body limit and serves it with the media policy', async () => {
+    const { app } = buildTestApp(database);
+    const cookie = await signInByPhone(app);
+    const form = new FormData();
+    form.set('kind', 'wish');
+    form.set('file', new Blob([new Uint8Array(await solidImage(1600, 1200, 'png'))], { type: 'image/png' }), 'big.png');
+    const res = await app.request('/api/media/images', {
+      method: 'POST',
+      headers: { Origin: TEST_ORIGIN, Cookie: cookie },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const file = await app.request(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await app.request('/media/images/users/nobody/missing.jpg')).status).toBe(404);
   });
 
   it('publishes an OpenAPI document built from the shared schemas', async () => {

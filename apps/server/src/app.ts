@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ObjectStorage } from './adapters/storage/object-storage';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
@@ -18,6 +19,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { healthRoutes } from './modules/health/routes';
+import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 
@@ -27,26 +29,36 @@ export type AppDeps = {
   logger: Logger;
   webDistDir: string;
   auth: Auth;
+  storage: ObjectStorage;
   sendLimits?: SendLimits;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
-export function createApp({ config, database, logger, webDistDir, auth, sendLimits }: AppDeps) {
+export function createApp({ config, database, logger, webDistDir, auth, storage, sendLimits }: AppDeps) {
   const hasOutbox = isOutboxEnabled(config);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
-  api.use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
+  });
+  const imageBodyLimit = bodyLimit({
+    maxSize: MAX_IMAGE_UPLOAD_BODY_BYTES,
+    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Error uploading file'), 413),
+  });
+  // Image uploads are the only bodies allowed past the JSON limit.
+  api.use((c, next) =>
+    c.req.method === 'POST' && c.req.path === `/api${IMAGE_UPLOAD_PATH}`
+      ? imageBodyLimit(c, next)
+      : jsonBodyLimit(c, next),
   );
   api.use(sameOrigin(config.publicUrl.origin));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   api.route('/', accountRoutes({ config, database, auth, hasOutbox }));
+  api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -57,6 +69,8 @@ export function createApp({ config, database, logger, webDistDir, auth, sendLimi
   app.use(requestLog(logger));
   app.use(securityHeaders({ hsts: config.isPublicHttps }));
   app.onError(handleError);
+  // Before the web app, so a missing file is a 404 rather than the page.
+  app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
   app.route('/', webApp(webDistDir));

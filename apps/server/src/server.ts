@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createMessaging } from './adapters/messaging';
+import { diskStorage } from './adapters/storage/disk-storage';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
@@ -28,7 +30,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const auth = createAuth({ config, database, messaging, secret: resolveAuthSecret(config), logger });
   await ensurePreviewAccount(auth, config);
-  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth });
+  const storage = diskStorage(path.join(config.dataDir, 'media'));
+  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth, storage });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {

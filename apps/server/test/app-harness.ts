@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createMessaging } from '../src/adapters/messaging';
+import { diskStorage } from '../src/adapters/storage/disk-storage';
 import { createApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
@@ -31,6 +35,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/** One media folder for the whole test process: keys are random, so apps never collide in it. */
+let mediaRoot: string | undefined;
+
 /** The app as the server builds it, answering in-process requests through app.request(). */
 export function buildTestApp(
   database: DatabaseHandle,
@@ -40,15 +47,18 @@ export function buildTestApp(
   const config = testConfig(options.env);
   const messaging = createMessaging(config, database);
   const auth = createAuth({ config, database, messaging, secret: config.authSecret ?? '', logger });
+  mediaRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-media-'));
+  const storage = diskStorage(mediaRoot);
   const app = createApp({
     config,
     database,
     logger,
     auth,
+    storage,
     sendLimits: options.sendLimits,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
-  return { app, auth, config, logLines: lines, seedPreview: () => ensurePreviewAccount(auth, config) };
+  return { app, auth, config, storage, logLines: lines, seedPreview: () => ensurePreviewAccount(auth, config) };
 }
 
 /** JSON request headers from the app's own origin, with an optional session cookie and client address. */

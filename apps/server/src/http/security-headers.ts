@@ -19,7 +19,8 @@ const CONTENT_SECURITY_POLICY = [
 export function securityHeaders(options: { hsts: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // Media answers carry their own, stricter policy.
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Frame-Options', 'DENY');

@@ -1,0 +1,106 @@
+import { IMAGE_SHAPES, type ImageKind, MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE } from '@sweetwish/shared/media';
+import sharp, { type SharpOptions } from 'sharp';
+import { AppError } from '../../errors';
+import { isSafeSvg } from './svg-policy';
+
+/** Larger images are refused from their header alone, before any pixel is decoded (a "pixel bomb"). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Formats taken, by what the bytes are (sharp reads the magic bytes), never by file name or declared type.
+ * `heif` covers AVIF and HEIC; HEIC files whose codec this build of libvips lacks fail to decode and are
+ * refused like any broken file. SVG is rasterised by librsvg, which runs no scripts; svg-policy.ts keeps it
+ * from loading embedded images.
+ */
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'svg']);
+
+/**
+ * Wish images are never enlarged: a small one keeps its size, cropped to 4:3. Photos and banners always
+ * come out at their exact size, enlarging a small picture if need be: they fill fixed slots (the round
+ * avatar, the full-width banner, Open Graph cards) where the browser would stretch them anyway, and one
+ * size keeps those layouts simple. The enlargement costs at most a 1500x750 JPEG.
+ */
+const CAN_ENLARGE: Readonly<Record<ImageKind, boolean>> = { wish: false, photo: true, banner: true };
+
+/** SVG renders at 72 dpi unless told otherwise. */
+const SVG_BASE_DENSITY = 72;
+const MAX_SVG_DENSITY = 100_000;
+const PROCESSING_TIMEOUT_SECONDS = 20;
+
+export type ProcessedImage = { bytes: Uint8Array; width: number; height: number; contentType: 'image/jpeg' };
+
+const decodeOptions = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  // Abort on any decoder warning: broken and truncated files from strangers are refused, not half-rendered.
+  failOn: 'warning',
+  // Animated GIF and WebP: the first frame only.
+  pages: 1,
+} satisfies SharpOptions;
+
+/**
+ * Turns an uploaded file into the JPEG the app stores: decoded under a pixel limit, turned upright by its
+ * EXIF orientation, flattened onto white, cropped and resized to the kind's shape, converted to sRGB and
+ * re-encoded without any metadata (no EXIF, GPS, XMP, IPTC or ICC profile; an untagged JPEG is read as
+ * sRGB). Anything that is not an image this accepts is refused with the spec's message.
+ */
+export async function processImage(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
+  if (input.byteLength > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
+  try {
+    return await reencode(input, kind);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // sharp's messages describe the file ("unsupported image format", "exceeds pixel limit", "premature end").
+    throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
+  }
+}
+
+async function reencode(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
+  // Reads the header only; throws for unknown content and for images over the pixel limit.
+  const header = await sharp(input, decodeOptions).metadata();
+  if (!ACCEPTED_FORMATS.has(header.format)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
+  if (header.format === 'svg' && !isSafeSvg(input)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
+
+  const shape = IMAGE_SHAPES[kind];
+  let options: SharpOptions = decodeOptions;
+  let upright = { width: header.autoOrient.width, height: header.autoOrient.height };
+  if (header.format === 'svg') {
+    // A vector image is drawn at the size it will be stored at, rather than drawn small and enlarged.
+    options = { ...decodeOptions, density: svgDensity(upright, shape) };
+    const drawn = await sharp(input, options).metadata();
+    upright = { width: drawn.width, height: drawn.height };
+  }
+  const target = targetSize(upright, shape, CAN_ENLARGE[kind]);
+
+  const { data, info } = await sharp(input, options)
+    .autoOrient() // the same as .rotate() without an angle: applies and then drops the EXIF orientation
+    .flatten({ background: '#ffffff' })
+    .resize({ width: target.width, height: target.height, fit: 'cover', position: 'centre' })
+    .toColourspace('srgb')
+    // No withMetadata/keepMetadata/withIccProfile: sharp writes none of the input's metadata.
+    .jpeg({ quality: 82, mozjpeg: true, progressive: true })
+    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height, contentType: 'image/jpeg' };
+}
+
+type Size = { width: number; height: number };
+
+/**
+ * The output size: the kind's shape, or for a kind that is never enlarged and a smaller picture, the largest
+ * rectangle of the kind's aspect ratio that the picture can fill without enlarging.
+ */
+function targetSize(source: Size, shape: Size, canEnlarge: boolean): Size {
+  const scale = canEnlarge ? 1 : Math.min(1, source.width / shape.width, source.height / shape.height);
+  return {
+    width: Math.max(1, Math.round(shape.width * scale)),
+    height: Math.max(1, Math.round(shape.height * scale)),
+  };
+}
+
+/** The density at which an SVG covers the shape, never below its own size nor over the pixel limit. */
+function svgDensity(natural: Size, shape: Size): number {
+  const cover = Math.max(shape.width / natural.width, shape.height / natural.height);
+  const withinLimit = Math.sqrt(MAX_INPUT_PIXELS / (natural.width * natural.height));
+  const scale = Math.max(1, Math.min(cover, withinLimit));
+  return Math.min(MAX_SVG_DENSITY, Math.floor(SVG_BASE_DENSITY * scale));
+}

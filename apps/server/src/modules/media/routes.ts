@@ -1,0 +1,77 @@
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { ApiErrorBody } from '@sweetwish/shared/api-error';
+import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE, UploadedImage, UploadImageInput } from '@sweetwish/shared/media';
+import { Hono } from 'hono';
+import { isStorageKey, type ObjectStorage } from '../../adapters/storage/object-storage';
+import { AppError } from '../../errors';
+import type { AppEnv } from '../../http/context';
+import { requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Auth } from '../accounts/auth';
+import { MEDIA_PATH_PREFIX, uploadImage } from './service';
+
+/** The upload's path inside /api; the only API path whose body may be larger than a JSON body. */
+export const IMAGE_UPLOAD_PATH = '/media/images';
+/** The body limit for the upload: the largest image plus room for the multipart framing and the kind field. */
+export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ApiErrorBody, description);
+
+const postImage = createRoute({
+  method: 'post',
+  path: IMAGE_UPLOAD_PATH,
+  summary: 'Upload an image (wish, profile photo or banner); it is re-encoded as a JPEG and stored',
+  request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadImageInput } } } },
+  responses: {
+    201: json(UploadedImage, 'The stored image'),
+    400: failure('Not an image this server takes, or a missing field'),
+    401: failure('Nobody is signed in'),
+    413: failure('The file is larger than 10 MB'),
+  },
+});
+
+/** POST /media/images, to be mounted under /api. */
+export function mediaRoutes({ auth, storage }: { auth: Auth; storage: ObjectStorage }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(IMAGE_UPLOAD_PATH, requireUser(auth));
+  return app.openapi(postImage, async (c) => {
+    const { file, kind } = c.req.valid('form');
+    // The file's name and declared type are ignored: the pipeline decides by the bytes.
+    if (file.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await uploadImage(storage, c.get('userId'), bytes, kind), 201);
+  });
+}
+
+/**
+ * Headers for every answer from /media: the browser must take the bytes for what we say they are, and
+ * even if something stored were opened as a page, the sandboxing policy lets it run nothing and load nothing.
+ */
+const MEDIA_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+};
+
+/**
+ * GET /media/{key}: stored files, to be mounted at the root (outside /api). Only keys storage accepts are
+ * looked up; anything else, and any missing file, is a plain-text 404.
+ */
+export function mediaFileRoutes(storage: ObjectStorage) {
+  const app = new Hono();
+  app.get(`${MEDIA_PATH_PREFIX}*`, async (c) => {
+    const key = c.req.path.slice(MEDIA_PATH_PREFIX.length);
+    const file = isStorageKey(key) ? await storage.get(key) : undefined;
+    if (!file) return c.text('Not found', 404, { ...MEDIA_HEADERS, 'Cache-Control': 'no-store' });
+    return c.body(file.bytes, 200, {
+      ...MEDIA_HEADERS,
+      'Content-Type': file.contentType,
+      // Names are random and never reused, so a stored file never changes.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
+  });
+  return app;
+}

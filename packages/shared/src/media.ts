@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** What an uploaded image is for; each kind has its own shape (spec: crop 4:3, square, 2:1). */
+export const IMAGE_KINDS = ['wish', 'photo', 'banner'] as const;
+export const ImageKind = z.enum(IMAGE_KINDS);
+export type ImageKind = z.infer<typeof ImageKind>;
+
+/**
+ * The size the server stores each kind at. Wish images are never enlarged, so a small one keeps its own
+ * size (cropped to 4:3); photos and banners always come out at exactly this size.
+ */
+export const IMAGE_SHAPES: Readonly<Record<ImageKind, { width: number; height: number }>> = {
+  wish: { width: 1024, height: 768 },
+  photo: { width: 512, height: 512 },
+  banner: { width: 1500, height: 750 },
+};
+
+/** The largest file an upload may carry. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** The spec's message for any failed upload. */
+export const UPLOAD_ERROR_MESSAGE = 'Error uploading file';
+
+/** The multipart form of POST /api/media/images. The server checks the content; the file's name and type are ignored. */
+export const UploadImageInput = z.object({
+  // OpenAPI has no file type of its own: a form file is a binary string there.
+  file: z.file({ error: UPLOAD_ERROR_MESSAGE }).meta({ type: 'string', format: 'binary' }),
+  kind: z.enum(IMAGE_KINDS, { error: `Must be one of ${IMAGE_KINDS.join(', ')}` }),
+});
+export type UploadImageInput = z.infer<typeof UploadImageInput>;
+
+/** A stored image: a JPEG served from `url` (same origin), at most 1000 characters as the spec allows. */
+export const UploadedImage = z
+  .object({
+    url: z.string().startsWith('/media/images/users/').max(1000),
+    width: z.int().positive(),
+    height: z.int().positive(),
+  })
+  .meta({ id: 'UploadedImage' });
+export type UploadedImage = z.infer<typeof UploadedImage>;
