@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
 
@@ -36,6 +36,7 @@ const SPEC_ROUTES: [url: string, pattern: string][] = [
   ['/profile/banner', 'profile/banner'],
   ['/profile/description', 'profile/description'],
   ['/profile/links', 'profile/links'],
+  ['/dev/outbox', 'dev/outbox'],
   ['/why', 'why'],
   ['/support', 'support'],
   ['/terms-of-service', 'terms-of-service'],
@@ -44,6 +45,10 @@ const SPEC_ROUTES: [url: string, pattern: string][] = [
   ['/sweet_creator', ':handle'],
   ['/sweet_creator/tip', ':handle/tip'],
 ];
+
+function leaves(list: RouteObject[]): RouteObject[] {
+  return list.flatMap((route) => (route.children ? leaves(route.children) : [route]));
+}
 
 function matchedPattern(url: string) {
   const leaf = matchRoutes(routes, url)?.at(-1)?.route;
@@ -60,8 +65,18 @@ describe('the route table', () => {
   });
 
   it('loads each screen lazily, so a page loads only its own code', () => {
-    const screens = routes[0]?.children?.[0]?.children ?? [];
+    const screens = leaves(routes[0]?.children?.[0]?.children ?? []);
     expect(screens.length).toBeGreaterThan(SPEC_ROUTES.length - 5);
     for (const screen of screens) expect(screen.lazy, String(screen.path ?? 'index')).toBeTypeOf('function');
+  });
+
+  it('puts the app screens inside the lazily loaded app shell, and the landing page outside it', () => {
+    const isInShell = (url: string) =>
+      (matchRoutes(routes, url) ?? []).some((match) => match.route.lazy && match.route.children && !match.route.path);
+    expect(isInShell('/')).toBe(false);
+    expect(isInShell('/why')).toBe(false);
+    expect(isInShell('/sign-in')).toBe(true);
+    expect(isInShell('/home')).toBe(true);
+    expect(isInShell('/sweet_creator')).toBe(true);
   });
 });

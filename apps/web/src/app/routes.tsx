@@ -5,8 +5,11 @@ import { AppLayout } from './app-layout';
 /**
  * Every route of spec section 2. Screens are code-split: each `lazy` loads only that screen's code.
  * Routes whose screens later issues build show the not-found page until then.
+ *
+ * The landing, marketing and legal pages need no server state; every other screen sits inside the app
+ * shell (the query cache), which loads with the first of them.
  */
-const SCREENS: RouteObject[] = [
+const PAGES: RouteObject[] = [
   {
     index: true,
     lazy: () => import('../features/marketing/routes/landing').then((m) => ({ Component: m.LandingPage })),
@@ -26,18 +29,39 @@ const SCREENS: RouteObject[] = [
   },
 ];
 
+/** The app's screens: they read server state through the query cache the app shell provides. */
+const APP_SCREENS: RouteObject[] = [
+  ...['sign-in/:affiliate?', 'sign-up/:affiliate?', 'join/:affiliate?'].map((path) => ({
+    path,
+    lazy: () => import('../features/auth/routes/sign-in').then((m) => ({ Component: m.SignInPage })),
+  })),
+  {
+    path: 'email/:affiliate?',
+    lazy: () => import('../features/auth/routes/email-link').then((m) => ({ Component: m.EmailLinkPage })),
+  },
+  {
+    path: 'email-link-sent',
+    lazy: () => import('../features/auth/routes/email-link-sent').then((m) => ({ Component: m.EmailLinkSentPage })),
+  },
+  {
+    path: 'complete-profile',
+    lazy: () => import('../features/auth/routes/complete-profile').then((m) => ({ Component: m.CompleteProfilePage })),
+  },
+  {
+    path: 'unsafe',
+    lazy: () => import('../features/auth/routes/unsafe').then((m) => ({ Component: m.UnsafeBrowserPage })),
+  },
+  { path: 'home', lazy: () => import('../features/home/routes/home').then((m) => ({ Component: m.HomePage })) },
+  {
+    path: 'dev/outbox',
+    lazy: () => import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
+  },
+];
+
 const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
 /** Registered now so the router knows them; each gets its screen from the issue that builds it. */
 export const UPCOMING_PATHS = [
-  'sign-in/:affiliate?',
-  'sign-up/:affiliate?',
-  'join/:affiliate?',
-  'email/:affiliate?',
-  'email-link-sent',
-  'complete-profile',
-  'unsafe',
-  'home',
   'search',
   'conversations',
   'conversations/:conversationId',
@@ -75,8 +99,11 @@ export const routes: RouteObject[] = [
         // A pathless layer so a crashing screen is caught inside the layout.
         errorElement: <RouteErrorBoundary />,
         children: [
-          ...SCREENS,
-          ...UPCOMING_PATHS.map((path) => ({ path, lazy: notFoundScreen })),
+          ...PAGES,
+          {
+            lazy: () => import('./app-shell').then((m) => ({ Component: m.AppShell })),
+            children: [...APP_SCREENS, ...UPCOMING_PATHS.map((path) => ({ path, lazy: notFoundScreen }))],
+          },
           { path: '*', lazy: notFoundScreen },
         ],
       },

@@ -3,8 +3,21 @@ import type { ReactNode } from 'react';
 import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../app/theme';
 import { Logo } from './logo';
 
-/** The fixed bar at the top of a page: the logo on the left, the page's actions on the right. */
-export function TopBar({ actions, isTransparent = false }: { actions?: ReactNode; isTransparent?: boolean }) {
+/**
+ * The fixed bar at the top of a page: an optional leading control (a back arrow), the logo (leading to
+ * `logoTo`, the landing page by default), and the page's actions on the right.
+ */
+export function TopBar({
+  actions,
+  start,
+  logoTo,
+  isTransparent = false,
+}: {
+  actions?: ReactNode;
+  start?: ReactNode;
+  logoTo?: string;
+  isTransparent?: boolean;
+}) {
   return (
     <Box
       component="header"
@@ -26,7 +39,8 @@ export function TopBar({ actions, isTransparent = false }: { actions?: ReactNode
         transition: 'background-color 200ms, border-color 200ms',
       }}
     >
-      <Logo />
+      {start}
+      <Logo to={logoTo} />
       <Box sx={{ flexGrow: 1 }} />
       {actions}
     </Box>

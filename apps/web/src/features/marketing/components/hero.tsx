@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { alpha, keyframes } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { TAGLINE } from '@sweetwish/shared/brand';
-import { Fragment, type Ref } from 'react';
+import { Fragment, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { TOP_BAR_HEIGHT } from '../../../app/theme';
 import { useIsFirstVisit } from '../hooks/use-is-first-visit';
@@ -20,8 +20,9 @@ const wordIn = keyframes`
 /**
  * The first screen of the landing page: the tagline and the two ways in. It reaches up under the
  * transparent top bar; the page watches it (through `ref`) to know when the bar should become solid.
+ * `children` go below the buttons (the signed-in card).
  */
-export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
+export function Hero({ ref, children }: { ref: Ref<HTMLElement>; children?: ReactNode }) {
   return (
     <Box
       component="section"
@@ -73,6 +74,7 @@ export function Hero({ ref }: { ref: Ref<HTMLElement> }) {
             Log In
           </Button>
         </Stack>
+        {children}
       </Box>
     </Box>
   );

@@ -1,0 +1,43 @@
+import IconButton from '@mui/material/IconButton';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { MenuIcon } from './app-icons';
+
+// The drawer's code loads when the menu is first opened (or about to be), not with the page.
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+
+/**
+ * The top bar's menu button and the side menu it opens. The menu belongs to the page it was opened on:
+ * any route change closes it (spec section 2, Side menu).
+ */
+export function MenuButton() {
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const [hasLoaded, setHasLoaded] = useState(false);
+  const isOpen = openAt === location.key;
+  return (
+    <>
+      <IconButton
+        aria-label="Menu"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        edge="end"
+        onPointerEnter={() => void loadSideMenu()}
+        onFocus={() => void loadSideMenu()}
+        onClick={() => {
+          setHasLoaded(true);
+          setOpenAt(location.key);
+        }}
+        sx={{ color: 'text.primary' }}
+      >
+        <MenuIcon />
+      </IconButton>
+      {hasLoaded && (
+        <Suspense>
+          <SideMenu isOpen={isOpen} onOpen={() => setOpenAt(location.key)} onClose={() => setOpenAt(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

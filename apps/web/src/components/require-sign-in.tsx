@@ -1,0 +1,57 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { signInPathFor } from '../lib/return-path';
+import { useMe } from '../lib/session';
+import { CenteredMessage } from './centered-message';
+import { CenteredSpinner } from './centered-spinner';
+
+/** How long a protected screen shows its spinner to a signed-out visitor before sending them to sign in (spec 9). */
+export const SIGN_IN_REDIRECT_DELAY_MS = 2000;
+
+/**
+ * Shows `children` only to a signed-in user (spec section 2, Guards). Anyone else sees a spinner and,
+ * after 2 s, the sign-in screen, which brings them back here afterwards. With `requireCompleteProfile`,
+ * a user without a handle or display name is sent to finish the profile first.
+ */
+export function RequireSignIn({
+  children,
+  requireCompleteProfile = false,
+}: {
+  children: ReactNode;
+  requireCompleteProfile?: boolean;
+}) {
+  const { me, isLoading, isError } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = `${location.pathname}${location.search}`;
+  const isSignedOut = !isLoading && !isError && me === null;
+
+  useEffect(() => {
+    if (!isSignedOut) return;
+    const timer = setTimeout(() => navigate(signInPathFor(here), { replace: true }), SIGN_IN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [isSignedOut, here, navigate]);
+
+  if (isError) {
+    return (
+      <CenteredMessage
+        title="Something went wrong."
+        detail="We could not check who is signed in. Reload the page to try again."
+      />
+    );
+  }
+  if (!me) return <CenteredSpinner label="Checking who is signed in" />;
+  if (requireCompleteProfile && !me.isProfileComplete) {
+    return <Navigate to={`/complete-profile?return=${encodeURIComponent(here)}`} replace />;
+  }
+  return children;
+}
+
+/** The guard as a route element, for a group of protected child routes. */
+export function RequireSignInOutlet() {
+  return (
+    <RequireSignIn>
+      <Outlet />
+    </RequireSignIn>
+  );
+}

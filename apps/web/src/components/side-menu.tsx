@@ -1,0 +1,96 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Typography from '@mui/material/Typography';
+import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { useMe } from '../lib/session';
+import { HomeIcon, LogInIcon, LogOutIcon, SearchIcon, SettingsIcon, UserIcon } from './app-icons';
+import { UserAvatar } from './user-avatar';
+
+/** Drawer width (spec section 9). */
+export const SIDE_MENU_WIDTH = 300;
+
+/**
+ * The side menu (spec section 2): a drawer from the right that a swipe to the right closes. Signed-out
+ * visitors are offered "Sign In / Sign Up"; a signed-in user gets Home, Search, Profile, Settings and Logout.
+ */
+export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen: () => void; onClose: () => void }) {
+  const { me } = useMe();
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  const logOut = () => {
+    setIsLoggingOut(true);
+    void import('../lib/log-out').then((m) => m.logOut());
+  };
+
+  return (
+    <SwipeableDrawer
+      anchor="right"
+      open={isOpen}
+      onOpen={onOpen}
+      onClose={onClose}
+      disableSwipeToOpen
+      slotProps={{ paper: { sx: { width: SIDE_MENU_WIDTH, maxWidth: '85vw', backgroundImage: 'none' } } }}
+    >
+      <Box component="nav" aria-label="Menu" sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2.5, py: 2.5 }}>
+          {me ? (
+            <>
+              <UserAvatar photoUrl={me.photoUrl} name={me.displayName ?? me.handle} size={44} />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700 }} noWrap>
+                  {me.displayName ?? 'Your account'}
+                </Typography>
+                {me.handle && (
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    @{me.handle}
+                  </Typography>
+                )}
+              </Box>
+            </>
+          ) : (
+            <Typography sx={{ fontWeight: 800, fontSize: 20 }}>{PRODUCT_NAME}</Typography>
+          )}
+        </Box>
+        <Divider />
+        <List sx={{ px: 1 }}>
+          {me ? (
+            <>
+              <MenuLink to="/home" icon={<HomeIcon />} label="Home" />
+              <MenuLink to="/search" icon={<SearchIcon />} label="Search" />
+              {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
+              <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
+              <Divider sx={{ my: 1 }} />
+              <ListItemButton onClick={logOut} disabled={isLoggingOut} sx={{ borderRadius: 2 }}>
+                <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
+                  <LogOutIcon />
+                </ListItemIcon>
+                <ListItemText primary={isLoggingOut ? 'Logging out…' : 'Logout'} />
+              </ListItemButton>
+            </>
+          ) : (
+            <>
+              <MenuLink to="/sign-in" icon={<LogInIcon />} label="Sign In / Sign Up" />
+              <MenuLink to="/search" icon={<SearchIcon />} label="Search" />
+            </>
+          )}
+        </List>
+      </Box>
+    </SwipeableDrawer>
+  );
+}
+
+function MenuLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+  return (
+    <ListItemButton component={Link} to={to} sx={{ borderRadius: 2 }}>
+      <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{icon}</ListItemIcon>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+}

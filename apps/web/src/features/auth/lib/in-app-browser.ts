@@ -1,0 +1,8 @@
+/** In-app browsers of social apps where signing in is unsafe (spec section 2), by the name shown to the visitor. */
+export type InAppBrowser = 'Instagram' | 'Facebook';
+
+export function detectInAppBrowser(userAgent: string): InAppBrowser | undefined {
+  if (/Instagram/i.test(userAgent)) return 'Instagram';
+  if (/FBAN|FBAV|FB_IAB/.test(userAgent)) return 'Facebook';
+  return undefined;
+}

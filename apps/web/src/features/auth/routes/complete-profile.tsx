@@ -1,0 +1,188 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Me } from '@sweetwish/shared/accounts';
+import { DISPLAY_NAME_MESSAGES, displayNameProblem, HANDLE_MAX, suggestHandle } from '@sweetwish/shared/handle';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AppTopBar } from '../../../components/app-top-bar';
+import { notify } from '../../../components/notification-store';
+import { RequireSignIn } from '../../../components/require-sign-in';
+import { useHandleStatus } from '../../../lib/handle-status';
+import { safeReturnPath } from '../../../lib/return-path';
+import { refreshMe, useMe } from '../../../lib/session';
+import { sleep } from '../../../lib/sleep';
+import { completeProfile, HandleTakenError, SIGN_IN_MESSAGES, SignInError } from '../api/auth-calls';
+import { HandleStatusLine, isHandleProblem } from '../components/handle-status-line';
+import { rememberedAffiliate } from '../lib/affiliate';
+
+/** How often the app asks for the user record after completing the profile, until it has a handle (spec 9). */
+export const PROFILE_POLL_MS = 500;
+const PROFILE_POLL_ATTEMPTS = 20;
+
+/** Complete Account Profile (spec section 2): display name and handle for a user who has neither yet. */
+export function CompleteProfilePage() {
+  return (
+    <>
+      <AppTopBar />
+      <RequireSignIn>
+        <CompleteProfileForm />
+      </RequireSignIn>
+    </>
+  );
+}
+
+function CompleteProfileForm() {
+  const { me } = useMe();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnPath = safeReturnPath(searchParams.get('return')) ?? '/home';
+  const [suggestion] = useState(() => suggestHandle());
+  const [displayName, setDisplayName] = useState(() => me?.displayName ?? '');
+  const [handle, setHandle] = useState(() => me?.handle ?? '');
+  const [takenHandles, setTakenHandles] = useState<ReadonlySet<string>>(() => new Set());
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const checkedStatus = useHandleStatus(handle);
+  const handleStatus = takenHandles.has(handle.toLowerCase()) ? 'taken' : checkedStatus;
+  const nameProblem = displayName === '' ? undefined : displayNameProblem(displayName);
+  const canSubmit =
+    !isSubmitting && displayName !== '' && !nameProblem && handleStatus === 'available' && handle !== '';
+
+  if (!me) return null;
+  if (me.isProfileComplete && !isSubmitting) return <Navigate to={returnPath} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setIsSubmitting(true);
+    const affiliate = rememberedAffiliate() ?? undefined;
+    try {
+      await completeProfile({ handle, displayName, affiliate });
+    } catch (error) {
+      const message = error instanceof SignInError ? error.message : SIGN_IN_MESSAGES.updateUser;
+      notify(message, { placement: 'toast' });
+      if (error instanceof HandleTakenError) setTakenHandles((taken) => new Set([...taken, handle.toLowerCase()]));
+      setIsSubmitting(false);
+      return;
+    }
+    if (await waitForHandle()) {
+      navigate(returnPath, { replace: true });
+    } else {
+      notify(SIGN_IN_MESSAGES.updateUser, { placement: 'toast' });
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <Box component="main" sx={{ maxWidth: 440, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 6 }, pb: 6 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.02em', mb: 1 }}>
+        Complete Account Profile
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, lineHeight: 1.6 }}>
+        Choose the name fans see and the handle of your page.
+      </Typography>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <SignInDetails me={me} />
+        <TextField
+          label="Display Name"
+          value={displayName}
+          onChange={(event) => setDisplayName(event.target.value)}
+          error={Boolean(nameProblem)}
+          helperText={nameProblem ? DISPLAY_NAME_MESSAGES[nameProblem] : ' '}
+          disabled={isSubmitting}
+          autoComplete="nickname"
+          fullWidth
+        />
+        <Box>
+          <TextField
+            label="Unique Handle"
+            value={handle}
+            onChange={(event) => setHandle(event.target.value.trim())}
+            error={isHandleProblem(handleStatus)}
+            helperText={<HandleStatusLine status={handleStatus} />}
+            disabled={isSubmitting}
+            autoComplete="username"
+            fullWidth
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">@</InputAdornment> },
+              htmlInput: { maxLength: HANDLE_MAX + 8, autoCapitalize: 'none', spellCheck: false },
+              formHelperText: { sx: { color: handleStatus === 'available' ? 'success.main' : undefined } },
+            }}
+          />
+          {handle !== suggestion && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary">
+                Need an idea?
+              </Typography>
+              <Chip
+                label={`Use ${suggestion}`}
+                onClick={() => setHandle(suggestion)}
+                disabled={isSubmitting}
+                color="primary"
+                variant="outlined"
+                size="small"
+              />
+            </Box>
+          )}
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!canSubmit}
+          loading={isSubmitting}
+          sx={{ borderRadius: 999, py: 1.25 }}
+        >
+          Complete
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Not you?{' '}
+          <Button
+            variant="text"
+            size="small"
+            disabled={isSubmitting}
+            onClick={() => void import('../../../lib/log-out').then((m) => m.logOut())}
+            sx={{ minWidth: 0, p: 0.5, verticalAlign: 'baseline' }}
+          >
+            Log Out
+          </Button>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The phone number and e-mail the user signed in with, read-only. */
+function SignInDetails({ me }: { me: Me }) {
+  if (!me.phoneNumber && !me.email) return null;
+  return (
+    <Stack spacing={2.5}>
+      {me.phoneNumber && (
+        <TextField label="Phone Number" value={formatPhone(me.phoneNumber)} fullWidth slotProps={readOnly} />
+      )}
+      {me.email && <TextField label="Email" value={me.email} fullWidth slotProps={readOnly} />}
+    </Stack>
+  );
+}
+
+const readOnly = { htmlInput: { readOnly: true }, input: { sx: { color: 'text.secondary' } } } as const;
+
+/** +12025550123 as "+1 202-555-0123". */
+function formatPhone(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `+1 ${match[1]}-${match[2]}-${match[3]}` : e164;
+}
+
+/** Asks for the user record every 500 ms until it carries a handle; false when it never does. */
+async function waitForHandle(): Promise<boolean> {
+  for (let attempt = 0; attempt < PROFILE_POLL_ATTEMPTS; attempt++) {
+    const me = await refreshMe().catch(() => null);
+    if (me?.handle) return true;
+    await sleep(PROFILE_POLL_MS);
+  }
+  return false;
+}

@@ -1,0 +1,114 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { AppTopBar } from '../../../components/app-top-bar';
+import { CenteredMessage } from '../../../components/centered-message';
+import { CenteredSpinner } from '../../../components/centered-spinner';
+import { notify } from '../../../components/notification-store';
+import { readStored, removeStored, STORAGE_KEYS } from '../../../lib/storage';
+import { SIGN_IN_MESSAGES, verifyEmailLink } from '../api/auth-calls';
+import { AuthPage } from '../components/auth-page';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { rememberAffiliate } from '../lib/affiliate';
+
+type State = { kind: 'verifying' } | { kind: 'form' } | { kind: 'signed-in' };
+
+/**
+ * Where an e-mail sign-in link lands (/email/:affiliate?, spec section 2). It completes the sign-in with
+ * the address remembered when the link was sent, or asks for it ("Confirm Email Address") when this
+ * browser does not remember it. A failure shows the form again.
+ */
+export function EmailLinkPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const { affiliate } = useParams();
+  useEffect(() => rememberAffiliate(affiliate), [affiliate]);
+
+  if (!token) {
+    return (
+      <>
+        <AppTopBar hasBack />
+        <CenteredMessage title="Link expired or invalid." detail="Sign-in links work once, for 15 minutes.">
+          <Button component={Link} to="/sign-in" variant="contained" sx={{ borderRadius: 999 }}>
+            Get a New Link
+          </Button>
+        </CenteredMessage>
+      </>
+    );
+  }
+  return <CompleteEmailSignIn token={token} />;
+}
+
+function CompleteEmailSignIn({ token }: { token: string }) {
+  const finishSignIn = useFinishSignIn();
+  const [remembered] = useState(() => readStored(STORAGE_KEYS.emailForSignIn));
+  const [state, setState] = useState<State>(remembered ? { kind: 'verifying' } : { kind: 'form' });
+  const [email, setEmail] = useState(remembered ?? '');
+  const attempted = useRef(false);
+
+  const complete = async (address: string) => {
+    setState({ kind: 'verifying' });
+    try {
+      await verifyEmailLink(token, address);
+    } catch {
+      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
+      setState({ kind: 'form' });
+      return;
+    }
+    removeStored(STORAGE_KEYS.emailForSignIn);
+    setState({ kind: 'signed-in' });
+    await finishSignIn().catch(() => {
+      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
+      setState({ kind: 'form' });
+    });
+  };
+
+  // The remembered address completes the sign-in on arrival, once (a link works only once).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page, with the address read on arrival
+  useEffect(() => {
+    if (!remembered || attempted.current) return;
+    attempted.current = true;
+    void complete(remembered);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim()) void complete(email.trim());
+  };
+
+  if (state.kind !== 'form') {
+    return (
+      <>
+        <AppTopBar hasBack />
+        <CenteredSpinner label={state.kind === 'verifying' ? 'Signing in' : 'Signed in'} />
+      </>
+    );
+  }
+  return (
+    <AuthPage title="Confirm Email Address" lead="Enter the address the sign-in link was sent to.">
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        <TextField
+          label="Email Address"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+          required
+          autoFocus
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={email.trim() === ''}
+          sx={{ borderRadius: 999, py: 1.25 }}
+        >
+          Login
+        </Button>
+      </Stack>
+    </AuthPage>
+  );
+}

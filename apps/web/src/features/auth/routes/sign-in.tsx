@@ -1,0 +1,110 @@
+import Divider from '@mui/material/Divider';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { MailIcon, PhoneIcon } from '../../../components/app-icons';
+import { usePublicConfig } from '../../../lib/public-config';
+import { AuthPage } from '../components/auth-page';
+import { EmailForm } from '../components/email-form';
+import { InvitedByCard } from '../components/invited-by-card';
+import { PhoneForm } from '../components/phone-form';
+import { SocialButtons } from '../components/social-buttons';
+import { TermsDialog } from '../components/terms-dialog';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { normalizeAffiliate, rememberAffiliate, rememberedAffiliate } from '../lib/affiliate';
+import { detectInAppBrowser } from '../lib/in-app-browser';
+
+type Method = 'phone' | 'email';
+
+/**
+ * The sign-in screen at /sign-in, /sign-up and /join, each with an optional affiliate code that is kept
+ * for the session (spec section 2). Phone by default, or e-mail; Google and Apple when set up.
+ */
+export function SignInPage() {
+  const inAppBrowser = detectInAppBrowser(navigator.userAgent);
+  if (inAppBrowser) return <Navigate to="/unsafe" replace state={{ browser: inAppBrowser }} />;
+  return <SignInScreen />;
+}
+
+function SignInScreen() {
+  const affiliate = useAffiliateCode();
+  const { data: config } = usePublicConfig();
+  const finishSignIn = useFinishSignIn();
+  const [method, setMethod] = useState<Method>('phone');
+  const [isBusy, setIsBusy] = useState(false);
+  const providers = config?.socialProviders ?? [];
+
+  return (
+    <AuthPage title="Welcome" lead="Sign in, or create your account with the same steps.">
+      {affiliate && <InvitedByCard code={affiliate} />}
+      <ToggleButtonGroup
+        value={method}
+        exclusive
+        fullWidth
+        aria-label="Sign-in method"
+        disabled={isBusy}
+        onChange={(_event, next: Method | null) => next && setMethod(next)}
+        sx={{ mb: 3, '& .MuiToggleButton-root': { gap: 1, py: 1.1, fontWeight: 600, textTransform: 'none' } }}
+      >
+        <ToggleButton value="phone">
+          <PhoneIcon /> Phone
+        </ToggleButton>
+        <ToggleButton value="email">
+          <MailIcon /> Email
+        </ToggleButton>
+      </ToggleButtonGroup>
+
+      {method === 'phone' ? (
+        <PhoneForm busy={isBusy} onBusyChange={setIsBusy} onSignedIn={finishSignIn} />
+      ) : (
+        <EmailForm
+          affiliate={affiliate}
+          previewEmail={config?.previewEmail}
+          busy={isBusy}
+          onBusyChange={setIsBusy}
+          onSignedIn={finishSignIn}
+        />
+      )}
+
+      {providers.length > 0 && (
+        <>
+          <Divider sx={{ my: 3, color: 'text.secondary', fontSize: 14 }}>or</Divider>
+          <SocialButtons providers={providers} busy={isBusy} onBusyChange={setIsBusy} />
+        </>
+      )}
+
+      <Stack spacing={1.5} sx={{ mt: 4, textAlign: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          By signing in, you agree to the{' '}
+          <MuiLink component={RouterLink} to="/terms-of-service">
+            Terms of Service
+          </MuiLink>{' '}
+          and{' '}
+          <MuiLink component={RouterLink} to="/privacy">
+            Privacy Policy
+          </MuiLink>
+          .
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Can't access your account?{' '}
+          <MuiLink component={RouterLink} to="/support">
+            Support
+          </MuiLink>
+        </Typography>
+      </Stack>
+      <TermsDialog />
+    </AuthPage>
+  );
+}
+
+/** The invite code from the address, kept in session storage; or the one kept earlier in this session. */
+function useAffiliateCode(): string | null {
+  const { affiliate: fromPath } = useParams();
+  const code = normalizeAffiliate(fromPath);
+  useEffect(() => rememberAffiliate(code), [code]);
+  return code ?? rememberedAffiliate();
+}

@@ -1,0 +1,300 @@
+import { maskedPhone, uniqueDisplayName, uniqueEmail, uniqueHandle, uniquePhone } from '../support/accounts';
+import { readLatestCode, readLatestEmailLink, readOutbox } from '../support/outbox';
+import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUpByPhone, toast } from '../support/sign-in';
+import { expect, test } from '../support/test';
+
+// The sign-in screen and its flows (spec sections 2 and 4): phone code, e-mail link, the preview account,
+// invite links and in-app browsers. Codes and links are read from the server's local outbox.
+
+const PREVIEW_EMAIL = 'preview@sweetwish.app';
+
+test.describe('the sign-in screen', () => {
+  test('shows the terms once, until they are accepted', async ({ page }) => {
+    await page.goto('/sign-in');
+    const dialog = page.getByRole('dialog', { name: 'Before you sign in' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('at least 18 years old');
+    await expect(dialog.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('termsAccepted'))).not.toBeNull();
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('offers phone first, e-mail on the toggle, and the legal and support links', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    await page.goto('/sign-up');
+    await expect(page.getByRole('button', { name: 'Phone', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('textbox', { name: 'Phone Number' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+    await expect(page.getByText('By signing in, you agree to the Terms of Service and Privacy Policy.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(page.getByText("Can't access your account? Support")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/support');
+    // Without OAuth settings the server offers neither social sign-in.
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Email', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Email Address' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Sign-In Link' })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveCount(0);
+  });
+
+  test('the back arrow goes back one page, or to /home when the app was opened here', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
+test.describe('phone sign-in', () => {
+  test('signs up with the code from the SMS, completes the profile and reaches /home', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    const phone = uniquePhone();
+    const handle = uniqueHandle();
+    const displayName = uniqueDisplayName();
+    await page.goto('/sign-in');
+
+    const number = page.getByRole('textbox', { name: 'Phone Number' });
+    await number.pressSequentially(phone.slice(2));
+    await expect(number).toHaveValue(maskedPhone(phone));
+    await page.getByRole('button', { name: 'Continue with Phone' }).click();
+
+    // The number is locked and the button gone once the code is on its way.
+    const codeField = page.getByRole('textbox', { name: 'SMS Code' });
+    await expect(codeField).toBeVisible();
+    await expect(number).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Continue with Phone' })).toHaveCount(0);
+
+    const code = await readLatestCode(page.request, phone);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await codeField.fill(code.slice(0, 5));
+    await expect(submit).toBeDisabled();
+    await codeField.fill(` ${code} `);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(page.locator('canvas[data-confetti]')).toHaveAttribute('aria-hidden', 'true');
+    await expect(page).toHaveURL(/\/complete-profile$/);
+    await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(`+1 ${maskedPhone(phone)}`);
+    await completeProfileHere(page, { handle, displayName });
+
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: `Hi, ${displayName}!` })).toBeVisible();
+    await expect(page.getByRole('link', { name: /My Profile/ })).toHaveAttribute('href', `/${handle}`);
+    await expect(page.getByRole('link', { name: /Search/ })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('link', { name: /Settings/ })).toHaveAttribute('href', '/settings');
+
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me).toMatchObject({ handle, displayName, phoneNumber: phone, isProfileComplete: true });
+  });
+
+  test('a returning user with a complete profile goes straight to /home', async ({ page, browser }) => {
+    // Two sign-ins with their waits (confetti, handle check) on a shared server: allow more than the default.
+    test.slow();
+    const user = await signUpByPhone(page);
+    const context = await browser.newContext();
+    const again = await context.newPage();
+    await acceptTermsUpFront(again);
+    await again.goto('/sign-in');
+    await signInByPhoneHere(again, user.phone);
+    await expect(again).toHaveURL(/\/home$/);
+    await expect(again.getByRole('heading', { name: `Hi, ${user.displayName}!` })).toBeVisible();
+    await context.close();
+  });
+
+  test('a wrong code shows "Error validating code" and keeps the code step', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    const phone = uniquePhone();
+    await page.goto('/sign-in');
+    await page.getByRole('textbox', { name: 'Phone Number' }).fill(phone.slice(2));
+    await page.getByRole('button', { name: 'Continue with Phone' }).click();
+    const code = await readLatestCode(page.request, phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await page.getByRole('textbox', { name: 'SMS Code' }).fill(wrong);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(toast(page, 'Error validating code')).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('textbox', { name: 'SMS Code' })).toBeEnabled();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  test('an invalid number shows "Invalid phone number" and sends nothing', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    await page.goto('/sign-in');
+    const number = page.getByRole('textbox', { name: 'Phone Number' });
+
+    // The mask refuses a leading 0 and anything but digits.
+    await number.pressSequentially('0ab(202) 555');
+    await expect(number).toHaveValue('202-555');
+    await page.getByRole('button', { name: 'Continue with Phone' }).click();
+    await expect(toast(page, 'Invalid phone number')).toBeVisible();
+
+    // Ten digits, but no US area code starts with 1.
+    await number.fill('1235550123');
+    await expect(number).toHaveValue('123-555-0123');
+    await page.getByRole('button', { name: 'Continue with Phone' }).click();
+    await expect(toast(page, 'Invalid phone number')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'SMS Code' })).toHaveCount(0);
+    expect((await readOutbox(page.request)).filter((m) => m.to === '+11235550123')).toEqual([]);
+  });
+});
+
+test.describe('e-mail link sign-in', () => {
+  test('sends a link, and the link signs in on this browser', async ({ page }) => {
+    await acceptTermsUpFront(page);
+    const email = uniqueEmail();
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Email', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+
+    await expect(page).toHaveURL(/\/email-link-sent$/);
+    await expect(page.getByRole('heading', { name: 'Sign-In Link Sent!' })).toBeVisible();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBe(email);
+
+    const link = await readLatestEmailLink(page.request, email);
+    expect(new URL(link).pathname).toBe('/email');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/complete-profile$/);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    expect(await page.evaluate(() => localStorage.getItem('emailForSignIn'))).toBeNull();
+
+    const handle = uniqueHandle();
+    await completeProfileHere(page, { handle, displayName: uniqueDisplayName() });
+    await expect(page).toHaveURL(/\/home$/);
+
+    // A link works once.
+    const reused = await page.request.get(`/api/auth/magic-link/verify?${new URL(link).searchParams}&email=${email}`);
+    expect(reused.ok()).toBe(false);
+  });
+
+  test('on another browser it asks for the address first, and a wrong one is refused', async ({ page, browser }) => {
+    await acceptTermsUpFront(page);
+    const email = uniqueEmail();
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Email', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign-In Link Sent!' })).toBeVisible();
+    const link = await readLatestEmailLink(page.request, email);
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'Confirm Email Address' })).toBeVisible();
+    const field = other.getByRole('textbox', { name: 'Email Address' });
+    await field.fill(uniqueEmail());
+    await other.getByRole('button', { name: 'Login' }).click();
+    await expect(toast(other, 'Error signing in with email link')).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Confirm Email Address' })).toBeVisible();
+
+    await field.fill(email.toUpperCase());
+    await other.getByRole('button', { name: 'Login' }).click();
+    await expect(other).toHaveURL(/\/complete-profile$/);
+    await context.close();
+  });
+
+  test('the pages say so when there is no link or no address', async ({ page }) => {
+    await page.goto('/email');
+    await expect(page.getByRole('heading', { name: 'Link expired or invalid.' })).toBeVisible();
+    await page.goto('/email-link-sent');
+    await expect(page.getByRole('heading', { name: 'Something Went Wrong.' })).toBeVisible();
+  });
+
+  test('an expired or used token shows the form again with the toast', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('emailForSignIn', 'nobody@example.com'));
+    await page.goto('/email?token=not-a-real-token');
+    await expect(toast(page, 'Error signing in with email link')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Confirm Email Address' })).toBeVisible();
+  });
+});
+
+test('the preview account signs in with its address only', async ({ page }) => {
+  await acceptTermsUpFront(page);
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Email', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(PREVIEW_EMAIL.toUpperCase());
+  await expect(page.getByRole('button', { name: 'Send Sign-In Link' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign In to Preview Account' }).click();
+  await expect(page).toHaveURL(/\/(complete-profile|home)$/);
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.email).toBe(PREVIEW_EMAIL);
+  // No e-mail was sent for it.
+  expect((await readOutbox(page.request)).some((m) => m.to.toLowerCase() === PREVIEW_EMAIL)).toBe(false);
+});
+
+test('an invite link shows "Invited by" and the invited user completes the profile', async ({ page, browser }) => {
+  // Two sign-ins with their waits (confetti, handle check) on a shared server: allow more than the default.
+  test.slow();
+  const inviter = await signUpByPhone(page);
+
+  const context = await browser.newContext();
+  const invited = await context.newPage();
+  await acceptTermsUpFront(invited);
+  await invited.goto(`/join/${inviter.handle.toUpperCase()}`);
+  const card = invited.getByRole('region', { name: 'Invited by' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(inviter.displayName);
+  await expect(card).toContainText(`@${inviter.handle}`);
+  expect(await invited.evaluate(() => sessionStorage.getItem('affiliate'))).toBe(inviter.handle.toLowerCase());
+
+  const phone = uniquePhone();
+  await signInByPhoneHere(invited, phone);
+  await expect(invited).toHaveURL(/\/complete-profile$/);
+  const handle = uniqueHandle();
+  const completed = invited.waitForResponse((res) => res.url().endsWith('/api/profile/complete'));
+  await completeProfileHere(invited, { handle, displayName: uniqueDisplayName() });
+  const request = (await completed).request();
+  expect(request.postDataJSON()).toMatchObject({ handle, affiliate: inviter.handle.toLowerCase() });
+  await expect(invited).toHaveURL(/\/home$/);
+  await context.close();
+});
+
+test('an unknown invite code shows no inviter', async ({ page }) => {
+  await acceptTermsUpFront(page);
+  const lookup = page.waitForResponse((res) => res.url().includes('/api/affiliates/'));
+  await page.goto('/sign-in/nobody_has_this_code');
+  expect((await lookup).status()).toBe(404);
+  await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Invited by' })).toHaveCount(0);
+});
+
+for (const [name, userAgent] of [
+  [
+    'Instagram',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 325.0.2.22.109',
+  ],
+  [
+    'Facebook',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/455.0.0.35.105]',
+  ],
+] as const) {
+  test(`the ${name} in-app browser is sent to /unsafe`, async ({ browser }) => {
+    const context = await browser.newContext({ userAgent });
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await expect(page).toHaveURL(/\/unsafe$/);
+    await expect(page.getByRole('heading', { name: 'Unsafe Browser' })).toBeVisible();
+    await expect(page.getByText('Safety first!')).toBeVisible();
+    await expect(page.getByText(`${name} browser`)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+    await context.close();
+  });
+}
