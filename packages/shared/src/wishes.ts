@@ -100,3 +100,35 @@ export const UpdateWishInput = z
   .strict()
   .meta({ id: 'UpdateWishInput' });
 export type UpdateWishInput = z.infer<typeof UpdateWishInput>;
+
+/** A wish as every screen sees it (spec section 3, Product). */
+export const Wish = z
+  .object({
+    id: z.string(),
+    sellerId: z.string(),
+    type: z.enum(WISH_TYPES),
+    name: z.string(),
+    cost: z.int(),
+    image: z.string().nullable(),
+    blurhash: z.string().nullable(),
+    description: z.string(),
+    pinned: z.boolean(),
+    archived: z.boolean(),
+    purchased: z.boolean(),
+    allowRepeatPurchases: z.boolean(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Wish' });
+export type Wish = z.infer<typeof Wish>;
+export const WishList = z.array(Wish);
+
+/** The seller shown in the header of the public wish page. */
+export const WishSeller = z
+  .object({ id: z.string(), handle: z.string(), displayName: z.string(), photoUrl: z.string().nullable() })
+  .meta({ id: 'WishSeller' });
+
+export const WishPage = z.object({ wish: Wish, seller: WishSeller }).meta({ id: 'WishPage' });
+export type WishPage = z.infer<typeof WishPage>;
+
+/** Owner-only filter of the wishlist (spec section 4, Wishlist filter): by default only non-archived. */
+export const WishListQuery = z.object({ archived: z.enum(['true', 'false']).default('false') });

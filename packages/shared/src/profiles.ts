@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DisplayName } from './handle';
+import { LINK_MAX_LENGTH, MAX_LINKS } from './links';
+import { BLURHASH_LENGTH } from './wishes';
+
+export const ABOUT_ME_MAX = 1000;
+
+/** A creator's public profile (spec section 3, User): what anyone may see at /{handle}. */
+export const PublicProfile = z
+  .object({
+    id: z.string(),
+    /** The current handle: a request by an old handle answers with the new one. */
+    handle: z.string(),
+    displayName: z.string(),
+    description: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    photoHash: z.string().nullable(),
+    bannerUrl: z.string().nullable(),
+    bannerHash: z.string().nullable(),
+    links: z.array(z.string()),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof PublicProfile>;
+
+const MediaUrl = z.string().max(1000).startsWith('/media/', 'Images must be uploaded first');
+const Blurhash = z.string().length(BLURHASH_LENGTH);
+const SavedLink = z
+  .string()
+  .max(LINK_MAX_LENGTH)
+  .regex(/^https?:\/\//i, 'Only http and https links are allowed');
+
+/** Profile updates merge into the user (spec section 7); links are saved already normalised (links.ts). */
+export const UpdateProfileInput = z
+  .object({
+    displayName: DisplayName.optional(),
+    description: z.string().trim().min(1, 'About Me cannot be empty').max(ABOUT_ME_MAX).optional(),
+    links: z.array(SavedLink).max(MAX_LINKS).optional(),
+    photoUrl: MediaUrl.optional(),
+    photoHash: Blurhash.optional(),
+    bannerUrl: MediaUrl.optional(),
+    bannerHash: Blurhash.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateProfileInput' });
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** userSearch: at least 3 characters (spec section 9). */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_RESULT_LIMIT = 20;
+export const UserSearchQuery = z.object({ q: z.string().trim().min(SEARCH_MIN_LENGTH).max(50) });
+export const UserSearchResult = z
+  .object({ id: z.string(), handle: z.string(), displayName: z.string(), photoUrl: z.string().nullable() })
+  .meta({ id: 'UserSearchResult' });
+export type UserSearchResult = z.infer<typeof UserSearchResult>;
+export const UserSearchResults = z.array(UserSearchResult);
