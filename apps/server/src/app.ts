@@ -15,6 +15,7 @@ import { webApp } from './http/web-app';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
 import { authRoutes } from './modules/accounts/auth-routes';
+import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { clientErrorRoutes } from './modules/client-errors/routes';
@@ -22,6 +23,7 @@ import { healthRoutes } from './modules/health/routes';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
+import { wishRoutes } from './modules/wishes/routes';
 
 export type AppDeps = {
   config: Config;
@@ -58,6 +60,8 @@ export function createApp({ config, database, logger, webDistDir, auth, storage,
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   api.route('/', accountRoutes({ config, database, auth, hasOutbox }));
+  api.route('/', profileRoutes({ database, auth }));
+  api.route('/', wishRoutes({ database, auth }));
   api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {

@@ -3,3 +3,4 @@
 export * from '../modules/accounts/tables';
 export * from '../modules/outbox/tables';
 export * from '../modules/rate-limits/tables';
+export * from '../modules/wishes/tables';

@@ -12,3 +12,8 @@ export function requireUser(auth: Auth) {
     return next();
   });
 }
+
+/** The signed-in user's id, or undefined for a visitor (public pages that show more to their owner). */
+export async function viewerId(auth: Auth, headers: Headers): Promise<string | undefined> {
+  return (await auth.api.getSession({ headers }))?.user.id;
+}

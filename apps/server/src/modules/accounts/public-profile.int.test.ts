@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
+import type { DatabaseHandle } from '../../db/client';
+
+type App = ReturnType<typeof buildTestApp>['app'];
+let counter = 0;
+const uniqueHandle = (prefix = 'maker') => `${prefix}_${Date.now().toString(36)}${(counter += 1)}`;
+
+describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    app = buildTestApp(database).app;
+  });
+  afterAll(() => database.close());
+
+  async function newCreator(displayName = 'Sweet Creator', handle = uniqueHandle()) {
+    const cookie = await signInByPhone(app);
+    expect((await completeProfile(app, cookie, { handle, displayName })).status).toBe(200);
+    const { id } = (await (await me(app, cookie)).json()) as { id: string };
+    return { cookie, handle, id };
+  }
+
+  function patchProfile(cookie: string | undefined, body: Record<string, unknown>) {
+    return app.request('/api/profile', {
+      method: 'PATCH',
+      headers: jsonHeaders({ cookie }),
+      body: JSON.stringify(body),
+    });
+  }
+
+  it('shows a profile by handle, without regard to case', async () => {
+    const creator = await newCreator();
+    const res = await app.request(`/api/users/${creator.handle.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: creator.id,
+      handle: creator.handle,
+      displayName: 'Sweet Creator',
+      description: null,
+      photoUrl: null,
+      photoHash: null,
+      bannerUrl: null,
+      bannerHash: null,
+      links: [],
+    });
+  });
+
+  it('answers "User Not Found" for an unknown handle', async () => {
+    const res = await app.request('/api/users/nobody_here_at_all');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('User Not Found');
+  });
+
+  it('leads an old handle to the current profile', async () => {
+    const creator = await newCreator();
+    const next = uniqueHandle('renamed');
+    await app.request('/api/profile/handle', {
+      method: 'PUT',
+      headers: jsonHeaders({ cookie: creator.cookie }),
+      body: JSON.stringify({ handle: next }),
+    });
+    expect(await (await app.request(`/api/users/${creator.handle}`)).json()).toMatchObject({
+      id: creator.id,
+      handle: next,
+    });
+  });
+
+  it('updates the display name, about text and links of the signed-in user only', async () => {
+    const creator = await newCreator();
+    const res = await patchProfile(creator.cookie, {
+      displayName: 'New Name',
+      description: 'I like cameras.',
+      links: ['https://instagram.com/sweet', 'http://example.com/'],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      displayName: 'New Name',
+      description: 'I like cameras.',
+      links: ['https://instagram.com/sweet', 'http://example.com/'],
+    });
+    expect((await patchProfile(undefined, { displayName: 'Hijacker' })).status).toBe(401);
+  });
+
+  it.each([
+    [{ links: ['javascript:alert(1)'] }, 'links.0'],
+    [{ links: ['data:text/html,hi'] }, 'links.0'],
+    [{ description: '   ' }, 'description'],
+    [{ displayName: 'Bob' }, 'displayName'],
+    [{ photoUrl: 'https://evil.example/x.jpg' }, 'photoUrl'],
+    [{ handle: 'sneaky_change' }, 'body'],
+  ])('refuses %j and changes nothing', async (body, field) => {
+    const creator = await newCreator();
+    const res = await patchProfile(creator.cookie, body);
+    expect(res.status).toBe(400);
+    expect(Object.keys(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields)).toContain(
+      field,
+    );
+    expect(await (await app.request(`/api/users/${creator.handle}`)).json()).toMatchObject({
+      displayName: 'Sweet Creator',
+      links: [],
+    });
+  });
+
+  it("refuses a photo from someone else's media folder", async () => {
+    const creator = await newCreator();
+    expect((await patchProfile(creator.cookie, { photoUrl: '/media/images/users/other/x.jpg' })).status).toBe(400);
+  });
+
+  describe('user search', () => {
+    it('finds creators by any part of the handle or the display name, best match first', async () => {
+      const tag = Date.now().toString(36);
+      const exact = await newCreator('Plain Name', `zq${tag}`);
+      const byName = await newCreator(`Zq ${tag} Fan`, uniqueHandle('other'));
+      const results = (await (await app.request(`/api/search/users?q=zq${tag}`)).json()) as { id: string }[];
+      expect(results[0]?.id).toBe(exact.id);
+      const partial = (await (await app.request(`/api/search/users?q=${tag}`)).json()) as { id: string }[];
+      expect(partial.map((r) => r.id)).toEqual(expect.arrayContaining([exact.id, byName.id]));
+    });
+
+    it('treats _ and % as themselves', async () => {
+      const creator = await newCreator('Under Score', `a_b_${Date.now().toString(36)}`);
+      const results = (await (
+        await app.request(`/api/search/users?q=${encodeURIComponent(creator.handle.slice(0, 4))}`)
+      ).json()) as {
+        handle: string;
+      }[];
+      for (const r of results) expect(r.handle.toLowerCase()).toContain(creator.handle.slice(0, 4));
+      expect((await (await app.request('/api/search/users?q=%25%25%25')).json()) as unknown[]).toEqual([]);
+    });
+
+    it('needs at least 3 characters', async () => {
+      expect((await app.request('/api/search/users?q=ab')).status).toBe(400);
+    });
+
+    it('never lists users without a complete profile', async () => {
+      await signInByPhone(app);
+      const results = (await (await app.request('/api/search/users?q=%2B1415')).json()) as unknown[];
+      expect(results).toEqual([]);
+    });
+  });
+});

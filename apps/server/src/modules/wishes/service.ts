@@ -1,0 +1,50 @@
+import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { findPublicSeller } from '../accounts/profile-service';
+import { findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
+
+function toWish(row: WishRow): Wish {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** A wish image must be one the seller uploaded: it lives in their own media folder. */
+function checkImageOwner(sellerId: string, image: string | undefined) {
+  if (image !== undefined && !image.startsWith(`/media/images/users/${sellerId}/`)) {
+    throw new AppError('VALIDATION', 'Images must be uploaded first', { image: 'Images must be uploaded first' });
+  }
+}
+
+export async function createWish(db: Database, sellerId: string, input: CreateWishInput): Promise<Wish> {
+  checkImageOwner(sellerId, input.image);
+  const row = await insertWish(db, { ...input, sellerId });
+  if (!row) throw new Error('insert returned no row');
+  return toWish(row);
+}
+
+/** Only the seller may change a wish; anyone else is told it does not exist, and nothing changes. */
+export async function updateWish(db: Database, sellerId: string, id: string, changes: UpdateWishInput): Promise<Wish> {
+  checkImageOwner(sellerId, changes.image);
+  const row = await updateSellerWish(db, sellerId, id, changes);
+  if (!row) throw new AppError('NOT_FOUND', 'Product does not exist.');
+  return toWish(row);
+}
+
+/** A seller's wishlist; the archived ones only for the seller themself. */
+export async function listWishes(
+  db: Database,
+  sellerId: string,
+  options: { archived: boolean; viewerId: string | undefined },
+): Promise<Wish[]> {
+  if (options.archived && options.viewerId !== sellerId) {
+    throw new AppError('FORBIDDEN', 'Only the owner sees archived wishes');
+  }
+  return (await listSellerWishes(db, sellerId, options.archived)).map(toWish);
+}
+
+export async function getWishPage(db: Database, id: string): Promise<WishPage> {
+  const row = await findWish(db, id);
+  const seller = row && (await findPublicSeller(db, row.sellerId));
+  if (!row || !seller) throw new AppError('NOT_FOUND', 'Product does not exist.');
+  return { wish: toWish(row), seller };
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+
+/** A priced wish on a creator's wishlist (spec section 3, Product). */
+export const wishes = pgTable(
+  'wishes',
+  {
+    id: text('id').primaryKey(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['standard', 'subscription'] })
+      .notNull()
+      .default('standard'),
+    name: text('name').notNull(),
+    /** Whole tokens (1 token = US$1). */
+    cost: integer('cost').notNull(),
+    image: text('image'),
+    blurhash: text('blurhash'),
+    description: text('description').notNull().default(''),
+    pinned: boolean('pinned').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    purchased: boolean('purchased').notNull().default(false),
+    allowRepeatPurchases: boolean('allow_repeat_purchases').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The wishlist query: one seller's wishes, archived or not, in the spec's order.
+    index('wishes_seller_list_idx').on(t.sellerId, t.archived, t.purchased, t.pinned, t.updatedAt),
+    check('wishes_cost_range', sql`${t.cost} between 20 and 999999`),
+    check('wishes_name_length', sql`char_length(${t.name}) between 1 and 100`),
+    check('wishes_description_length', sql`char_length(${t.description}) <= 1000`),
+  ],
+);

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
+import type { DatabaseHandle } from '../../db/client';
+
+type App = ReturnType<typeof buildTestApp>['app'];
+type WishBody = { id: string; name: string; pinned: boolean; archived: boolean; updatedAt: string; sellerId: string };
+
+let counter = 0;
+const uniqueHandle = () => `seller_${Date.now().toString(36)}${(counter += 1)}`;
+
+describe.each(databaseKinds())('wishes on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    app = buildTestApp(database).app;
+  });
+  afterAll(() => database.close());
+
+  async function newSeller() {
+    const cookie = await signInByPhone(app);
+    const handle = uniqueHandle();
+    await completeProfile(app, cookie, { handle, displayName: 'Wish Maker' });
+    const { id } = (await (await me(app, cookie)).json()) as { id: string };
+    return { cookie, handle, id };
+  }
+
+  async function create(cookie: string, body: Record<string, unknown>) {
+    return app.request('/api/wishes', { method: 'POST', headers: jsonHeaders({ cookie }), body: JSON.stringify(body) });
+  }
+
+  async function patch(cookie: string | undefined, id: string, body: Record<string, unknown>) {
+    return app.request(`/api/wishes/${id}`, {
+      method: 'PATCH',
+      headers: jsonHeaders({ cookie }),
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function list(sellerId: string, archived = false, cookie?: string) {
+    return app.request(`/api/users/${sellerId}/wishes?archived=${archived}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+  }
+
+  it('creates a standard wish with the defaults and shows it on the public wish page', async () => {
+    const seller = await newSeller();
+    const res = await create(seller.cookie, { name: 'Camera', cost: 250 });
+    expect(res.status).toBe(201);
+    const wish = (await res.json()) as WishBody;
+    expect(wish).toMatchObject({
+      name: 'Camera',
+      cost: 250,
+      type: 'standard',
+      allowRepeatPurchases: true,
+      pinned: false,
+    });
+    const page = await (await app.request(`/api/wishes/${wish.id}`)).json();
+    expect(page).toMatchObject({
+      wish: { id: wish.id },
+      seller: { id: seller.id, handle: seller.handle, displayName: 'Wish Maker' },
+    });
+  });
+
+  it.each([
+    [{ name: '', cost: 50 }, 'name'],
+    [{ name: 'x'.repeat(101), cost: 50 }, 'name'],
+    [{ name: 'Gift', cost: 19 }, 'cost'],
+    [{ name: 'Gift', cost: 1_000_000 }, 'cost'],
+    [{ name: 'Gift', cost: 20.5 }, 'cost'],
+    [{ name: 'Gift', cost: 50, description: 'x'.repeat(1001) }, 'description'],
+    [{ name: 'Gift', cost: 50, blurhash: 'short' }, 'blurhash'],
+    [{ name: 'Gift', cost: 50, type: 'subscription' }, 'type'],
+  ])('refuses %j and stores nothing', async (body, field) => {
+    const seller = await newSeller();
+    const res = await create(seller.cookie, body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(field);
+    expect(await (await list(seller.id)).json()).toEqual([]);
+  });
+
+  it("refuses an image from someone else's folder", async () => {
+    const seller = await newSeller();
+    const res = await create(seller.cookie, {
+      name: 'Gift',
+      cost: 50,
+      image: '/media/images/users/someone-else/x.jpg',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('needs a signed-in user to create', async () => {
+    const res = await app.request('/api/wishes', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ name: 'Gift', cost: 50 }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('lists not purchased first, then pinned, then the most recently updated', async () => {
+    const seller = await newSeller();
+    const ids: Record<string, string> = {};
+    for (const name of ['first', 'second', 'third']) {
+      ids[name] = ((await (await create(seller.cookie, { name, cost: 30 })).json()) as WishBody).id;
+    }
+    await patch(seller.cookie, ids.first ?? '', { pinned: true });
+    const names = ((await (await list(seller.id)).json()) as WishBody[]).map((w) => w.name);
+    expect(names).toEqual(['first', 'third', 'second']);
+  });
+
+  it('archives and restores; archived wishes are listed apart, to their owner only', async () => {
+    const seller = await newSeller();
+    const wish = (await (await create(seller.cookie, { name: 'Old thing', cost: 30 })).json()) as WishBody;
+    expect((await patch(seller.cookie, wish.id, { archived: true })).status).toBe(200);
+    expect(await (await list(seller.id)).json()).toEqual([]);
+    expect(((await (await list(seller.id, true, seller.cookie)).json()) as WishBody[]).map((w) => w.id)).toEqual([
+      wish.id,
+    ]);
+    const visitor = await newSeller();
+    expect((await list(seller.id, true, visitor.cookie)).status).toBe(403);
+    expect((await list(seller.id, true)).status).toBe(403);
+    await patch(seller.cookie, wish.id, { archived: false });
+    expect(((await (await list(seller.id)).json()) as WishBody[]).map((w) => w.id)).toEqual([wish.id]);
+  });
+
+  it("refuses every change to someone else's wish, and changes nothing", async () => {
+    const owner = await newSeller();
+    const other = await newSeller();
+    const wish = (await (await create(owner.cookie, { name: 'Mine', cost: 40 })).json()) as WishBody;
+    for (const change of [
+      { name: 'Stolen' },
+      { cost: 999 },
+      { pinned: true },
+      { archived: true },
+      { description: 'x' },
+    ]) {
+      const res = await patch(other.cookie, wish.id, change);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Product does not exist.');
+    }
+    expect((await patch(undefined, wish.id, { name: 'Anonymous' })).status).toBe(401);
+    const after = ((await (await app.request(`/api/wishes/${wish.id}`)).json()) as { wish: WishBody }).wish;
+    expect(after).toMatchObject({ name: 'Mine', pinned: false, archived: false, updatedAt: wish.updatedAt });
+  });
+
+  it('refuses a change of type or owner', async () => {
+    const seller = await newSeller();
+    const wish = (await (await create(seller.cookie, { name: 'Fixed', cost: 40 })).json()) as WishBody;
+    expect((await patch(seller.cookie, wish.id, { type: 'subscription' })).status).toBe(400);
+    expect((await patch(seller.cookie, wish.id, { sellerId: 'someone' })).status).toBe(400);
+  });
+
+  it('answers 404 for a wish that does not exist', async () => {
+    expect((await app.request('/api/wishes/no-such-wish')).status).toBe(404);
+  });
+});
