@@ -6,7 +6,10 @@ import type { DatabaseHandle } from '../../db/client';
 
 type App = ReturnType<typeof buildTestApp>['app'];
 let counter = 0;
-const uniqueHandle = (prefix = 'maker') => `${prefix}_${Date.now().toString(36)}${(counter += 1)}`;
+function uniqueHandle(prefix = 'maker') {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${counter}`;
+}
 
 describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
   let database: DatabaseHandle;

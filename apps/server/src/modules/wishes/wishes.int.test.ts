@@ -8,7 +8,10 @@ type App = ReturnType<typeof buildTestApp>['app'];
 type WishBody = { id: string; name: string; pinned: boolean; archived: boolean; updatedAt: string; sellerId: string };
 
 let counter = 0;
-const uniqueHandle = () => `seller_${Date.now().toString(36)}${(counter += 1)}`;
+function uniqueHandle() {
+  counter += 1;
+  return `seller_${Date.now().toString(36)}${counter}`;
+}
 
 describe.each(databaseKinds())('wishes on %s', (kind) => {
   let database: DatabaseHandle;
