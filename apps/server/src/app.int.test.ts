@@ -6,7 +6,7 @@ import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders, TEST_ORIGIN } from '../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../test/databases';
-import { signInByPhone } from '../test/sign-in-helpers';
+import { completeProfile, signInByPhone } from '../test/sign-in-helpers';
 import type { DatabaseHandle } from './db/client';
 import { solidImage } from './modules/media/test-images';
 
@@ -162,6 +162,7 @@ describe('security headers', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await openFreshDatabase('pglite');
+    await database.migrate();
   });
   afterAll(() => database.close());
 
@@ -201,11 +202,12 @@ describe('the built web app', () => {
   let distDir: string;
   beforeAll(async () => {
     database = await openFreshDatabase('pglite');
+    await database.migrate();
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-dist-'));
     fs.mkdirSync(path.join(distDir, 'assets'));
     fs.writeFileSync(
       path.join(distDir, 'index.html'),
-      '<!doctype html><head><script type="module" src="/assets/index-AbC123.js"></script></head><div id="root"></div>',
+      '<!doctype html><head><title>Sweetwish</title><meta name="description" content="The app" /><script type="module" src="/assets/index-AbC123.js"></script></head><div id="root"></div>',
     );
     fs.mkdirSync(path.join(distDir, '.vite'));
     fs.writeFileSync(
@@ -262,6 +264,55 @@ describe('the built web app', () => {
     // The entry is already a script of the page: no second link for it.
     expect(landing.match(/index-AbC123\.js/g)).toHaveLength(1);
     expect(await (await app.request('/why')).text()).not.toContain('modulepreload');
+  });
+
+  it('gives a creator page its own preview tags, escaping what the creator wrote', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const cookie = await signInByPhone(app);
+    const handle = `og_${Date.now().toString(36)}`;
+    await completeProfile(app, cookie, { handle, displayName: 'Preview Star' });
+    await app.request('/api/profile', {
+      method: 'PATCH',
+      headers: jsonHeaders({ cookie }),
+      body: JSON.stringify({ description: 'Hi "friends" <script>alert(1)</script>' }),
+    });
+    const html = await (await app.request(`/${handle}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="Preview Star (@${handle}) · Sweetwish" />`);
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:5172/${handle}" />`);
+    expect(html).toContain(
+      '<meta name="description" content="Hi &quot;friends&quot; &lt;script&gt;alert(1)&lt;/script&gt;" />',
+    );
+    expect(html).not.toContain('<script>alert(1)');
+
+    const wish = (await (
+      await app.request('/api/wishes', {
+        method: 'POST',
+        headers: jsonHeaders({ cookie }),
+        body: JSON.stringify({ name: 'Film camera', cost: 1200 }),
+      })
+    ).json()) as { id: string };
+    const wishHtml = await (await app.request(`/x/${wish.id}`)).text();
+    expect(wishHtml).toContain('<title>Film camera · Sweetwish</title>');
+    expect(wishHtml).toContain("$1,200 on Preview Star's wishlist. Thank you!");
+  });
+
+  it('redirects a past handle to the current one, keeping /tip', async () => {
+    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const cookie = await signInByPhone(app);
+    const old = `old_${Date.now().toString(36)}`;
+    await completeProfile(app, cookie, { handle: old, displayName: 'Moving Star' });
+    const next = `new_${Date.now().toString(36)}`;
+    await app.request('/api/profile/handle', {
+      method: 'PUT',
+      headers: jsonHeaders({ cookie }),
+      body: JSON.stringify({ handle: next }),
+    });
+    const res = await app.request(`/${old}/tip`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/${next}/tip`);
+    const unknown = await app.request('/no_such_creator');
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).not.toContain('og:title');
   });
 
   it('serves other public files as they are', async () => {

@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
+import { pageMeta } from './modules/sharing/page-meta';
 import { wishRoutes } from './modules/wishes/routes';
 
 export type AppDeps = {
@@ -77,6 +78,9 @@ export function createApp({ config, database, logger, webDistDir, auth, storage,
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
-  app.route('/', webApp(webDistDir));
+  app.route(
+    '/',
+    webApp(webDistDir, { publicOrigin: config.publicUrl.origin, pageMeta: (path) => pageMeta(database.db, path) }),
+  );
   return app;
 }

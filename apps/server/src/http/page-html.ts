@@ -39,3 +39,36 @@ export function pageHtml(distDir: string) {
   }
   return (page: string) => htmlByPage.get(page) ?? indexHtml;
 }
+
+export type PageTags = { title: string; description: string; image: string | null; url: string };
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The page with its own title, description and Open Graph and Twitter card tags, so a shared link
+ * previews as the creator or the wish. Every value is escaped: names and descriptions are user text.
+ */
+export function withPageTags(html: string, tags: PageTags): string {
+  const title = escapeAttribute(tags.title);
+  const description = escapeAttribute(tags.description);
+  const meta = [
+    ['og:type', 'website'],
+    ['og:title', tags.title],
+    ['og:description', tags.description],
+    ['og:url', tags.url],
+    ...(tags.image ? [['og:image', tags.image]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeAttribute(content ?? '')}" />`)
+    .concat([
+      `<meta name="twitter:card" content="${tags.image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta name="twitter:title" content="${title}" />`,
+      `<meta name="twitter:description" content="${description}" />`,
+      ...(tags.image ? [`<meta name="twitter:image" content="${escapeAttribute(tags.image)}" />`] : []),
+    ]);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
+    .replace('</head>', `    ${meta.join('\n    ')}\n  </head>`);
+}

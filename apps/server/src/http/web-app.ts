@@ -3,7 +3,8 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { pageHtml } from './page-html';
+import type { PageMeta } from '../modules/sharing/page-meta';
+import { pageHtml, withPageTags } from './page-html';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -18,7 +19,10 @@ function cacheControl(value: string) {
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
  * revalidated, and any other page path gets index.html so the client router can take it (history fallback).
  */
-export function webApp(distDir: string) {
+export function webApp(
+  distDir: string,
+  options: { publicOrigin: string; pageMeta: (path: string) => Promise<PageMeta | undefined> },
+) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -33,6 +37,15 @@ export function webApp(distDir: string) {
   app.use('*', cacheControl('no-cache'));
   app.get('/', (c) => c.html(htmlFor('/')));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
-  app.get('*', (c) => c.html(htmlFor(c.req.path)));
+  app.get('*', async (c) => {
+    const meta = await options.pageMeta(c.req.path);
+    if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
+    const html = htmlFor(c.req.path);
+    if (!meta) return c.html(html);
+    const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
+    return c.html(
+      withPageTags(html, { ...meta, url: absolute(meta.path), image: meta.image ? absolute(meta.image) : null }),
+    );
+  });
   return app;
 }

@@ -1,0 +1,67 @@
+import { PRODUCT_NAME, TAGLINE } from '@sweetwish/shared/brand';
+import { handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
+import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { getPublicProfile } from '../accounts/profile-service';
+import { getWishPage } from '../wishes/service';
+
+/** What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. */
+export type PageMeta =
+  | { kind: 'meta'; title: string; description: string; image: string | null; path: string }
+  | { kind: 'redirect'; location: string };
+
+const DESCRIPTION_MAX = 200;
+
+function clip(text: string) {
+  return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
+}
+
+async function orUndefined<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The meta of /x/{id} and /{handle}[/tip] (design.md section 8). A past handle redirects to the current
+ * one. Any other path has none and gets the app's default tags.
+ */
+export async function pageMeta(db: Database, path: string): Promise<PageMeta | undefined> {
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const [first, second, ...rest] = segments;
+  if (!first || rest.length > 0) return undefined;
+
+  if (first === 'x' && second) {
+    const page = await orUndefined(getWishPage(db, second));
+    if (!page) return undefined;
+    const { wish, seller } = page;
+    return {
+      kind: 'meta',
+      title: `${wish.name} · ${PRODUCT_NAME}`,
+      description: clip(
+        `$${wish.cost.toLocaleString('en-US')} on ${seller.displayName}'s wishlist. ${wish.description || DEFAULT_WISH_DESCRIPTION}`,
+      ),
+      image: wish.image,
+      path: `/x/${wish.id}`,
+    };
+  }
+
+  if (handleProblem(first) || isReservedHandle(first) || (second !== undefined && second !== 'tip')) return undefined;
+  const profile = await orUndefined(getPublicProfile(db, first));
+  if (!profile) return undefined;
+  const suffix = second ? `/${second}` : '';
+  if (profile.handle !== first && profile.handle.toLowerCase() !== first.toLowerCase()) {
+    return { kind: 'redirect', location: `/${profile.handle}${suffix}` };
+  }
+  return {
+    kind: 'meta',
+    title: `${profile.displayName} (@${profile.handle}) · ${PRODUCT_NAME}`,
+    description: clip(profile.description || `${profile.displayName}'s wishlist on ${PRODUCT_NAME}: ${TAGLINE}.`),
+    image: profile.photoUrl ?? profile.bannerUrl,
+    path: `/${profile.handle}${suffix}`,
+  };
+}
