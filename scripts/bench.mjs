@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { measureApi } from './bench/api.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -364,6 +365,47 @@ function buildRows({ coldStart, landingJs, lh }) {
   ];
 }
 
+/** The API figures need PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server. */
+async function measureApiIfPostgres() {
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  try {
+    return await measureApi({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl });
+  } catch (err) {
+    if (err?.code === 'ECONNREFUSED') {
+      console.log(`\nAPI bench skipped: no PostgreSQL at ${databaseUrl}`);
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+function apiRows(api) {
+  const row = (metric, value, target, ok) => ({ metric, value, target, ok });
+  const ratio = (run) => `${round(run.rps / api.baseline.rps, 2)}× of Hono alone`;
+  return [
+    row('minimal Hono handler, 50 conns (req/s | p99 ms)', `${api.baseline.rps} | ${api.baseline.p99Ms}`, '-', null),
+    row(
+      `public profile (req/s | p99 ms), ${ratio(api.profile)}`,
+      `${api.profile.rps} | ${api.profile.p99Ms}`,
+      'p99 ≤ 50',
+      api.profile.p99Ms <= 50,
+    ),
+    row(
+      `wishlist of 100 (req/s | p99 ms), ${ratio(api.wishlist)}`,
+      `${api.wishlist.rps} | ${api.wishlist.p99Ms}`,
+      'p99 ≤ 50',
+      api.wishlist.p99Ms <= 50,
+    ),
+    row(
+      `search in 100k users (req/s | p99 ms), ${ratio(api.search)}`,
+      `${api.search.rps} | ${api.search.p99Ms}`,
+      'p99 ≤ 30',
+      api.search.p99Ms <= 30,
+    ),
+  ];
+}
+
 function printTable(rows) {
   const header = ['metric', 'value', 'target', 'ok'];
   const cells = rows.map((r) => [r.metric, String(r.value), r.target, r.ok === null ? '-' : r.ok ? '✓' : '✗']);
@@ -413,6 +455,8 @@ async function main() {
   delete lh.firstLhr;
 
   const rows = buildRows({ coldStart, landingJs, lh });
+  const api = await measureApiIfPostgres();
+  if (api) rows.push(...apiRows(api));
   printDetails({ landingJs, lh });
   printTable(rows);
   const durationS = round((performance.now() - began) / 1000, 1);
@@ -427,6 +471,7 @@ async function main() {
     coldStart,
     landingJs,
     lighthouse: lh,
+    api,
   });
 }
 

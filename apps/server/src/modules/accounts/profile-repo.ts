@@ -60,8 +60,8 @@ function likePattern(term: string) {
 }
 
 /**
- * Users whose handle or display name contains the term (the trigram index serves the LIKE), best
- * matches first: the exact handle, then handles starting with the term, then the closest.
+ * Users whose handle or display name contains the term, closest first: the GiST trigram index serves
+ * both the LIKE and the distance order, so a common word among 100,000 names stops at the limit.
  */
 export async function searchProfiles(db: Database, term: string, limit: number) {
   const q = term.toLowerCase();
@@ -70,11 +70,6 @@ export async function searchProfiles(db: Database, term: string, limit: number) 
     .select({ id: users.id, handle: users.handle, displayName: users.displayName, photoUrl: users.photoUrl })
     .from(users)
     .where(and(isNotNull(users.handle), isNotNull(users.displayName), sql`${haystack} like ${likePattern(q)}`))
-    .orderBy(
-      desc(sql`lower(${users.handle}) = ${q}`),
-      desc(sql`starts_with(lower(${users.handle}), ${q})`),
-      desc(sql`similarity(${haystack}, ${q})`),
-      users.handle,
-    )
+    .orderBy(sql`${haystack} <-> ${q}`)
     .limit(limit);
 }

@@ -62,9 +62,14 @@ export async function updateProfile(db: Database, userId: string, input: UpdateP
   return profile;
 }
 
+/** The exact handle first (someone typing a handle means that person), then the closest names. */
 export async function searchUsers(db: Database, term: string): Promise<UserSearchResult[]> {
-  const rows = await searchProfiles(db, term, SEARCH_RESULT_LIMIT);
-  return rows.flatMap((r) =>
-    r.handle && r.displayName ? [{ ...r, handle: r.handle, displayName: r.displayName }] : [],
-  );
+  const exact = await findPublicProfileByHandle(db, term);
+  const rows = [...(exact ? [exact] : []), ...(await searchProfiles(db, term, SEARCH_RESULT_LIMIT))];
+  const results: UserSearchResult[] = [];
+  for (const { id, handle, displayName, photoUrl } of rows) {
+    if (!handle || !displayName || results.some((r) => r.id === id)) continue;
+    results.push({ id, handle, displayName, photoUrl });
+  }
+  return results.slice(0, SEARCH_RESULT_LIMIT);
 }
