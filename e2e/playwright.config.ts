@@ -19,6 +19,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
+  // Sign-in waits 1-2 s on purpose (spec section 9) before it moves on; leave room on a loaded machine.
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -79,4 +79,14 @@ describe('the route table', () => {
     expect(isInShell('/home')).toBe(true);
     expect(isInShell('/sweet_creator')).toBe(true);
   });
+
+  it.each([
+    ['/sweet_creator', 'PublicProfilePage'],
+    ['/sweet_creator/tip', 'PublicProfileTipPage'],
+    ['/x/w1', 'PublicWishPage'],
+  ])('gives %s its own screen (%s), not the not-found page', async (url, screen) => {
+    const leaf = matchRoutes(routes, url)?.at(-1)?.route;
+    const loaded = await (leaf?.lazy as (() => Promise<{ Component: { name: string } }>) | undefined)?.();
+    expect(loaded?.Component.name).toBe(screen);
+  });
 });

@@ -53,6 +53,62 @@ const APP_SCREENS: RouteObject[] = [
   },
   { path: 'home', lazy: () => import('../features/home/routes/home').then((m) => ({ Component: m.HomePage })) },
   {
+    path: 'search',
+    lazy: () => import('../features/search/routes/search').then((m) => ({ Component: m.SearchPage })),
+  },
+  {
+    path: 'create',
+    lazy: () => import('../features/wishes/routes/create-wish').then((m) => ({ Component: m.CreateWishPage })),
+  },
+  {
+    path: 'edit',
+    lazy: () => import('../features/wishes/routes/edit-wish').then((m) => ({ Component: m.EditWishPage })),
+  },
+  {
+    path: 'profile',
+    lazy: () =>
+      import('../features/profile-editing/routes/profile-menu').then((m) => ({ Component: m.ProfileMenuPage })),
+  },
+  {
+    path: 'profile/display-name',
+    lazy: () =>
+      import('../features/profile-editing/routes/display-name').then((m) => ({ Component: m.DisplayNamePage })),
+  },
+  {
+    path: 'profile/handle',
+    lazy: () => import('../features/profile-editing/routes/handle').then((m) => ({ Component: m.HandlePage })),
+  },
+  {
+    path: 'profile/photo',
+    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.PhotoPage })),
+  },
+  {
+    path: 'profile/banner',
+    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.BannerPage })),
+  },
+  {
+    path: 'profile/description',
+    lazy: () =>
+      import('../features/profile-editing/routes/description').then((m) => ({ Component: m.DescriptionPage })),
+  },
+  {
+    path: 'profile/links',
+    lazy: () => import('../features/profile-editing/routes/links').then((m) => ({ Component: m.LinksPage })),
+  },
+  {
+    path: 'x/:productId',
+    lazy: () => import('../features/wishes-public/routes/wish-page').then((m) => ({ Component: m.PublicWishPage })),
+  },
+  {
+    path: ':handle',
+    lazy: () => import('../features/profiles/routes/public-profile').then((m) => ({ Component: m.PublicProfilePage })),
+  },
+  {
+    path: ':handle/tip',
+    lazy: () =>
+      import('../features/profiles/routes/public-profile').then((m) => ({ Component: m.PublicProfileTipPage })),
+  },
+  {
     path: 'dev/outbox',
     lazy: () => import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
   },
@@ -62,31 +118,18 @@ const notFoundScreen = () => import('../components/not-found-screen').then((m) =
 
 /** Registered now so the router knows them; each gets its screen from the issue that builds it. */
 export const UPCOMING_PATHS = [
-  'search',
   'conversations',
   'conversations/:conversationId',
   'purchases',
   'received',
   'received/item/:purchaseId',
-  'create',
-  'edit',
-  'x/:productId',
   'success',
   'cs',
   'stripe/cs',
   'tokens/stripe/success',
   'balance',
   'settings',
-  'profile',
-  'profile/display-name',
-  'profile/handle',
-  'profile/photo',
-  'profile/banner',
-  'profile/description',
-  'profile/links',
   'test',
-  ':handle',
-  ':handle/tip',
 ] as const;
 
 export const routes: RouteObject[] = [

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -7,10 +8,13 @@ import ListItemText from '@mui/material/ListItemText';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import type { ShareLinkType } from '@sweetwish/shared/share-links';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../lib/session';
+import { shareUserLink } from '../lib/share';
 import { HomeIcon, LogInIcon, LogOutIcon, SearchIcon, SettingsIcon, UserIcon } from './app-icons';
+import { GiftIcon, ShareIcon, UserPlusIcon } from './share-icons';
 import { UserAvatar } from './user-avatar';
 
 /** Drawer width (spec section 9). */
@@ -18,7 +22,8 @@ export const SIDE_MENU_WIDTH = 300;
 
 /**
  * The side menu (spec section 2): a drawer from the right that a swipe to the right closes. Signed-out
- * visitors are offered "Sign In / Sign Up"; a signed-in user gets Home, Search, Profile, Settings and Logout.
+ * visitors are offered "Sign In / Sign Up"; a signed-in user gets Home, Search, Profile, Settings and Logout,
+ * and, once they have a handle, buttons sharing their profile, direct-tip and invite links.
  */
 export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen: () => void; onClose: () => void }) {
   const { me } = useMe();
@@ -58,6 +63,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
             <Typography sx={{ fontWeight: 800, fontSize: 20 }}>{PRODUCT_NAME}</Typography>
           )}
         </Box>
+        {me?.handle && <ShareButtons handle={me.handle} onShare={onClose} />}
         <Divider />
         <List sx={{ px: 1 }}>
           {me ? (
@@ -92,5 +98,38 @@ function MenuLink({ to, icon, label }: { to: string; icon: ReactNode; label: str
       <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{icon}</ListItemIcon>
       <ListItemText primary={label} />
     </ListItemButton>
+  );
+}
+
+const SHARE_BUTTONS: { type: ShareLinkType; label: string; icon: ReactNode }[] = [
+  { type: 'profile', label: 'Profile', icon: <ShareIcon size={18} /> },
+  { type: 'tip', label: 'Direct Tip', icon: <GiftIcon size={18} /> },
+  { type: 'invite', label: 'Affiliate Invite', icon: <UserPlusIcon size={18} /> },
+];
+
+/**
+ * Share links built from the user's handle (spec section 2, Side menu; section 5, Share link). The menu
+ * closes first, so the share sheet or the "Link Copied!" toast is not behind it.
+ */
+function ShareButtons({ handle, onShare }: { handle: string; onShare: () => void }) {
+  return (
+    <Box role="group" aria-label="Share links" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2.5, pb: 2 }}>
+      {SHARE_BUTTONS.map(({ type, label, icon }) => (
+        <Button
+          key={type}
+          size="small"
+          variant="outlined"
+          startIcon={icon}
+          aria-label={`Share ${label} link`}
+          onClick={() => {
+            onShare();
+            void shareUserLink(type, handle);
+          }}
+          sx={{ borderRadius: 5 }}
+        >
+          {label}
+        </Button>
+      ))}
+    </Box>
   );
 }

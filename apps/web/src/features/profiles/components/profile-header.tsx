@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { Link as RouterLink } from 'react-router';
+import { LinkIcon } from '../../../components/share-icons';
+import { UserAvatar } from '../../../components/user-avatar';
+import { linkLabel } from '../lib/link-label';
+
+const PHOTO_SIZE = 112;
+
+/** Banner (2:1), round photo, display name (the owner's leads to /profile), @handle and the social links. */
+export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
+  return (
+    <Box component="header">
+      <Box
+        role="img"
+        aria-label={`${profile.displayName}'s banner`}
+        sx={{
+          aspectRatio: '2 / 1',
+          maxHeight: 360,
+          width: '100%',
+          borderRadius: { xs: 0, sm: 3 },
+          overflow: 'hidden',
+          background: profile.bannerUrl
+            ? `center / cover no-repeat url("${profile.bannerUrl}")`
+            : 'linear-gradient(135deg, rgba(240,98,146,0.45), rgba(206,147,216,0.25))',
+        }}
+      />
+      <Stack sx={{ alignItems: 'center', textAlign: 'center', mt: `-${PHOTO_SIZE / 2}px`, px: 2 }} spacing={1}>
+        <Box sx={{ borderRadius: '50%', border: 4, borderColor: 'background.default', display: 'inline-flex' }}>
+          <UserAvatar photoUrl={profile.photoUrl} name={profile.displayName} size={PHOTO_SIZE} />
+        </Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
+          {isOwner ? (
+            <Link component={RouterLink} to="/profile" underline="hover" color="inherit">
+              {profile.displayName}
+            </Link>
+          ) : (
+            profile.displayName
+          )}
+        </Typography>
+        <Typography color="text.secondary">@{profile.handle}</Typography>
+        {profile.links.length > 0 && (
+          <Stack
+            direction="row"
+            component="ul"
+            aria-label="Social links"
+            sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1, p: 0, m: 0, listStyle: 'none' }}
+          >
+            {profile.links.map((link) => (
+              <li key={link}>
+                <Chip
+                  component="a"
+                  href={link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  clickable
+                  icon={<LinkIcon size={16} />}
+                  label={linkLabel(link)}
+                  variant="outlined"
+                />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Wish } from '@sweetwish/shared/wishes';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WISH_PLACEHOLDER_COUNT, WishGrid, WishGridPlaceholder } from './wish-grid';
+
+function buildWish(overrides: Partial<Wish> = {}): Wish {
+  return {
+    id: 'w1',
+    sellerId: 'u1',
+    type: 'standard',
+    name: 'Vintage Telescope',
+    cost: 1250,
+    image: null,
+    blurhash: null,
+    description: '',
+    pinned: false,
+    archived: false,
+    purchased: false,
+    allowRepeatPurchases: true,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const wishes = [buildWish(), buildWish({ id: 'w2', name: 'Tea Set', cost: 45, purchased: true })];
+
+describe('the wishlist grid', () => {
+  afterEach(cleanup);
+
+  it('shows 8 placeholders while loading', () => {
+    render(<WishGridPlaceholder />);
+    expect(screen.getAllByTestId('wish-placeholder')).toHaveLength(WISH_PLACEHOLDER_COUNT);
+    expect(WISH_PLACEHOLDER_COUNT).toBe(8);
+  });
+
+  it('leads a visitor to each wish page, with the price and the "Purchased" ribbon', () => {
+    render(
+      <MemoryRouter>
+        <WishGrid wishes={wishes} isOwner={false} onOpenWish={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const telescope = screen.getByRole('link', { name: /Vintage Telescope/ });
+    expect(telescope.getAttribute('href')).toBe('/x/w1');
+    expect(within(telescope).getByText('$1,250')).toBeTruthy();
+    expect(within(telescope).queryByText('Purchased')).toBeNull();
+    const teaSet = screen.getByRole('link', { name: /Tea Set/ });
+    expect(within(teaSet).getByText('Purchased')).toBeTruthy();
+    expect(within(teaSet).getByText('$45')).toBeTruthy();
+  });
+
+  it('opens the wish menu for the owner instead', () => {
+    const onOpenWish = vi.fn();
+    render(
+      <MemoryRouter>
+        <WishGrid wishes={wishes} isOwner onOpenWish={onOpenWish} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: /Tea Set/ }));
+    expect(onOpenWish).toHaveBeenCalledWith(wishes[1]);
+  });
+});

@@ -1,0 +1,162 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Wish } from '@sweetwish/shared/wishes';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { WishImage } from '../../../components/wish-image';
+import { formatWishPrice } from '../../../components/wish-price';
+
+/** Placeholders shown while the wishlist loads (spec section 2). */
+export const WISH_PLACEHOLDER_COUNT = 8;
+
+/** 2 columns on phones, 3 from md, 4 from lg, 6 from xl (spec section 9). */
+const GRID_COLUMNS = {
+  xs: 'repeat(2, minmax(0, 1fr))',
+  md: 'repeat(3, minmax(0, 1fr))',
+  lg: 'repeat(4, minmax(0, 1fr))',
+  xl: 'repeat(6, minmax(0, 1fr))',
+};
+
+function Grid({ children, label, isBusy = false }: { children: ReactNode; label: string; isBusy?: boolean }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      aria-busy={isBusy || undefined}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: GRID_COLUMNS,
+        gap: { xs: 1.5, sm: 2 },
+        p: 0,
+        m: 0,
+        listStyle: 'none',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function WishGridPlaceholder() {
+  return (
+    <Grid label="Wishlist" isBusy>
+      {Array.from({ length: WISH_PLACEHOLDER_COUNT }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+        <li key={index} data-testid="wish-placeholder">
+          <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto', borderRadius: 2 }} />
+          <Skeleton width="70%" sx={{ mt: 1 }} />
+          <Skeleton width="35%" />
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+/**
+ * The wishlist grid. The owner's cards open the wish menu; everyone else's lead to the wish's page.
+ * Purchased wishes wear a "Purchased" ribbon and are dimmed for visitors.
+ */
+export function WishGrid({
+  wishes,
+  isOwner,
+  onOpenWish,
+}: {
+  wishes: readonly Wish[];
+  isOwner: boolean;
+  onOpenWish: (wish: Wish) => void;
+}) {
+  return (
+    <Grid label="Wishlist">
+      {wishes.map((wish) => (
+        <li key={wish.id}>
+          {isOwner ? (
+            <ButtonBase onClick={() => onOpenWish(wish)} sx={cardSx} aria-haspopup="dialog">
+              <WishCardContent wish={wish} isDimmed={false} />
+            </ButtonBase>
+          ) : (
+            <ButtonBase component={Link} to={`/x/${encodeURIComponent(wish.id)}`} sx={cardSx}>
+              <WishCardContent wish={wish} isDimmed={wish.purchased} />
+            </ButtonBase>
+          )}
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+const cardSx = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'stretch',
+  width: '100%',
+  textAlign: 'left',
+  borderRadius: 2,
+  p: 1,
+  '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+} as const;
+
+function WishCardContent({ wish, isDimmed }: { wish: Wish; isDimmed: boolean }) {
+  return (
+    <Box component="span" sx={{ display: 'block', opacity: isDimmed ? 0.5 : 1 }}>
+      <Box component="span" sx={{ display: 'block', position: 'relative', overflow: 'hidden', borderRadius: 2 }}>
+        <WishImage src={wish.image} blurhash={wish.blurhash} alt={wish.name} />
+        {wish.purchased && <PurchasedRibbon />}
+        {wish.pinned && !wish.purchased && <PinnedMark />}
+      </Box>
+      <Typography component="span" sx={{ display: 'block', mt: 1, fontWeight: 600 }} noWrap>
+        {wish.name}
+      </Typography>
+      <Typography component="span" color="primary" sx={{ display: 'block', fontWeight: 700 }}>
+        {formatWishPrice(wish.cost)}
+      </Typography>
+    </Box>
+  );
+}
+
+function PurchasedRibbon() {
+  return (
+    <Box
+      component="span"
+      sx={{
+        position: 'absolute',
+        top: 12,
+        right: -28,
+        transform: 'rotate(35deg)',
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: 12,
+        fontWeight: 800,
+        letterSpacing: '0.04em',
+        px: 4,
+        py: 0.25,
+        boxShadow: 2,
+      }}
+    >
+      Purchased
+    </Box>
+  );
+}
+
+function PinnedMark() {
+  return (
+    <Box
+      component="span"
+      sx={{
+        position: 'absolute',
+        top: 8,
+        left: 8,
+        bgcolor: 'rgba(0,0,0,0.6)',
+        color: 'common.white',
+        fontSize: 12,
+        fontWeight: 700,
+        borderRadius: 1,
+        px: 1,
+        py: 0.25,
+      }}
+    >
+      Pinned
+    </Box>
+  );
+}

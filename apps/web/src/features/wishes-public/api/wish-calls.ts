@@ -1,0 +1,12 @@
+import { WishPage } from '@sweetwish/shared/wishes';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A wish and its seller, for the public wish page; 404 when there is no such wish. */
+export function useWishPage(productId: string) {
+  return useQuery({
+    queryKey: ['wish', productId],
+    queryFn: () => apiRequest('GET', `/wishes/${encodeURIComponent(productId)}`, { response: WishPage }),
+    retry: false,
+  });
+}
