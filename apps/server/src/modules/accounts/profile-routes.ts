@@ -1,25 +1,19 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { PublicProfile, UpdateProfileInput, UserSearchQuery, UserSearchResults } from '@sweetwish/shared/profiles';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from './auth';
 import { getPublicProfile, searchUsers, updateProfile } from './profile-service';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ApiErrorBody, description);
 
 const getProfile = createRoute({
   method: 'get',
   path: '/users/{handle}',
   summary: 'The public profile at /{handle}; a past handle answers with the current profile',
   request: { params: z.object({ handle: z.string().min(1).max(64) }) },
-  responses: { 200: json(PublicProfile, 'The profile'), 404: failure('User Not Found') },
+  responses: { 200: jsonResponse(PublicProfile, 'The profile'), 404: errorResponse('User Not Found') },
 });
 
 const patchProfile = createRoute({
@@ -28,9 +22,9 @@ const patchProfile = createRoute({
   summary: 'Change parts of the signed-in user\u2019s profile',
   request: { body: { required: true, content: { 'application/json': { schema: UpdateProfileInput } } } },
   responses: {
-    200: json(PublicProfile, 'The profile'),
-    400: failure('A field breaks a rule'),
-    401: failure('Nobody is signed in'),
+    200: jsonResponse(PublicProfile, 'The profile'),
+    400: errorResponse('A field breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
   },
 });
 
@@ -39,7 +33,7 @@ const searchRoute = createRoute({
   path: '/search/users',
   summary: 'Users whose handle or display name contains the term (userSearch)',
   request: { query: UserSearchQuery },
-  responses: { 200: json(UserSearchResults, 'Up to 20 users, best match first') },
+  responses: { 200: jsonResponse(UserSearchResults, 'Up to 20 users, best match first') },
 });
 
 export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth }) {

@@ -8,34 +8,28 @@ import {
   PublicConfig,
   SetHandleInput,
 } from '@sweetwish/shared/accounts';
-import { ApiErrorBody } from '@sweetwish/shared/api-error';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from './auth';
 import { completeProfile, findInviter, getMe, isHandleAvailable, setHandle } from './service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ApiErrorBody, description);
-
 const getPublicConfig = createRoute({
   method: 'get',
   path: '/public-config',
   summary: 'Which sign-in options this server offers',
-  responses: { 200: json(PublicConfig, 'The options') },
+  responses: { 200: jsonResponse(PublicConfig, 'The options') },
 });
 
 const getMeRoute = createRoute({
   method: 'get',
   path: '/me',
   summary: 'The signed-in user',
-  responses: { 200: json(Me, 'The user'), 401: failure('Nobody is signed in') },
+  responses: { 200: jsonResponse(Me, 'The user'), 401: errorResponse('Nobody is signed in') },
 });
 
 const getHandleAvailability = createRoute({
@@ -43,7 +37,7 @@ const getHandleAvailability = createRoute({
   path: '/handles/availability',
   summary: 'Whether a handle can be taken',
   request: { query: HandleAvailabilityQuery },
-  responses: { 200: json(HandleAvailability, 'The answer'), 400: failure('The handle breaks a rule') },
+  responses: { 200: jsonResponse(HandleAvailability, 'The answer'), 400: errorResponse('The handle breaks a rule') },
 });
 
 const postCompleteProfile = createRoute({
@@ -52,10 +46,10 @@ const postCompleteProfile = createRoute({
   summary: 'Set handle and display name after the first sign-in (completeProfile)',
   request: { body: { required: true, content: { 'application/json': { schema: CompleteProfileInput } } } },
   responses: {
-    200: json(Me, 'The completed profile'),
-    400: failure('A field breaks a rule'),
-    401: failure('Nobody is signed in'),
-    409: failure('The handle is taken, or the profile was already complete'),
+    200: jsonResponse(Me, 'The completed profile'),
+    400: errorResponse('A field breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
+    409: errorResponse('The handle is taken, or the profile was already complete'),
   },
 });
 
@@ -65,10 +59,10 @@ const putHandle = createRoute({
   summary: 'Change the handle, keeping the old one for redirects (setHandle)',
   request: { body: { required: true, content: { 'application/json': { schema: SetHandleInput } } } },
   responses: {
-    200: json(Me, 'The profile'),
-    400: failure('The handle breaks a rule'),
-    401: failure('Nobody is signed in'),
-    409: failure('The handle is taken'),
+    200: jsonResponse(Me, 'The profile'),
+    400: errorResponse('The handle breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
+    409: errorResponse('The handle is taken'),
   },
 });
 
@@ -77,7 +71,7 @@ const getAffiliate = createRoute({
   path: '/affiliates/{code}',
   summary: 'The inviter an affiliate code stands for',
   request: { params: z.object({ code: z.string().max(64) }) },
-  responses: { 200: json(Inviter, 'The inviter'), 404: failure('No such inviter') },
+  responses: { 200: jsonResponse(Inviter, 'The inviter'), 404: errorResponse('No such inviter') },
 });
 
 export function accountRoutes(deps: { config: Config; database: DatabaseHandle; auth: Auth; hasOutbox: boolean }) {

@@ -1,10 +1,10 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
-import { ApiErrorBody } from '@sweetwish/shared/api-error';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE, UploadedImage, UploadImageInput } from '@sweetwish/shared/media';
 import { Hono } from 'hono';
 import { isStorageKey, type ObjectStorage } from '../../adapters/storage/object-storage';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
@@ -15,22 +15,16 @@ export const IMAGE_UPLOAD_PATH = '/media/images';
 /** The body limit for the upload: the largest image plus room for the multipart framing and the kind field. */
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ApiErrorBody, description);
-
 const postImage = createRoute({
   method: 'post',
   path: IMAGE_UPLOAD_PATH,
   summary: 'Upload an image (wish, profile photo or banner); it is re-encoded as a JPEG and stored',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadImageInput } } } },
   responses: {
-    201: json(UploadedImage, 'The stored image'),
-    400: failure('Not an image this server takes, or a missing field'),
-    401: failure('Nobody is signed in'),
-    413: failure('The file is larger than 10 MB'),
+    201: jsonResponse(UploadedImage, 'The stored image'),
+    400: errorResponse('Not an image this server takes, or a missing field'),
+    401: errorResponse('Nobody is signed in'),
+    413: errorResponse('The file is larger than 10 MB'),
   },
 });
 

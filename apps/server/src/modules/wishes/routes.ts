@@ -1,18 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ApiErrorBody } from '@sweetwish/shared/api-error';
 import { CreateWishInput, UpdateWishInput, Wish, WishList, WishListQuery, WishPage } from '@sweetwish/shared/wishes';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { createWish, getWishPage, listWishes, updateWish } from './service';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ApiErrorBody, description);
 const Id = z.object({ id: z.string().min(1).max(64) });
 
 const listRoute = createRoute({
@@ -20,7 +15,7 @@ const listRoute = createRoute({
   path: '/users/{id}/wishes',
   summary: "A seller's wishlist in the spec's order; archived wishes for the owner only",
   request: { params: Id, query: WishListQuery },
-  responses: { 200: json(WishList, 'The wishes'), 403: failure('Archived wishes of someone else') },
+  responses: { 200: jsonResponse(WishList, 'The wishes'), 403: errorResponse('Archived wishes of someone else') },
 });
 
 const getRoute = createRoute({
@@ -28,7 +23,7 @@ const getRoute = createRoute({
   path: '/wishes/{id}',
   summary: 'A wish and its seller, for the public wish page',
   request: { params: Id },
-  responses: { 200: json(WishPage, 'The wish'), 404: failure('No such wish') },
+  responses: { 200: jsonResponse(WishPage, 'The wish'), 404: errorResponse('No such wish') },
 });
 
 const createRouteDef = createRoute({
@@ -37,9 +32,9 @@ const createRouteDef = createRoute({
   summary: 'Add a wish to the signed-in user\u2019s wishlist (createProduct)',
   request: { body: { required: true, content: { 'application/json': { schema: CreateWishInput } } } },
   responses: {
-    201: json(Wish, 'The new wish'),
-    400: failure('A field breaks a rule'),
-    401: failure('Nobody is signed in'),
+    201: jsonResponse(Wish, 'The new wish'),
+    400: errorResponse('A field breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
   },
 });
 
@@ -49,10 +44,10 @@ const updateRouteDef = createRoute({
   summary: 'Change some fields of one of one\u2019s own wishes (updateProduct)',
   request: { params: Id, body: { required: true, content: { 'application/json': { schema: UpdateWishInput } } } },
   responses: {
-    200: json(Wish, 'The wish'),
-    400: failure('A field breaks a rule'),
-    401: failure('Nobody is signed in'),
-    404: failure('No such wish of the signed-in user'),
+    200: jsonResponse(Wish, 'The wish'),
+    400: errorResponse('A field breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
+    404: errorResponse('No such wish of the signed-in user'),
   },
 });
 
