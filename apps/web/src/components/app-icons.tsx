@@ -104,16 +104,6 @@ export function CheckCircleIcon({ size = 18 }: { size?: number }) {
   );
 }
 
-export function AlertCircleIcon({ size = 18 }: { size?: number }) {
-  return (
-    <StrokeIcon size={size}>
-      <circle cx="12" cy="12" r="10" />
-      <line x1="12" y1="8" x2="12" y2="12" />
-      <line x1="12" y1="16" x2="12.01" y2="16" />
-    </StrokeIcon>
-  );
-}
-
 export function ShieldAlertIcon({ size = 24 }: { size?: number }) {
   return (
     <StrokeIcon size={size}>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { signInPathFor } from '../lib/return-path';
 import { useMe } from '../lib/session';
 import { CenteredMessage } from './centered-message';
@@ -45,13 +45,4 @@ export function RequireSignIn({
     return <Navigate to={`/complete-profile?return=${encodeURIComponent(here)}`} replace />;
   }
   return children;
-}
-
-/** The guard as a route element, for a group of protected child routes. */
-export function RequireSignInOutlet() {
-  return (
-    <RequireSignIn>
-      <Outlet />
-    </RequireSignIn>
-  );
 }
