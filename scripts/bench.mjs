@@ -1,6 +1,8 @@
-// Benchmark of the production build: server cold start, landing-page JavaScript and Lighthouse scores.
-// Run with `npm run bench`. It reports figures against targets and exits 0 even when a target is missed;
-// it exits non-zero only when a measurement itself fails (build, server start, Lighthouse).
+// Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
+// a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
+// --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file).
+// It reports figures against targets and exits 0 even when a target is missed; it exits non-zero only when
+// a measurement itself fails (build, server start, Lighthouse).
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureApi } from './bench/api.mjs';
+import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -23,6 +26,8 @@ const HEALTH_POLL_MS = 25;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const KB = 1024; // sizes are reported in KiB (1 KB = 1024 bytes)
+const LANDING_JS_TARGET_KB = 160;
+const PROFILE_JS_TARGET_KB = 200;
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -116,9 +121,16 @@ async function ensureBuild() {
  * stdout (pino JSON lines) is read but not shown, to keep the terminal readable; its tail is kept so that a
  * failed start can say why (the server logs "could not start" on stdout). stderr goes to the terminal.
  */
-async function startServer(dataDir) {
+async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   // Measure the embedded PGlite database whatever the caller's shell has set.
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
@@ -140,7 +152,9 @@ async function startServer(dataDir) {
     await stopServer(child);
     throw new Error(`${err.message}${stdoutTail ? `\nServer output:\n${stdoutTail}` : ''}`);
   }
-  return { child, url, startMs: performance.now() - startedAt };
+  // PUBLIC_URL is unset, so the server takes http://localhost:$PORT as its own origin (state-changing
+  // requests must come from it).
+  return { child, url, publicOrigin: `http://localhost:${port}`, startMs: performance.now() - startedAt };
 }
 
 async function waitForHealth(child, url) {
@@ -174,8 +188,8 @@ async function stopServer(child) {
 }
 
 /** Runs `fn` against a running server and always stops the server afterwards. */
-async function withServer(dataDir, fn) {
-  const server = await startServer(dataDir);
+async function withServer(dataDir, fn, extraEnv = {}) {
+  const server = await startServer(dataDir, extraEnv);
   try {
     return await fn(server);
   } finally {
@@ -203,7 +217,7 @@ async function measureColdStarts() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 3. Landing-page JavaScript
+// 3. Initial JavaScript of the landing page and of a public profile page
 
 /** The scripts index.html asks for before any code runs: the entry module and its modulepreloads. */
 function staticScripts() {
@@ -220,7 +234,7 @@ function staticScripts() {
 
 /**
  * Every script the page requested during a Lighthouse load (which waits for the network and CPU to go
- * quiet), so the route chunks the landing route lazy-loads are counted, not only what index.html names.
+ * quiet), so the route chunks the page's route lazy-loads are counted, not only what index.html names.
  */
 function requestedScripts(lhr) {
   const items = lhr.audits['network-requests']?.details?.items;
@@ -242,11 +256,14 @@ function gzipSize(urlPath) {
   return { file: urlPath, bytes: content.length, gzipBytes: zlib.gzipSync(content, { level: 9 }).length };
 }
 
-function measureLandingJs(lhr) {
+/** The scripts a page loaded (from its Lighthouse run), each with its gzip -9 size, and their total. */
+function measurePageJs(lhr) {
   const files = requestedScripts(lhr).map(gzipSize);
   const fromHtml = staticScripts();
   const missing = fromHtml.filter((p) => !files.some((f) => f.file === p));
-  if (missing.length) console.warn(`Warning: index.html names scripts the page did not load: ${missing.join(', ')}`);
+  if (missing.length) {
+    console.warn(`Warning: index.html names scripts ${lhr.finalDisplayedUrl} did not load: ${missing.join(', ')}`);
+  }
   const total = files.reduce((sum, f) => sum + f.gzipBytes, 0);
   const htmlTotal = files.filter((f) => fromHtml.includes(f.file)).reduce((sum, f) => sum + f.gzipBytes, 0);
   return {
@@ -257,11 +274,34 @@ function measureLandingJs(lhr) {
   };
 }
 
+/**
+ * The initial JavaScript of a public profile page as a first-time visitor gets it: a creator with a
+ * handle and a few wishes is made first (the server must run with `previewEnv()`), then /{handle} is
+ * loaded in a fresh Chrome. The profile must really have been shown, else the figure would be another page's.
+ */
+async function measureProfileJs(server, env) {
+  const handle = await createBenchCreator({ url: server.url, origin: server.publicOrigin, env });
+  const pageUrl = `${server.url}/${handle}`;
+  const lhr = await runLighthouse(pageUrl, { jsOnly: true });
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const profileCall = requests.find((item) => new URL(item.url).pathname === `/api/users/${handle}`);
+  if (profileCall?.statusCode !== 200) {
+    throw new Error(`${pageUrl} did not load its profile (GET /api/users/${handle}: ${profileCall?.statusCode})`);
+  }
+  if (new URL(lhr.finalDisplayedUrl).pathname !== `/${handle}`) {
+    throw new Error(`${pageUrl} ended at ${lhr.finalDisplayedUrl}`);
+  }
+  return { path: `/${handle}`, ...measurePageJs(lhr) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 4. Lighthouse
 
-/** One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). */
-async function runLighthouse(url) {
+/**
+ * One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). `jsOnly`
+ * gathers only the network requests (for the JavaScript figures), without the scores.
+ */
+async function runLighthouse(url, { jsOnly = false } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -273,12 +313,12 @@ async function runLighthouse(url) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      ...(jsOnly ? { onlyAudits: ['network-requests'] } : { onlyCategories: ['performance', 'accessibility'] }),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    for (const id of ['performance', 'accessibility']) {
+    for (const id of jsOnly ? [] : ['performance', 'accessibility']) {
       if (typeof lhr.categories[id]?.score !== 'number') throw new Error(`Lighthouse gave no ${id} score`);
     }
     return lhr;
@@ -349,7 +389,25 @@ async function measureLighthouse(url) {
 // ---------------------------------------------------------------------------------------------------------
 // 5. Report
 
-function buildRows({ coldStart, landingJs, lh }) {
+function jsRows({ landingJs, profileJs }) {
+  const row = (metric, value, target, ok) => ({ metric, value, target, ok });
+  return [
+    row(
+      'landing initial JS (KB gzip)',
+      landingJs.totalGzipKB,
+      `≤ ${LANDING_JS_TARGET_KB}`,
+      landingJs.totalGzipKB <= LANDING_JS_TARGET_KB,
+    ),
+    row(
+      'profile /{handle} initial JS (KB gzip)',
+      profileJs.totalGzipKB,
+      `≤ ${PROFILE_JS_TARGET_KB}`,
+      profileJs.totalGzipKB <= PROFILE_JS_TARGET_KB,
+    ),
+  ];
+}
+
+function buildRows({ coldStart, landingJs, profileJs, lh }) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   return [
     row('cold start, new data dir (ms)', round(coldStart.newDirMedianMs), '-', null),
@@ -359,7 +417,7 @@ function buildRows({ coldStart, landingJs, lh }) {
       '≤ 3000',
       coldStart.existingDirMedianMs <= 3000,
     ),
-    row('landing initial JS (KB gzip)', landingJs.totalGzipKB, '≤ 160', landingJs.totalGzipKB <= 160),
+    ...jsRows({ landingJs, profileJs }),
     row('Lighthouse performance (mobile)', lh.performance, '≥ 90', lh.performance >= 90),
     row('Lighthouse accessibility (mobile)', lh.accessibility, '≥ 95', lh.accessibility >= 95),
   ];
@@ -415,13 +473,18 @@ function printTable(rows) {
   for (const c of cells) console.log(line(c));
 }
 
-function printDetails({ landingJs, lh }) {
+function printPageJs(title, js) {
   console.log(
-    `\nLanding JS: ${landingJs.count} files, ${landingJs.totalGzipKB} KB gzip -9 (1 KB = 1024 bytes); ` +
-      `${landingJs.fromIndexHtml.count} named in index.html (${landingJs.fromIndexHtml.gzipKB} KB), the rest lazy-loaded.`,
+    `\n${title}: ${js.count} files, ${js.totalGzipKB} KB gzip -9 (1 KB = 1024 bytes); ` +
+      `${js.fromIndexHtml.count} named in index.html (${js.fromIndexHtml.gzipKB} KB), the rest lazy-loaded.`,
   );
-  for (const f of landingJs.files) console.log(`  ${f.file}  ${round(f.gzipBytes / KB, 1)} KB`);
-  if (lh.failingAccessibilityAudits.length) {
+  for (const f of js.files) console.log(`  ${f.file}  ${round(f.gzipBytes / KB, 1)} KB`);
+}
+
+function printDetails({ landingJs, profileJs, lh }) {
+  printPageJs('Landing JS', landingJs);
+  printPageJs(`Profile ${profileJs.path} JS`, profileJs);
+  if (lh?.failingAccessibilityAudits.length) {
     console.log('\nFailing accessibility audits:');
     for (const a of lh.failingAccessibilityAudits) console.log(`  ${a.id}: ${a.title}`);
   }
@@ -434,6 +497,25 @@ function writeResults(results) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+
+/** `--js-only`: the two JavaScript figures alone, on one server in a new data directory. */
+async function mainJsOnly() {
+  const began = performance.now();
+  checkChrome();
+  await ensureBuild();
+  const env = previewEnv();
+  const { landingJs, profileJs } = await withServer(
+    makeTempDir(),
+    async (server) => {
+      const landingJs = measurePageJs(await runLighthouse(`${server.url}/`, { jsOnly: true }));
+      return { landingJs, profileJs: await measureProfileJs(server, env) };
+    },
+    env,
+  );
+  printDetails({ landingJs, profileJs });
+  printTable(jsRows({ landingJs, profileJs }));
+  console.log(`\nBench (JavaScript only, no results file) took ${round((performance.now() - began) / 1000, 1)} s.`);
+}
 
 async function main() {
   const began = performance.now();
@@ -451,13 +533,16 @@ async function main() {
   // Lighthouse measures the app as a user meets it after a restart: existing data dir.
   const lh = await withServer(starts.lastDataDir, (server) => measureLighthouse(server.url));
   // Which scripts load does not depend on throttling: the first run's network records suffice.
-  const landingJs = measureLandingJs(lh.firstLhr);
+  const landingJs = measurePageJs(lh.firstLhr);
   delete lh.firstLhr;
+  // Another start on the same data directory, with the preview account on to create the creator.
+  const env = previewEnv();
+  const profileJs = await withServer(starts.lastDataDir, (server) => measureProfileJs(server, env), env);
 
-  const rows = buildRows({ coldStart, landingJs, lh });
+  const rows = buildRows({ coldStart, landingJs, profileJs, lh });
   const api = await measureApiIfPostgres();
   if (api) rows.push(...apiRows(api));
-  printDetails({ landingJs, lh });
+  printDetails({ landingJs, profileJs, lh });
   printTable(rows);
   const durationS = round((performance.now() - began) / 1000, 1);
   console.log(`\nBench took ${durationS} s.`);
@@ -470,13 +555,17 @@ async function main() {
     rows,
     coldStart,
     landingJs,
+    profileJs,
     lighthouse: lh,
     api,
   });
 }
 
+const args = process.argv.slice(2);
 try {
-  await main();
+  const unknown = args.filter((arg) => arg !== '--js-only');
+  if (unknown.length) throw new Error(`unknown argument ${unknown.join(' ')} (the only option is --js-only)`);
+  await (args.includes('--js-only') ? mainJsOnly() : main());
 } catch (err) {
   console.error(`\nBench failed: ${err?.stack ?? err}`);
   process.exitCode = 1;

@@ -46,6 +46,32 @@ describe('lint boundaries', { timeout: 60_000 }, () => {
     expect(out).toContain('The server never imports the web app.');
   });
 
+  it('keep the apps out of the card sandbox', () => {
+    const byName = lint(
+      'packages/card-sandbox/src/probe.ts',
+      "import { createApp } from '@sweetwish/server/app';\nexport const a = createApp;\n",
+    );
+    expect(byName).toContain('packages/card-sandbox stands alone');
+    const byPath = lint(
+      'packages/card-sandbox/src/probe.ts',
+      "import { routes } from '../../../apps/web/src/app/routes';\nexport const r = routes;\n",
+    );
+    expect(byPath).toContain('packages/card-sandbox stands alone');
+  });
+
+  it('keep the card sandbox out of the web app', () => {
+    const out = lint(
+      'apps/web/src/lib/probe.ts',
+      "import { createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';\nexport const c = createCardSandbox;\n",
+    );
+    expect(out).toContain('The web app never imports the card sandbox');
+    const inFeature = lint(
+      'apps/web/src/features/legal/routes/probe.tsx',
+      "import { createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';\nexport const c = createCardSandbox;\n",
+    );
+    expect(inFeature).toContain('The web app never imports the card sandbox');
+  });
+
   it('keep features from importing each other', () => {
     const out = lint(
       'apps/web/src/features/legal/routes/probe.tsx',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueHandle } from '../support/accounts';
-import { signUpByPhone, toast } from '../support/sign-in';
+import { acceptTermsUpFront, signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { createWishByApi } from '../support/wishes';
 
@@ -211,6 +211,19 @@ test('the side menu and the wish menu copy share links', async ({ page, baseURL,
 test('an old handle leads to the profile under the current one', async ({ page, baseURL, browser }) => {
   test.slow();
   const creator = await signUpByPhone(page);
+
+  // A signed-out visitor finds the creator through search, so the recents keep the handle of that day.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await acceptTermsUpFront(visitor);
+  await visitor.goto('/search');
+  await visitor.getByPlaceholder('Enter a users name...').fill(creator.handle);
+  await visitor
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('link', { name: new RegExp(`@${creator.handle}`) })
+    .click();
+  await expect(visitor).toHaveURL(new RegExp(`/${creator.handle}$`));
+
   const newHandle = uniqueHandle('new');
   const response = await page.request.put('/api/profile/handle', {
     data: { handle: newHandle },
@@ -218,12 +231,44 @@ test('an old handle leads to the profile under the current one', async ({ page, 
   });
   expect(response.status(), await response.text()).toBe(200);
 
-  const context = await browser.newContext();
-  const visitor = await context.newPage();
-  await visitor.goto(`/${creator.handle}`);
+  // An in-app visit of the old handle (the recent's link, no page load) moves to the current one, and the
+  // session remembers the old handle.
+  await visitor.goto('/search');
+  await visitor.evaluate(() => Object.assign(window, { samePage: true }));
+  const recent = visitor
+    .getByRole('list', { name: 'Recents' })
+    .getByRole('link', { name: new RegExp(creator.displayName) });
+  await recent.click();
   await expect(visitor).toHaveURL(new RegExp(`/${newHandle}$`));
   await expect(visitor.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
   await expect(visitor.getByText(`@${newHandle}`)).toBeVisible();
+  expect(await visitor.evaluate(() => 'samePage' in window)).toBe(true);
+  const remembered = await visitor.evaluate(() => JSON.parse(window.sessionStorage.getItem('oldHandles') ?? '{}'));
+  expect(remembered).toEqual({ [creator.handle.toLowerCase()]: newHandle });
+
+  // The next visit within the session goes there at once: the old handle is not even asked for.
+  const askedForOld: string[] = [];
+  await visitor.route(`**/api/users/${creator.handle}`, (route) => {
+    askedForOld.push(route.request().url());
+    return route.abort();
+  });
+  await visitor.goBack();
+  await expect(visitor).toHaveURL(/\/search$/);
+  await recent.click();
+  await expect(visitor).toHaveURL(new RegExp(`/${newHandle}$`));
+  await expect(visitor.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  expect(await visitor.evaluate(() => 'samePage' in window)).toBe(true);
+  expect(askedForOld).toEqual([]);
+  await visitor.unroute(`**/api/users/${creator.handle}`);
+
+  // A full page load of the old address is redirected by the server.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`/${creator.handle}`);
+  await expect(strangerPage).toHaveURL(new RegExp(`/${newHandle}$`));
+  await expect(strangerPage.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(strangerPage.getByText(`@${newHandle}`)).toBeVisible();
+  await stranger.close();
   await context.close();
 });
 

@@ -23,14 +23,14 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   afterAll(() => database.close());
 
   it('answers the health check after asking the database', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: kind });
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await app.request('/api/no-such-thing', { method, headers: jsonHeaders() });
       expect(res.status).toBe(404);
@@ -40,7 +40,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('answers malformed JSON with a 400', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
       headers: jsonHeaders(),
@@ -53,7 +53,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('answers a body that fails its schema with a 400 naming the field', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
       headers: jsonHeaders(),
@@ -67,7 +67,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('answers a body over the size limit with a 413', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
       headers: jsonHeaders(),
@@ -78,7 +78,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it("logs a client's error report with the request id", async () => {
-    const { app, logLines } = buildTestApp(database);
+    const { app, logLines } = await buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
       headers: jsonHeaders(),
@@ -91,7 +91,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('takes an image upload past the JSON body limit and serves it with the media policy', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const cookie = await signInByPhone(app);
     const form = new FormData();
     form.set('kind', 'wish');
@@ -111,7 +111,7 @@ describe.each(databaseKinds())('HTTP API on %s', (kind) => {
   });
 
   it('publishes an OpenAPI document built from the shared schemas', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const doc = (await (await app.request('/api/openapi.json')).json()) as {
       paths: Record<string, unknown>;
       components: { schemas: Record<string, { required: string[] }> };
@@ -135,7 +135,7 @@ describe('an unexpected error', () => {
   afterAll(() => failingDatabase.close());
 
   it('is a 500 with a request id and no stack trace or SQL', async () => {
-    const { app, logLines } = buildTestApp(failingDatabase);
+    const { app, logLines } = await buildTestApp(failingDatabase);
     const res = await app.request('/api/health');
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -150,7 +150,7 @@ describe('an unexpected error', () => {
   });
 
   it('puts the request id on every log line of the request', async () => {
-    const { app, logLines } = buildTestApp(failingDatabase);
+    const { app, logLines } = await buildTestApp(failingDatabase);
     const res = await app.request('/api/health');
     const requestId = res.headers.get('x-request-id');
     expect(logLines.length).toBeGreaterThanOrEqual(2);
@@ -167,7 +167,7 @@ describe('security headers', () => {
   afterAll(() => database.close());
 
   it('are on API answers, error answers and pages alike', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     for (const url of ['/api/health', '/api/nope', '/some/page']) {
       const res = await app.request(url);
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -181,7 +181,7 @@ describe('security headers', () => {
   });
 
   it('refuse a state-changing request from another origin', async () => {
-    const { app } = buildTestApp(database);
+    const { app } = await buildTestApp(database);
     const res = await app.request('/api/client-errors', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
@@ -191,7 +191,7 @@ describe('security headers', () => {
   });
 
   it('include HSTS when the public address is HTTPS on a real host', async () => {
-    const { app } = buildTestApp(database, { env: { PUBLIC_URL: 'https://sweetwish.app' } });
+    const { app } = await buildTestApp(database, { env: { PUBLIC_URL: 'https://sweetwish.app' } });
     const res = await app.request('/api/health');
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
@@ -231,7 +231,7 @@ describe('the built web app', () => {
   });
 
   it('serves hashed assets with a year-long cache', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const res = await app.request('/assets/index-AbC123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -239,7 +239,7 @@ describe('the built web app', () => {
   });
 
   it('sends the precompressed file to a browser that accepts it', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const res = await app.request('/assets/index-AbC123.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toContain('Accept-Encoding');
@@ -247,7 +247,7 @@ describe('the built web app', () => {
   });
 
   it('answers any page path with index.html, revalidated each time', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     for (const url of ['/', '/why', '/some_creator', '/x/123']) {
       const res = await app.request(url);
       expect(res.status).toBe(200);
@@ -257,7 +257,7 @@ describe('the built web app', () => {
   });
 
   it("preloads the landing screen's chunks on the landing page only", async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const landing = await (await app.request('/')).text();
     expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-L1.js">');
     expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/Box-B1.js">');
@@ -267,7 +267,7 @@ describe('the built web app', () => {
   });
 
   it('gives a creator page its own preview tags, escaping what the creator wrote', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const cookie = await signInByPhone(app);
     const handle = `og_${Date.now().toString(36)}`;
     await completeProfile(app, cookie, { handle, displayName: 'Preview Star' });
@@ -297,7 +297,7 @@ describe('the built web app', () => {
   });
 
   it('redirects a past handle to the current one, keeping /tip', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const cookie = await signInByPhone(app);
     const old = `old_${Date.now().toString(36)}`;
     await completeProfile(app, cookie, { handle: old, displayName: 'Moving Star' });
@@ -316,18 +316,18 @@ describe('the built web app', () => {
   });
 
   it('serves other public files as they are', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     expect(await (await app.request('/robots.txt')).text()).toBe('User-agent: *');
   });
 
   it('answers a missing asset with a 404, not the page', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const res = await app.request('/assets/index-Old999.js');
     expect(res.status).toBe(404);
   });
 
   it('never answers an unknown API route with the page', async () => {
-    const { app } = buildTestApp(database, { webDistDir: distDir });
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
     const res = await app.request('/api/whatever');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');

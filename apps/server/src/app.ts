@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ObjectStorage } from './adapters/storage/object-storage';
+import type { PublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
@@ -33,13 +34,14 @@ export type AppDeps = {
   webDistDir: string;
   auth: Auth;
   storage: ObjectStorage;
+  publicCache: PublicCache;
   sendLimits?: SendLimits;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
-export function createApp({ config, database, logger, webDistDir, auth, storage, sendLimits }: AppDeps) {
+export function createApp({ config, database, logger, webDistDir, auth, storage, publicCache, sendLimits }: AppDeps) {
   const hasOutbox = isOutboxEnabled(config);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   const jsonBodyLimit = bodyLimit({
@@ -60,9 +62,9 @@ export function createApp({ config, database, logger, webDistDir, auth, storage,
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
-  api.route('/', accountRoutes({ config, database, auth, hasOutbox }));
-  api.route('/', profileRoutes({ database, auth }));
-  api.route('/', wishRoutes({ database, auth }));
+  api.route('/', accountRoutes({ config, database, auth, hasOutbox, publicCache }));
+  api.route('/', profileRoutes({ database, auth, publicCache }));
+  api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {

@@ -46,4 +46,73 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://localhost:5172' }).isPublicHttps).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://sweetwish.app' }).isPublicHttps).toBe(false);
   });
+
+  describe('S3 media storage', () => {
+    const S3 = {
+      S3_BUCKET: 'sweetwish-media',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'very-secret-s3-key-0123456789',
+    };
+
+    it('keeps media on disk unless the bucket and both keys are set', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      expect(loadConfig({ ...S3, S3_BUCKET: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' }).s3).toBeUndefined();
+    });
+
+    it('uses the bucket with us-east-1, AWS itself and no prefix by default', () => {
+      expect(loadConfig(S3).s3).toEqual({
+        bucket: 'sweetwish-media',
+        region: 'us-east-1',
+        endpoint: undefined,
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'very-secret-s3-key-0123456789',
+        keyPrefix: undefined,
+      });
+    });
+
+    it('takes an S3-compatible endpoint, a region and a key prefix', () => {
+      const s3 = loadConfig({
+        ...S3,
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_REGION: 'auto',
+        S3_KEY_PREFIX: 'sweetwish/production',
+      }).s3;
+      expect(s3).toMatchObject({
+        endpoint: 'https://account.r2.cloudflarestorage.com',
+        region: 'auto',
+        keyPrefix: 'sweetwish/production',
+      });
+    });
+
+    it.each([['S3_BUCKET'], ['S3_ACCESS_KEY_ID'], ['S3_SECRET_ACCESS_KEY']])(
+      'names %s when the rest of the group is set without it, and never shows the secret',
+      (left) => {
+        const error = problemsOf({ ...S3, [left]: '' });
+        expect(error.problems).toEqual([expect.stringMatching(new RegExp(`^${left} is required when S3_`))]);
+        expect(error.message).not.toContain(S3.S3_SECRET_ACCESS_KEY);
+      },
+    );
+
+    it('names both keys when only the bucket is set', () => {
+      expect(problemsOf({ S3_BUCKET: 'sweetwish-media' }).problems).toEqual([
+        'S3_ACCESS_KEY_ID is required when S3_BUCKET is set',
+        'S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set',
+      ]);
+    });
+
+    it('refuses an endpoint or key prefix without a bucket, which would leave media on disk unnoticed', () => {
+      expect(problemsOf({ S3_ENDPOINT: 'http://localhost:9000', S3_KEY_PREFIX: 'media' }).problems).toEqual([
+        'S3_BUCKET is required when S3_ENDPOINT is set',
+        'S3_BUCKET is required when S3_KEY_PREFIX is set',
+      ]);
+    });
+
+    it('refuses a malformed endpoint, bucket or key prefix', () => {
+      const error = problemsOf({ ...S3, S3_ENDPOINT: 'ftp://files', S3_BUCKET: 'a/b', S3_KEY_PREFIX: '../up' });
+      expect(error.problems).toHaveLength(3);
+      for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_KEY_PREFIX']) expect(error.message).toContain(name);
+      expect(problemsOf({ ...S3, S3_KEY_PREFIX: 'a//b' }).problems[0]).toMatch(/^S3_KEY_PREFIX /);
+      expect(problemsOf({ ...S3, S3_KEY_PREFIX: 'a/..b' }).problems[0]).toMatch(/^S3_KEY_PREFIX /);
+    });
+  });
 });

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Folder names as storage keys have them (isStorageKey): none hidden, single slashes, a trailing one allowed. */
+const KEY_PREFIX = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/;
+
 /**
  * The only reader of process.env. Every setting is validated at start-up; a bad environment stops the
  * process with one message that names each missing or malformed variable.
@@ -34,6 +37,27 @@ const EnvSchema = z.object({
     .optional(),
   /** Twilio's API address; tests point it at a local stand-in. */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Media in an S3-compatible bucket when the bucket and both keys are set. Unset: files under DATA_DIR/media. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, 'must be a bucket name such as sweetwish-media')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (or auto)')
+    .default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2, ...). Unset: AWS S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Prepended to every media key, e.g. `sweetwish/production`, so several deployments can share a bucket. */
+  S3_KEY_PREFIX: z
+    .string()
+    .refine(
+      (prefix) => KEY_PREFIX.test(prefix) && !prefix.includes('..'),
+      'must be folder names of A-Z, a-z, 0-9, _, . and - joined by single slashes, without ..',
+    )
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_CLIENT_ID: z.string().min(1).optional(),
@@ -59,6 +83,17 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
   preview: { email: string; password: string } | undefined;
+  /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        keyPrefix: string | undefined;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {
@@ -97,7 +132,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...together(e, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
     ...together(e, ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
+    ...together(e, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
   ];
+  // Without a bucket these would be ignored and media would quietly stay on the local disk.
+  for (const name of ['S3_ENDPOINT', 'S3_KEY_PREFIX'] as const) {
+    if (e[name] !== undefined && e.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${name} is set`);
+  }
   // Instances behind a load balancer must sign sessions alike: a per-machine secret would not do.
   if (e.DATABASE_URL && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when DATABASE_URL is set');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -132,5 +172,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     preview:
       e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            keyPrefix: e.S3_KEY_PREFIX,
+          }
+        : undefined,
   };
 }

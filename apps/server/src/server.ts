@@ -3,7 +3,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createMessaging } from './adapters/messaging';
 import { diskStorage } from './adapters/storage/disk-storage';
+import { s3Storage } from './adapters/storage/s3-storage';
 import { createApp } from './app';
+import { startChangeFeed } from './changes/change-feed';
+import { createPublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
@@ -30,8 +33,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const auth = createAuth({ config, database, messaging, secret: resolveAuthSecret(config), logger });
   await ensurePreviewAccount(auth, config);
-  const storage = diskStorage(path.join(config.dataDir, 'media'));
-  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth, storage });
+  const storage = config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'media'));
+  const publicCache = createPublicCache(await startChangeFeed(database, logger));
+  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth, storage, publicCache });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createMessaging } from '../src/adapters/messaging';
 import { diskStorage } from '../src/adapters/storage/disk-storage';
+import type { ObjectStorage } from '../src/adapters/storage/object-storage';
 import { createApp } from '../src/app';
+import { startChangeFeed } from '../src/changes/change-feed';
+import { createPublicCache } from '../src/changes/public-cache';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
@@ -39,22 +42,29 @@ export function testConfig(env: Record<string, string> = {}): Config {
 let mediaRoot: string | undefined;
 
 /** The app as the server builds it, answering in-process requests through app.request(). */
-export function buildTestApp(
+export async function buildTestApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; webDistDir?: string; sendLimits?: SendLimits } = {},
+  options: {
+    env?: Record<string, string>;
+    webDistDir?: string;
+    sendLimits?: SendLimits;
+    storage?: ObjectStorage;
+  } = {},
 ) {
   const { logger, lines } = captureLogger();
   const config = testConfig(options.env);
   const messaging = createMessaging(config, database);
   const auth = createAuth({ config, database, messaging, secret: config.authSecret ?? '', logger });
   mediaRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-media-'));
-  const storage = diskStorage(mediaRoot);
+  const storage = options.storage ?? diskStorage(mediaRoot);
+  const publicCache = createPublicCache(await startChangeFeed(database, logger));
   const app = createApp({
     config,
     database,
     logger,
     auth,
     storage,
+    publicCache,
     sendLimits: options.sendLimits,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });

@@ -16,6 +16,19 @@ export function databaseKinds(): DatabaseKind[] {
  */
 export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openPglite('memory://');
+  const fresh = await createFreshPostgresDatabase();
+  const handle = await openPostgres(fresh.url);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database of its own (tests of several server instances open it more than once). */
+export async function createFreshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const runUrl = new URL(inject('postgresUrl'));
   const name = `${runUrl.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: runUrl.toString() });
@@ -24,11 +37,9 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
   await admin.end();
   const url = new URL(runUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: runUrl.toString() });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

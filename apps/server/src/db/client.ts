@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   /** Applies every committed migration that has not run yet. Safe to call from several instances at once. */
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
+  /**
+   * Calls onNotify with the payload of every NOTIFY on the channel, from any connection or server instance.
+   * onGap runs after the listening connection was lost and restored: notifications may have been missed.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onGap: () => void) => Promise<void>;
+  /** Closes the pool and every listening connection. */
   close: () => Promise<void>;
 };
 
@@ -47,6 +53,10 @@ export async function openPglite(dir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    // One connection, which never drops: nothing can be missed, so onGap never runs.
+    listen: async (channel, onNotify) => {
+      await client.listen(channel, onNotify);
+    },
     close: () => client.close(),
   };
 }
@@ -56,6 +66,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const listeners: { close: () => Promise<void> }[] = [];
   return {
     db,
     kind: 'postgres',
@@ -72,6 +83,70 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onGap) => {
+      listeners.push(await listenOnPostgres(url, channel, onNotify, onGap));
+    },
+    close: async () => {
+      await Promise.all(listeners.map((l) => l.close()));
+      await pool.end();
+    },
   };
+}
+
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * A dedicated connection that LISTENs on the channel (a pooled one would be handed to queries). When it
+ * drops, it reconnects with growing delays and then reports the gap, since NOTIFYs sent meanwhile are lost.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onGap: () => void,
+): Promise<{ close: () => Promise<void> }> {
+  let client: pg.Client | undefined;
+  let isClosed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (!isClosed && client === next) scheduleReconnect(1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+
+  const scheduleReconnect = (delayMs: number) => {
+    client = undefined;
+    retryTimer = setTimeout(async () => {
+      try {
+        await connect();
+        onGap();
+      } catch {
+        if (!isClosed) scheduleReconnect(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS));
+      }
+    }, delayMs);
+  };
+
+  await connect();
+  return {
+    close: async () => {
+      isClosed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** The rows of a raw SQL query; PGlite and node-postgres both answer with `rows`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -13,8 +13,9 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
-import { HomeIcon, LogInIcon, LogOutIcon, SearchIcon, SettingsIcon, UserIcon } from './app-icons';
-import { GiftIcon, ShareIcon, UserPlusIcon } from './share-icons';
+import { SearchIcon } from './app-icons';
+import { GiftIcon, HomeIcon, LogInIcon, LogOutIcon, SettingsIcon, UserIcon, UserPlusIcon } from './menu-icons';
+import { ShareIcon } from './share-icons';
 import { UserAvatar } from './user-avatar';
 
 /** Drawer width (spec section 9). */

@@ -1,5 +1,4 @@
-import { ApiErrorBody } from '@sweetwish/shared/api-error';
-import type { z } from 'zod';
+import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 
 /** An API call that failed: the server's error code and message, or a network failure. */
 export class ApiError extends Error {
@@ -12,12 +11,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the API with a JSON body; parses the answer with its response schema when one is given. */
-export async function apiRequest<T extends z.ZodType>(
+/**
+ * Calls the API with a JSON body and answers the JSON it sends back, typed `T` (one of the shared
+ * schemas' types), or undefined when the answer has no body (204).
+ *
+ * Answers are not parsed with the shared zod schemas here: the server builds them from the same types,
+ * and zod weighs about 25 KB gzip, which would land on the first load of every app screen (decision 003).
+ * Import the shared response types with `import type`.
+ */
+export async function apiRequest<T = void>(
   method: string,
   path: string,
-  { body, response }: { body?: unknown; response?: T } = {},
-): Promise<z.infer<T>> {
+  { body }: { body?: unknown } = {},
+): Promise<T> {
   const res = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
@@ -25,12 +31,16 @@ export async function apiRequest<T extends z.ZodType>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) {
-    const parsed = ApiErrorBody.safeParse(await res.json().catch(() => null));
-    throw new ApiError(
-      res.status,
-      parsed.success ? parsed.data.error : { code: 'INTERNAL', message: 'Something went wrong.' },
-    );
+    const error = errorOfBody(await res.json().catch(() => null));
+    throw new ApiError(res.status, error ?? { code: 'INTERNAL', message: 'Something went wrong.' });
   }
-  if (!response || res.status === 204) return undefined as z.infer<T>;
-  return response.parse(await res.json());
+  const text = await res.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** The `error` of an error answer (`{ error: { code, message, … } }`), or undefined when the body is not one. */
+function errorOfBody(value: unknown): ApiErrorBody['error'] | undefined {
+  const error = (value as { error?: unknown } | null)?.error as Record<string, unknown> | null | undefined;
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string') return undefined;
+  return error as ApiErrorBody['error'];
 }

@@ -1,4 +1,4 @@
-import { HandleAvailability } from '@sweetwish/shared/accounts';
+import type { HandleAvailability } from '@sweetwish/shared/accounts';
 import { HANDLE_MESSAGES, handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from './api-client';
@@ -35,9 +35,10 @@ export type CheckAvailability = (handle: string, signal?: AbortSignal) => Promis
 
 /** GET /api/handles/availability: whether nobody holds the handle. */
 export const fetchHandleAvailability: CheckAvailability = async (handle) => {
-  const answer = await apiRequest('GET', `/handles/availability?handle=${encodeURIComponent(handle)}`, {
-    response: HandleAvailability,
-  });
+  const answer = await apiRequest<HandleAvailability>(
+    'GET',
+    `/handles/availability?handle=${encodeURIComponent(handle)}`,
+  );
   return answer.isAvailable;
 };
 

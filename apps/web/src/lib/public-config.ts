@@ -1,4 +1,4 @@
-import { PublicConfig } from '@sweetwish/shared/accounts';
+import type { PublicConfig } from '@sweetwish/shared/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from './api-client';
 export function usePublicConfig() {
   return useQuery({
     queryKey: ['public-config'],
-    queryFn: () => apiRequest('GET', '/public-config', { response: PublicConfig }),
+    queryFn: () => apiRequest<PublicConfig>('GET', '/public-config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,4 +1,4 @@
-import { Me } from '@sweetwish/shared/accounts';
+import type { Me } from '@sweetwish/shared/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client';
 import { queryClient } from './query-client';
@@ -8,7 +8,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 /** The signed-in user, or null when nobody is signed in (the server answers 401). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await apiRequest('GET', '/me', { response: Me });
+    return await apiRequest<Me>('GET', '/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,9 +1,10 @@
 /**
- * Where uploaded files live. Implementations: files on disk under DATA_DIR/media (default) and, later,
- * S3-compatible object storage. Keys are relative paths such as `images/users/{uid}/{random}.jpg`.
+ * Where uploaded files live. Implementations: files on disk under DATA_DIR/media (disk-storage.ts, the
+ * default) and S3-compatible object storage when S3_* is configured (s3-storage.ts). Keys are relative paths
+ * such as `images/users/{uid}/{random}.jpg`.
  */
 export type ObjectStorage = {
-  kind: 'disk';
+  kind: 'disk' | 's3';
   /** Stores the bytes under the key, replacing what was there. Rejects a key isStorageKey refuses. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { handleHistory, users } from './tables';
 
@@ -48,28 +49,75 @@ export async function updateProfileRow(
     >
   >,
 ) {
-  await db
-    .update(users)
-    .set({ ...changes, ...(changes.displayName && { name: changes.displayName }), updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...changes, ...(changes.displayName && { name: changes.displayName }), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await notifyChange(tx, { topic: 'profile', userId });
+  });
 }
 
 /** Escapes LIKE's wildcards, so "sweet_one" matches an underscore and not any character. */
-function likePattern(term: string) {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function escapeLike(term: string) {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const searchColumns = { id: users.id, handle: users.handle, displayName: users.displayName, photoUrl: users.photoUrl };
+const isComplete = and(isNotNull(users.handle), isNotNull(users.displayName));
+const handleKey = sql`lower(${users.handle}) collate "C"`;
+const nameKey = sql`lower(${users.displayName}) collate "C"`;
+const words = sql`to_tsvector('simple', coalesce(${users.handle}, '') || ' ' || coalesce(${users.displayName}, ''))`;
+const haystack = sql`lower(coalesce(${users.handle}, '') || ' ' || coalesce(${users.displayName}, ''))`;
+/** Sorts after every string that starts with a given prefix: the highest code point. */
+const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
+
+/**
+ * The cheap search stages in one round trip, each an index scan that stops at the limit:
+ * - stage 1, handles that start with the term, alphabetically (users_handle_prefix_idx); an exact handle
+ *   comes first, being the shortest handle with its own prefix;
+ * - stage 2, display names that start with it, alphabetically (users_display_name_prefix_idx);
+ * - stage 3, up to `candidates` names with a word equal to each of the term's words but the last and a word starting with
+ *   the last ("rosy hea" finds "Rosy Heart 12"), unordered (users_search_words_idx). Whole words, unlike
+ *   prefixes, let GIN skip through a word that thousands of names share.
+ * Prefixes are ranges rather than LIKE, so the plan needs no knowledge of the term and is cheap to make.
+ */
+export async function searchProfilesByPrefixes(
+  db: Database,
+  term: string,
+  termWords: string[],
+  { limit, candidates }: { limit: number; candidates: number },
+) {
+  const low = term.toLowerCase();
+  const high = low + AFTER_PREFIX;
+  const startingWith = (key: typeof handleKey, stage: number) =>
+    db
+      .select({ ...searchColumns, stage: sql<number>`${sql.raw(String(stage))}`.as('stage') })
+      .from(users)
+      .where(and(isComplete, sql`${key} >= ${low}`, sql`${key} < ${high}`))
+      .orderBy(key)
+      .limit(limit);
+  const prefixes = startingWith(handleKey, 1).unionAll(startingWith(nameKey, 2));
+  if (termWords.length === 0) return prefixes;
+  // Words are letters and digits only, so the query cannot carry tsquery syntax.
+  const query = termWords.map((w, i) => (i === termWords.length - 1 ? `${w}:*` : w)).join(' & ');
+  return prefixes.unionAll(
+    db
+      .select({ ...searchColumns, stage: sql<number>`3`.as('stage') })
+      .from(users)
+      .where(and(isComplete, sql`${words} @@ to_tsquery('simple', ${query})`))
+      .limit(candidates),
+  );
 }
 
 /**
- * Users whose handle or display name contains the term, closest first: the GiST trigram index serves
- * both the LIKE and the distance order, so a common word among 100,000 names stops at the limit.
+ * Users whose handle or display name contains the term anywhere, in no particular order: a GIN trigram
+ * scan (users_search_trgm_idx) that stops at the limit, however common the term.
  */
-export async function searchProfiles(db: Database, term: string, limit: number) {
-  const q = term.toLowerCase();
-  const haystack = sql`lower(coalesce(${users.handle}, '') || ' ' || coalesce(${users.displayName}, ''))`;
+export async function searchProfilesBySubstring(db: Database, term: string, limit: number) {
   return db
-    .select({ id: users.id, handle: users.handle, displayName: users.displayName, photoUrl: users.photoUrl })
+    .select(searchColumns)
     .from(users)
-    .where(and(isNotNull(users.handle), isNotNull(users.displayName), sql`${haystack} like ${likePattern(q)}`))
-    .orderBy(sql`${haystack} <-> ${q}`)
+    .where(and(isComplete, sql`${haystack} like ${`%${escapeLike(term.toLowerCase())}%`}`))
     .limit(limit);
 }

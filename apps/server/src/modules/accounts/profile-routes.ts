@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { PublicProfile, UpdateProfileInput, UserSearchQuery, UserSearchResults } from '@sweetwish/shared/profiles';
+import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -36,12 +37,20 @@ const searchRoute = createRoute({
   responses: { 200: jsonResponse(UserSearchResults, 'Up to 20 users, best match first') },
 });
 
-export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
+export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.patch('/profile', requireUser(deps.auth));
   return app
-    .openapi(getProfile, async (c) => c.json(await getPublicProfile(db, c.req.valid('param').handle), 200))
-    .openapi(patchProfile, async (c) => c.json(await updateProfile(db, c.get('userId'), c.req.valid('json')), 200))
+    .openapi(getProfile, async (c) => {
+      const handle = c.req.valid('param').handle.toLowerCase();
+      const load = () => getPublicProfile(db, handle);
+      return c.json(await deps.publicCache.getOrLoad(`profile:${handle}`, (profile) => profile.id, load), 200);
+    })
+    .openapi(patchProfile, async (c) => {
+      const profile = await updateProfile(db, c.get('userId'), c.req.valid('json'));
+      deps.publicCache.forget({ topic: 'profile', userId: profile.id });
+      return c.json(profile, 200);
+    })
     .openapi(searchRoute, async (c) => c.json(await searchUsers(db, c.req.valid('query').q), 200));
 }

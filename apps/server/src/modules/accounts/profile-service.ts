@@ -6,7 +6,8 @@ import {
   findPreviousOwnerId,
   findPublicProfileByHandle,
   findPublicProfileById,
-  searchProfiles,
+  searchProfilesByPrefixes,
+  searchProfilesBySubstring,
   updateProfileRow,
 } from './profile-repo';
 
@@ -62,14 +63,50 @@ export async function updateProfile(db: Database, userId: string, input: UpdateP
   return profile;
 }
 
-/** The exact handle first (someone typing a handle means that person), then the closest names. */
+type SearchRow = { id: string; handle: string | null; displayName: string | null; photoUrl: string | null };
+
+/** How many unordered matches are ranked to pick the best: enough to choose from, few enough to be cheap. */
+const RANKED_CANDIDATES = 3 * SEARCH_RESULT_LIMIT;
+
+/** Among unordered matches: where a word starts with it first, then the shortest names. */
+function byCloseness(term: string) {
+  const q = term.toLowerCase();
+  const startsAWord = (text: string) => text.startsWith(q) || text.includes(` ${q}`) || text.includes(`_${q}`);
+  const rank = (row: SearchRow) => {
+    const text = `${row.handle ?? ''} ${row.displayName ?? ''}`.toLowerCase();
+    return (startsAWord(text) ? 0 : 1000) + text.length;
+  };
+  return (a: SearchRow, b: SearchRow) => rank(a) - rank(b) || a.id.localeCompare(b.id);
+}
+
+/** The words of a search term as the full-text index splits names: runs of letters and digits, lowercased. */
+function searchWords(term: string) {
+  return term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Closest first, cheapest first: handles and names that start with the term (an exact handle leads);
+ * then names with words that start with the term's words; and only when neither found anyone, names
+ * that contain the term anywhere (the costliest query, and the least likely to be what was meant).
+ */
 export async function searchUsers(db: Database, term: string): Promise<UserSearchResult[]> {
-  const exact = await findPublicProfileByHandle(db, term);
-  const rows = [...(exact ? [exact] : []), ...(await searchProfiles(db, term, SEARCH_RESULT_LIMIT))];
-  const results: UserSearchResult[] = [];
-  for (const { id, handle, displayName, photoUrl } of rows) {
-    if (!handle || !displayName || results.some((r) => r.id === id)) continue;
-    results.push({ id, handle, displayName, photoUrl });
+  const results = new Map<string, UserSearchResult>();
+  const add = (rows: SearchRow[]) => {
+    for (const { id, handle, displayName, photoUrl } of rows) {
+      if (handle && displayName && results.size < SEARCH_RESULT_LIMIT)
+        results.set(id, { id, handle, displayName, photoUrl });
+    }
+  };
+  const termWords = searchWords(term);
+  const rows = await searchProfilesByPrefixes(db, term, termWords, {
+    limit: SEARCH_RESULT_LIMIT,
+    candidates: RANKED_CANDIDATES,
+  });
+  // Stages 1 and 2 come in order; stage 3, unordered, is ranked here.
+  add(rows.filter((row) => row.stage !== 3));
+  add(rows.filter((row) => row.stage === 3).sort(byCloseness(term)));
+  if (results.size === 0) {
+    add((await searchProfilesBySubstring(db, term, RANKED_CANDIDATES)).sort(byCloseness(term)));
   }
-  return results.slice(0, SEARCH_RESULT_LIMIT);
+  return [...results.values()];
 }

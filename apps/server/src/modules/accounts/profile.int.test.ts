@@ -5,7 +5,7 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
 
-type App = ReturnType<typeof buildTestApp>['app'];
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 let handleCounter = 0;
 function uniqueHandle(prefix = 'fan') {
@@ -23,7 +23,7 @@ describe.each(databaseKinds())('profiles and handles on %s', (kind) => {
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    app = buildTestApp(database).app;
+    app = (await buildTestApp(database)).app;
   });
   afterAll(() => database.close());
 

@@ -4,7 +4,7 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
 
-type App = ReturnType<typeof buildTestApp>['app'];
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 let counter = 0;
 function uniqueHandle(prefix = 'maker') {
   counter += 1;
@@ -17,7 +17,7 @@ describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    app = buildTestApp(database).app;
+    app = (await buildTestApp(database)).app;
   });
   afterAll(() => database.close());
 
@@ -115,14 +115,29 @@ describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
   });
 
   describe('user search', () => {
-    it('finds creators by any part of the handle or the display name, best match first', async () => {
+    it('finds creators by handle, by any word of the display name, and by any part when nothing else matches', async () => {
       const tag = Date.now().toString(36);
       const exact = await newCreator('Plain Name', `zq${tag}`);
       const byName = await newCreator(`Zq ${tag} Fan`, uniqueHandle('other'));
-      const results = (await (await app.request(`/api/search/users?q=zq${tag}`)).json()) as { id: string }[];
-      expect(results[0]?.id).toBe(exact.id);
-      const partial = (await (await app.request(`/api/search/users?q=${tag}`)).json()) as { id: string }[];
-      expect(partial.map((r) => r.id)).toEqual(expect.arrayContaining([exact.id, byName.id]));
+      const search = async (q: string) =>
+        ((await (await app.request(`/api/search/users?q=${q}`)).json()) as { id: string }[]).map((r) => r.id);
+      expect((await search(`zq${tag}`))[0]).toBe(exact.id);
+      expect(await search(tag)).toEqual([byName.id]);
+      expect(await search(`q${tag}`)).toEqual(expect.arrayContaining([exact.id]));
+    });
+
+    it('lists names that start with the term before names where a later word does', async () => {
+      // Random letters, so no other name or handle (timestamps in base 36) shares a word prefix with it.
+      const tag = `w${Array.from({ length: 9 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+      const containing = await newCreator(`Ab x${tag}`, uniqueHandle('contains'));
+      const laterWord = await newCreator(`Ab ${tag}`, uniqueHandle('later'));
+      const starting = await newCreator(`${tag} Zz`, uniqueHandle('first'));
+      const search = async (q: string) =>
+        ((await (await app.request(`/api/search/users?q=${q}`)).json()) as { id: string }[]).map((r) => r.id);
+      expect(await search(tag)).toEqual([starting.id, laterWord.id]);
+      expect(await search(`ab ${tag.slice(0, -1)}`)).toEqual([laterWord.id]);
+      // Nothing starts with the inner part, so names that merely contain it are found.
+      expect(await search(tag.slice(1))).toEqual(expect.arrayContaining([containing.id, laterWord.id, starting.id]));
     });
 
     it('treats _ and % as themselves', async () => {

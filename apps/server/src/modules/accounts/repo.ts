@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { handleHistory, users } from './tables';
 
@@ -56,18 +57,22 @@ export async function completeProfileRow(
   userId: string,
   values: { handle: string; displayName: string; affiliateId: string | undefined },
 ): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({
-      handle: values.handle,
-      displayName: values.displayName,
-      name: values.displayName,
-      affiliateId: sql`coalesce(${users.affiliateId}, ${values.affiliateId ?? null})`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(users.id, userId), isNull(users.handle)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({
+        handle: values.handle,
+        displayName: values.displayName,
+        name: values.displayName,
+        affiliateId: sql`coalesce(${users.affiliateId}, ${values.affiliateId ?? null})`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), isNull(users.handle)))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    await notifyChange(tx, { topic: 'handle', handle: values.handle.toLowerCase() });
+    return true;
+  });
 }
 
 /** Changes the handle, keeping the old one in the history, in one transaction. */
@@ -75,5 +80,16 @@ export async function changeHandle(db: Database, userId: string, oldHandle: stri
   await db.transaction(async (tx) => {
     await tx.update(users).set({ handle: newHandle, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.insert(handleHistory).values({ id: randomUUID(), userId, handle: oldHandle });
+    await notifyChange(tx, { topic: 'handle', handle: newHandle.toLowerCase() });
+    await notifyChange(tx, { topic: 'profile', userId });
   });
+}
+
+/** Who receives a gift: complete profiles only; the affiliate earns a share of it (design.md section 3). */
+export async function findGiftRecipient(db: Database, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, handle: users.handle, affiliateId: users.affiliateId })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.handle), isNotNull(users.displayName)));
+  return row && { id: row.id, affiliateId: row.affiliateId ?? undefined };
 }

@@ -8,6 +8,7 @@ import {
   PublicConfig,
   SetHandleInput,
 } from '@sweetwish/shared/accounts';
+import type { PublicCache } from '../../changes/public-cache';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
@@ -74,7 +75,13 @@ const getAffiliate = createRoute({
   responses: { 200: jsonResponse(Inviter, 'The inviter'), 404: errorResponse('No such inviter') },
 });
 
-export function accountRoutes(deps: { config: Config; database: DatabaseHandle; auth: Auth; hasOutbox: boolean }) {
+export function accountRoutes(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  auth: Auth;
+  hasOutbox: boolean;
+  publicCache: PublicCache;
+}) {
   const { config, auth } = deps;
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -98,10 +105,18 @@ export function accountRoutes(deps: { config: Config; database: DatabaseHandle; 
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
       return c.json({ handle, isAvailable: await isHandleAvailable(db, handle, session?.user.id) }, 200);
     })
-    .openapi(postCompleteProfile, async (c) =>
-      c.json(await completeProfile(db, c.get('userId'), c.req.valid('json')), 200),
-    )
-    .openapi(putHandle, async (c) => c.json(await setHandle(db, c.get('userId'), c.req.valid('json').handle), 200))
+    .openapi(postCompleteProfile, async (c) => {
+      const input = c.req.valid('json');
+      const me = await completeProfile(db, c.get('userId'), input);
+      deps.publicCache.forget({ topic: 'handle', handle: input.handle.toLowerCase() });
+      return c.json(me, 200);
+    })
+    .openapi(putHandle, async (c) => {
+      const { handle } = c.req.valid('json');
+      const me = await setHandle(db, c.get('userId'), handle);
+      deps.publicCache.forget({ topic: 'handle', handle: handle.toLowerCase() }, { topic: 'profile', userId: me.id });
+      return c.json(me, 200);
+    })
     .openapi(getAffiliate, async (c) => {
       const inviter = await findInviter(db, c.req.valid('param').code);
       if (!inviter) throw new AppError('NOT_FOUND', 'No such inviter');

@@ -5,7 +5,7 @@ import { outbox, sendCode, uniqueEmail, uniqueIp, uniquePhone } from '../../../t
 import type { DatabaseHandle } from '../../db/client';
 import { SEND_LIMITS, type SendLimits } from './send-limits';
 
-type App = ReturnType<typeof buildTestApp>['app'];
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 async function errorMessage(res: Response) {
   return ((await res.json()) as { error: { code: string; message: string } }).error;
@@ -19,8 +19,8 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   });
   afterAll(() => database.close());
 
-  function appWith(limits: Partial<SendLimits> = {}): App {
-    return buildTestApp(database, { sendLimits: { ...SEND_LIMITS, ...limits } }).app;
+  async function appWith(limits: Partial<SendLimits> = {}): Promise<App> {
+    return (await buildTestApp(database, { sendLimits: { ...SEND_LIMITS, ...limits } })).app;
   }
 
   async function smsCount(app: App, to: string) {
@@ -28,7 +28,7 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   }
 
   it(`send at most ${SEND_LIMITS.perDestinationPerHour} codes an hour to one number, and nothing after`, async () => {
-    const app = appWith();
+    const app = await appWith();
     const phone = uniquePhone();
     for (let i = 0; i < SEND_LIMITS.perDestinationPerHour; i += 1) {
       expect((await sendCode(app, phone, uniqueIp())).status).toBe(200);
@@ -43,7 +43,7 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   });
 
   it('send at most the daily number of codes to one number', async () => {
-    const app = appWith({ perDestinationPerHour: 100, perDestinationPerDay: 3 });
+    const app = await appWith({ perDestinationPerHour: 100, perDestinationPerDay: 3 });
     const phone = uniquePhone();
     for (let i = 0; i < 3; i += 1) expect((await sendCode(app, phone, uniqueIp())).status).toBe(200);
     const refused = await sendCode(app, phone, uniqueIp());
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   });
 
   it(`send at most ${SEND_LIMITS.perIpPerHour} codes an hour from one network, whatever the numbers`, async () => {
-    const app = appWith();
+    const app = await appWith();
     const ip = uniqueIp();
     for (let i = 0; i < SEND_LIMITS.perIpPerHour; i += 1)
       expect((await sendCode(app, uniquePhone(), ip)).status).toBe(200);
@@ -67,7 +67,7 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   });
 
   it('send at most the daily number of codes from one network', async () => {
-    const app = appWith({ perIpPerHour: 100, perIpPerDay: 2 });
+    const app = await appWith({ perIpPerHour: 100, perIpPerDay: 2 });
     const ip = uniqueIp();
     for (let i = 0; i < 2; i += 1) expect((await sendCode(app, uniquePhone(), ip)).status).toBe(200);
     const refused = await sendCode(app, uniquePhone(), ip);
@@ -77,7 +77,7 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   });
 
   it('count e-mail links apart from SMS codes, by address', async () => {
-    const app = appWith({ perDestinationPerHour: 1 });
+    const app = await appWith({ perDestinationPerHour: 1 });
     const email = uniqueEmail();
     const send = () =>
       app.request('/api/auth/sign-in/magic-link', {
@@ -96,22 +96,22 @@ describe.each(databaseKinds())('send limits on %s', (kind) => {
   it('hold after a restart: a new server on the same database keeps counting', async () => {
     const phone = uniquePhone();
     const limits = { perDestinationPerHour: 2 };
-    await sendCode(appWith(limits), phone, uniqueIp());
-    await sendCode(appWith(limits), phone, uniqueIp());
-    expect((await sendCode(appWith(limits), phone, uniqueIp())).status).toBe(429);
+    await sendCode(await appWith(limits), phone, uniqueIp());
+    await sendCode(await appWith(limits), phone, uniqueIp());
+    expect((await sendCode(await appWith(limits), phone, uniqueIp())).status).toBe(429);
   });
 
   it('cap every sign-in SMS of the day, platform-wide', async () => {
     // The global counter is shared by this whole database, so measure from what it holds now.
-    const app = appWith({ perChannelPerDay: 1_000_000 });
+    const app = await appWith({ perChannelPerDay: 1_000_000 });
     await sendCode(app, uniquePhone(), uniqueIp());
-    const tight = appWith({ perChannelPerDay: 1 });
+    const tight = await appWith({ perChannelPerDay: 1 });
     const refused = await sendCode(tight, uniquePhone(), uniqueIp());
     expect((await errorMessage(refused)).message).toBe('Sign-in is very busy right now. Please try again later.');
   });
 
   it('let exactly the limit through when requests race', async () => {
-    const app = appWith({ perDestinationPerHour: 3 });
+    const app = await appWith({ perDestinationPerHour: 3 });
     const phone = uniquePhone();
     const results = await Promise.all(Array.from({ length: 12 }, () => sendCode(app, phone, uniqueIp())));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);

@@ -3,7 +3,14 @@ import { HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { isPhoneOnlyEmail } from './auth';
-import { changeHandle, completeProfileRow, findUserByHandle, findUserById, isHandleHeldForPreviousOwner } from './repo';
+import {
+  changeHandle,
+  completeProfileRow,
+  findGiftRecipient,
+  findUserByHandle,
+  findUserById,
+  isHandleHeldForPreviousOwner,
+} from './repo';
 
 /** A released handle stays with its last owner this long (design.md section 8). */
 const RELEASED_HANDLE_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -75,4 +82,9 @@ export async function setHandle(db: Database, userId: string, handle: string): P
     throw err;
   }
   return getMe(db, userId);
+}
+
+/** A user who can receive gifts and tips, with the affiliate who invited them, or undefined. */
+export async function getGiftRecipient(db: Database, userId: string) {
+  return findGiftRecipient(db, userId);
 }

@@ -19,11 +19,11 @@ const PREVIEW = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'pre
 
 describe.each(databaseKinds())('sign-in on %s', (kind) => {
   let database: DatabaseHandle;
-  let app: ReturnType<typeof buildTestApp>['app'];
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    const built = buildTestApp(database, { env: PREVIEW });
+    const built = await buildTestApp(database, { env: PREVIEW });
     app = built.app;
     await built.seedPreview();
   });

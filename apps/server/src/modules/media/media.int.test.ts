@@ -46,7 +46,7 @@ type ApiError = { error: { code: string; message: string; fields?: Record<string
 
 describe.each(databaseKinds())('image uploads on %s', (kind) => {
   let database: DatabaseHandle;
-  let signInApp: ReturnType<typeof buildTestApp>['app'];
+  let signInApp: Awaited<ReturnType<typeof buildTestApp>>['app'];
   let app: ReturnType<typeof buildMediaApp>;
   let parent: string;
   let mediaRoot: string;
@@ -54,7 +54,7 @@ describe.each(databaseKinds())('image uploads on %s', (kind) => {
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    const harness = buildTestApp(database);
+    const harness = await buildTestApp(database);
     signInApp = harness.app;
     parent = await mkdtemp(path.join(tmpdir(), 'sweetwish-media-'));
     mediaRoot = path.join(parent, 'media');

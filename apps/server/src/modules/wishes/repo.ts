@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { wishes } from './tables';
 
@@ -38,11 +39,14 @@ export async function insertWish(
   db: Database,
   values: Omit<typeof wishes.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
 ) {
-  const [row] = await db
-    .insert(wishes)
-    .values({ ...values, id: randomUUID() })
-    .returning(wishColumns);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(wishes)
+      .values({ ...values, id: randomUUID() })
+      .returning(wishColumns);
+    await notifyChange(tx, { topic: 'wishes', userId: values.sellerId });
+    return row;
+  });
 }
 
 /** Updates a wish only if it belongs to `sellerId`; undefined when there is no such wish of theirs. */
@@ -57,10 +61,31 @@ export async function updateSellerWish(
     >
   >,
 ) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(wishes)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId)))
+      .returning(wishColumns);
+    if (row) await notifyChange(tx, { topic: 'wishes', userId: sellerId });
+    return row;
+  });
+}
+
+/** Marks a single-purchase wish sold, if it still can be: the one conditional update that lets one buyer win. */
+export async function markSold(db: Database, id: string, sellerId: string) {
   const [row] = await db
     .update(wishes)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId)))
+    .set({ purchased: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(wishes.id, id),
+        eq(wishes.sellerId, sellerId),
+        eq(wishes.archived, false),
+        eq(wishes.purchased, false),
+        eq(wishes.allowRepeatPurchases, false),
+      ),
+    )
     .returning(wishColumns);
   return row;
 }

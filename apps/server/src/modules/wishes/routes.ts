@@ -1,5 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { CreateWishInput, UpdateWishInput, Wish, WishList, WishListQuery, WishPage } from '@sweetwish/shared/wishes';
+import type { TypedResponse } from 'hono';
+import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -51,7 +53,7 @@ const updateRouteDef = createRoute({
   },
 });
 
-export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
+export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.on(['POST', 'PATCH'], '/wishes/*', requireUser(deps.auth));
@@ -60,12 +62,26 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid('param');
       const archived = c.req.valid('query').archived === 'true';
-      const viewer = archived ? await viewerId(deps.auth, c.req.raw.headers) : undefined;
-      return c.json(await listWishes(db, id, { archived, viewerId: viewer }), 200);
+      if (archived) {
+        const viewer = await viewerId(deps.auth, c.req.raw.headers);
+        return c.json(await listWishes(db, id, { archived, viewerId: viewer }), 200);
+      }
+      // The public list is the same for everyone, so it is cached, as JSON text: a list of a hundred
+      // wishes costs more to serialise than to serve (the owner's archived list is not cached).
+      const load = async () => JSON.stringify(await listWishes(db, id, { archived, viewerId: undefined }));
+      const text = await deps.publicCache.getOrLoad(`wishes:${id}`, () => id, load);
+      const response = c.body(text, 200, { 'Content-Type': 'application/json' });
+      return response as unknown as TypedResponse<z.infer<typeof WishList>, 200, 'json'>;
     })
     .openapi(getRoute, async (c) => c.json(await getWishPage(db, c.req.valid('param').id), 200))
-    .openapi(createRouteDef, async (c) => c.json(await createWish(db, c.get('userId'), c.req.valid('json')), 201))
-    .openapi(updateRouteDef, async (c) =>
-      c.json(await updateWish(db, c.get('userId'), c.req.valid('param').id, c.req.valid('json')), 200),
-    );
+    .openapi(createRouteDef, async (c) => {
+      const wish = await createWish(db, c.get('userId'), c.req.valid('json'));
+      deps.publicCache.forget({ topic: 'wishes', userId: wish.sellerId });
+      return c.json(wish, 201);
+    })
+    .openapi(updateRouteDef, async (c) => {
+      const wish = await updateWish(db, c.get('userId'), c.req.valid('param').id, c.req.valid('json'));
+      deps.publicCache.forget({ topic: 'wishes', userId: wish.sellerId });
+      return c.json(wish, 200);
+    });
 }

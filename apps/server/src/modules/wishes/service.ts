@@ -1,8 +1,9 @@
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet';
 import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPublicSeller } from '../accounts/profile-service';
-import { findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
+import { findWish, insertWish, listSellerWishes, markSold, updateSellerWish, type WishRow } from './repo';
 
 function toWish(row: WishRow): Wish {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
@@ -47,4 +48,20 @@ export async function getWishPage(db: Database, id: string): Promise<WishPage> {
   const seller = row && (await findPublicSeller(db, row.sellerId));
   if (!row || !seller) throw new AppError('NOT_FOUND', 'Product does not exist.');
   return { wish: toWish(row), seller };
+}
+
+/**
+ * The wish a buyer is paying for, checked and, for a single-purchase wish, marked sold (design.md section 3).
+ * Call it inside the purchase's transaction: if the payment fails, the sale is undone with it. Of buyers
+ * racing for a single-purchase wish, one wins; the others get "This wish is already purchased!".
+ */
+export async function claimWishForSale(db: Database, productId: string, sellerId: string): Promise<Wish> {
+  const wish = await findWish(db, productId);
+  if (!wish || wish.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'Product does not exist.');
+  if (wish.archived) throw new AppError('CONFLICT', 'This wish has been archived');
+  if (wish.purchased) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
+  if (wish.allowRepeatPurchases) return toWish(wish);
+  const sold = await markSold(db, productId, sellerId);
+  if (!sold) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
+  return toWish(sold);
 }

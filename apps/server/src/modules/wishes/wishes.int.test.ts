@@ -4,7 +4,7 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
 
-type App = ReturnType<typeof buildTestApp>['app'];
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 type WishBody = { id: string; name: string; pinned: boolean; archived: boolean; updatedAt: string; sellerId: string };
 
 let counter = 0;
@@ -19,7 +19,7 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    app = buildTestApp(database).app;
+    app = (await buildTestApp(database)).app;
   });
   afterAll(() => database.close());
 

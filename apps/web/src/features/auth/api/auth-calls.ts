@@ -1,4 +1,4 @@
-import { Inviter, Me } from '@sweetwish/shared/accounts';
+import type { Inviter, Me } from '@sweetwish/shared/accounts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { type AuthClientError, authClient } from '../../../lib/auth-client';
 
@@ -105,9 +105,7 @@ export async function socialSignIn(provider: SocialProvider): Promise<void> {
 /** The user an invite code belongs to, or null when it belongs to nobody. Codes are compared trimmed and lowercased. */
 export async function fetchInviter(code: string): Promise<Inviter | null> {
   try {
-    return await apiRequest('GET', `/affiliates/${encodeURIComponent(code.trim().toLowerCase())}`, {
-      response: Inviter,
-    });
+    return await apiRequest<Inviter>('GET', `/affiliates/${encodeURIComponent(code.trim().toLowerCase())}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -121,7 +119,7 @@ export async function completeProfile(input: {
   affiliate?: string | undefined;
 }): Promise<Me> {
   try {
-    return await apiRequest('POST', '/profile/complete', { body: input, response: Me });
+    return await apiRequest<Me>('POST', '/profile/complete', { body: input });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw new HandleTakenError(error.message);
     throw new SignInError(SIGN_IN_MESSAGES.updateUser);

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { CheckCircleIcon } from '../../../components/app-icons';
 import { type HandleStatus, handleStatusMessage } from '../../../lib/handle-status';
+import { CheckCircleIcon } from './auth-icons';
 
 /** The line under the handle field: a spinner while checking, a check mark when available, else the problem. */
 export function HandleStatusLine({ status }: { status: HandleStatus }) {

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
-import { AppleIcon, GoogleIcon } from '../../../components/app-icons';
 import { notify } from '../../../components/notification-store';
 import { SIGN_IN_MESSAGES, type SocialProvider, socialSignIn } from '../api/auth-calls';
+import { AppleIcon, GoogleIcon } from './auth-icons';
 
 const LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', apple: 'Continue with Apple' };
 const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, apple: <AppleIcon /> };

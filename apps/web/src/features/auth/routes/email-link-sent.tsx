@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
-import { MailIcon } from '../../../components/app-icons';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
+import { MailIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
 
 /** "Sign-In Link Sent!" with the address from navigation state; without one, "Something Went Wrong." (spec section 2). */

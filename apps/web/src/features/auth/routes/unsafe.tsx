@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate } from 'react-router';
-import { ShieldAlertIcon } from '../../../components/app-icons';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { isFirstHistoryEntry } from '../../../components/back-button';
 import { CenteredMessage } from '../../../components/centered-message';
+import { ShieldAlertIcon } from '../components/auth-icons';
 
 /**
  * Unsafe Browser (spec section 2): sign-in is refused inside the in-app browsers of social apps, whose host

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { OutboxList } from '@sweetwish/shared/accounts';
+import type { OutboxMessage } from '@sweetwish/shared/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export function OutboxPage() {
   const { data, error, isPending } = useQuery({
     queryKey: ['dev-outbox'],
-    queryFn: () => apiRequest('GET', '/dev/outbox', { response: OutboxList }),
+    queryFn: () => apiRequest<OutboxMessage[]>('GET', '/dev/outbox'),
     refetchInterval: 3000,
     retry: false,
   });

@@ -1,5 +1,5 @@
-import { Me } from '@sweetwish/shared/accounts';
-import { PublicProfile, type UpdateProfileInput } from '@sweetwish/shared/profiles';
+import type { Me } from '@sweetwish/shared/accounts';
+import type { PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
@@ -22,12 +22,12 @@ export const PROFILE_IMAGE_UPLOAD_DELAY_MS = 500;
 
 /** PATCH /api/profile: merges the given fields into the signed-in user. */
 export function updateProfile(input: UpdateProfileInput): Promise<PublicProfile> {
-  return apiRequest('PATCH', '/profile', { body: input, response: PublicProfile });
+  return apiRequest<PublicProfile>('PATCH', '/profile', { body: input });
 }
 
 /** PUT /api/profile/handle (setHandle). */
 export function setHandle(handle: string): Promise<Me> {
-  return apiRequest('PUT', '/profile/handle', { body: { handle }, response: Me });
+  return apiRequest<Me>('PUT', '/profile/handle', { body: { handle } });
 }
 
 export const ownProfileKey = (handle: string | null | undefined) => ['users', handle ?? ''] as const;
@@ -38,7 +38,7 @@ export function useOwnProfile() {
   const handle = me?.handle;
   return useQuery({
     queryKey: ownProfileKey(handle),
-    queryFn: () => apiRequest('GET', `/users/${encodeURIComponent(handle ?? '')}`, { response: PublicProfile }),
+    queryFn: () => apiRequest<PublicProfile>('GET', `/users/${encodeURIComponent(handle ?? '')}`),
     enabled: Boolean(handle),
   });
 }

@@ -1,6 +1,6 @@
-import { PublicProfile } from '@sweetwish/shared/profiles';
-import { type UpdateWishInput, Wish, WishList } from '@sweetwish/shared/wishes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicProfile } from '@sweetwish/shared/profiles';
+import type { Wish } from '@sweetwish/shared/wishes';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const profileQueryKey = (handle: string) => ['profile', handle.toLowerCase()] as const;
@@ -10,7 +10,7 @@ export const wishListQueryKey = (userId: string, isArchived: boolean) => ['wishe
 export function useProfile(handle: string) {
   return useQuery({
     queryKey: profileQueryKey(handle),
-    queryFn: () => apiRequest('GET', `/users/${encodeURIComponent(handle)}`, { response: PublicProfile }),
+    queryFn: () => apiRequest<PublicProfile>('GET', `/users/${encodeURIComponent(handle)}`),
     retry: false,
   });
 }
@@ -20,23 +20,7 @@ export function useWishList(userId: string | undefined, isArchived: boolean) {
   return useQuery({
     queryKey: wishListQueryKey(userId ?? '', isArchived),
     queryFn: () =>
-      apiRequest('GET', `/users/${encodeURIComponent(userId ?? '')}/wishes?archived=${isArchived}`, {
-        response: WishList,
-      }),
+      apiRequest<Wish[]>('GET', `/users/${encodeURIComponent(userId ?? '')}/wishes?archived=${isArchived}`),
     enabled: userId !== undefined,
-  });
-}
-
-/** Pins, un-pins, archives or restores one of the owner's wishes (only the changed field is sent), then reloads the lists. */
-export function useUpdateWish() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateWishInput }) =>
-      apiRequest('PATCH', `/wishes/${encodeURIComponent(id)}`, { body: changes, response: Wish }),
-    onSuccess: async (wish) => {
-      // The public wish page caches the wish under ['wish', id]: drop it so that page reads it again.
-      queryClient.removeQueries({ queryKey: ['wish', wish.id] });
-      await queryClient.invalidateQueries({ queryKey: ['wishes', wish.sellerId] });
-    },
   });
 }

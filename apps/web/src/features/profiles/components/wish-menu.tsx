@@ -11,10 +11,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UpdateWishInput, Wish } from '@sweetwish/shared/wishes';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { ArchiveIcon, EditIcon, PinIcon } from '../../../components/menu-icons';
 import { notify } from '../../../components/notification-store';
-import { ArchiveIcon, EditIcon, PinIcon, ShareIcon } from '../../../components/share-icons';
+import { ShareIcon } from '../../../components/share-icons';
 import { shareLink, wishShareTarget } from '../../../lib/share';
-import { useUpdateWish } from '../api/profile-calls';
+import { useUpdateWish } from '../api/update-wish';
 
 export const WISH_UPDATE_FAILED = 'Failed to update product...';
 

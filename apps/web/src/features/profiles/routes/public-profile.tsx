@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -12,10 +12,26 @@ import { profileQueryKey, useProfile } from '../api/profile-calls';
 import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
 import { WishlistSection } from '../components/wishlist-section';
+import { rememberedHandle, rememberOldHandle } from '../lib/old-handles';
+
+const profilePath = (handle: string) => `/${encodeURIComponent(handle)}`;
+
+/** The same address under another handle: query and fragment stay. */
+const underHandle = (location: { search: string; hash: string }, handle: string) => ({
+  pathname: profilePath(handle),
+  search: location.search,
+  hash: location.hash,
+});
 
 /** The public creator profile (/{handle}, spec section 2): header, Links and About, and the wishlist. */
 export function PublicProfilePage() {
   const { handle = '' } = useParams();
+  const location = useLocation();
+  // An old handle this session already saw leads to the current one at once, without asking the server.
+  const current = rememberedHandle(handle);
+  if (current !== undefined) {
+    return <Navigate to={underHandle(location, current)} replace state={location.state} />;
+  }
   return (
     <>
       <AppTopBar />
@@ -26,26 +42,31 @@ export function PublicProfilePage() {
 
 /**
  * /{handle}/tip: the profile with the tip dialog. The address loses "/tip" (history replaced) and the
- * dialog's open state travels in navigation state, where the tipping screen will read it.
+ * dialog's open state travels in navigation state, where the tipping screen will read it. A remembered
+ * old handle goes straight to the current one.
  */
 export function PublicProfileTipPage() {
   const { handle = '' } = useParams();
-  return <Navigate to={`/${encodeURIComponent(handle)}`} replace state={{ isTipDialogOpen: true }} />;
+  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={{ isTipDialogOpen: true }} />;
 }
 
 function ProfileContent({ handle }: { handle: string }) {
   const profile = useProfile(handle);
   const { me } = useMe();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const currentHandle = profile.data?.handle;
 
-  // An old handle answers with the profile under its current one: move to that address.
+  // An old handle answers with the profile under its current one: remember it for the session and move
+  // to that address (also from another spelling of the current handle), keeping the navigation state
+  // (the tip dialog's flag). Everyone is redirected, signed in or not, as the server does on a full load.
   useEffect(() => {
     if (!profile.data || currentHandle === undefined || currentHandle === handle) return;
+    rememberOldHandle(handle, currentHandle);
     queryClient.setQueryData(profileQueryKey(currentHandle), profile.data);
-    navigate(`/${encodeURIComponent(currentHandle)}`, { replace: true });
-  }, [profile.data, currentHandle, handle, navigate, queryClient]);
+    navigate(underHandle(location, currentHandle), { replace: true, state: location.state });
+  }, [profile.data, currentHandle, handle, navigate, queryClient, location]);
 
   if (profile.isPending) return <CenteredSpinner label="Loading profile" />;
   if (profile.isError) {

@@ -1,4 +1,4 @@
-import { WishPage } from '@sweetwish/shared/wishes';
+import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useWishPage(productId: string) {
   return useQuery({
     queryKey: ['wish', productId],
-    queryFn: () => apiRequest('GET', `/wishes/${encodeURIComponent(productId)}`, { response: WishPage }),
+    queryFn: () => apiRequest<WishPage>('GET', `/wishes/${encodeURIComponent(productId)}`),
     retry: false,
   });
 }

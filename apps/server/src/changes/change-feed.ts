@@ -1,0 +1,66 @@
+import type { LiveTopic } from '@sweetwish/shared/wallet';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../db/client';
+import type { Logger } from '../logger';
+
+/**
+ * What changed, as every server instance hears it (design.md section 6). Writers send a change with
+ * notifyChange inside the transaction that makes it, so it leaves only on commit.
+ */
+export type Change =
+  /** A user's public profile, handle included. */
+  | { topic: 'profile'; userId: string }
+  /** A seller's wishes. */
+  | { topic: 'wishes'; userId: string }
+  /** Someone now holds this handle (lowercase): whatever it led to before is out of date. */
+  | { topic: 'handle'; handle: string }
+  /** A user's wallet balance, purchases made or gifts received (sent live to that user, design.md section 6). */
+  | { topic: LiveTopic; userId: string };
+
+/** Heard after the feed lost its connection: anything may have changed meanwhile. */
+export type Resync = { topic: 'resync' };
+
+const CHANNEL = 'sweetwish_changes';
+
+/** Sends a change to every instance when the surrounding transaction commits (at once outside one). */
+export async function notifyChange(db: Database, change: Change) {
+  await db.execute(sql`select ${notifyChangeSql(change)}`);
+}
+
+/** The same as an SQL expression, for a statement that makes the change and announces it at once. */
+export function notifyChangeSql(change: Change): SQL {
+  return sql`pg_notify(${CHANNEL}, ${JSON.stringify(change)})`;
+}
+
+export type ChangeFeed = {
+  /** Calls the handler for every change from now on; returns the unsubscribe function. */
+  subscribe: (handler: (change: Change | Resync) => void) => () => void;
+};
+
+/** Listens for changes from every instance (this one included) and hands them to the subscribers. */
+export async function startChangeFeed(database: DatabaseHandle, logger: Logger): Promise<ChangeFeed> {
+  const handlers = new Set<(change: Change | Resync) => void>();
+  const deliver = (change: Change | Resync) => {
+    for (const handler of handlers) handler(change);
+  };
+  await database.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        deliver(JSON.parse(payload) as Change);
+      } catch (err) {
+        logger.error({ err }, 'unreadable change notification');
+      }
+    },
+    () => {
+      logger.warn('the change feed reconnected; resynchronising');
+      deliver({ topic: 'resync' });
+    },
+  );
+  return {
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+}

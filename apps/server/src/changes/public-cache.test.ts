@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Change, ChangeFeed, Resync } from './change-feed';
+import { createPublicCache } from './public-cache';
+
+/** A change feed the test drives by hand. */
+function manualFeed() {
+  const handlers = new Set<(change: Change | Resync) => void>();
+  const feed: ChangeFeed = {
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+  };
+  const emit = (change: Change | Resync) => {
+    for (const handler of handlers) handler(change);
+  };
+  return { feed, emit };
+}
+
+function counter(value: string) {
+  let calls = 0;
+  return {
+    load: async () => {
+      calls++;
+      return { id: 'u1', value };
+    },
+    calls: () => calls,
+  };
+}
+
+const owner = (v: { id: string }) => v.id;
+
+describe('public cache', () => {
+  it('loads once and answers later reads from memory', async () => {
+    const cache = createPublicCache(manualFeed().feed);
+    const source = counter('a');
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    expect(await cache.getOrLoad('profile:ann', owner, source.load)).toEqual({ id: 'u1', value: 'a' });
+    expect(source.calls()).toBe(1);
+  });
+
+  it("drops every handle a user's profile is cached under when the profile changes", async () => {
+    const { feed, emit } = manualFeed();
+    const cache = createPublicCache(feed);
+    const source = counter('a');
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    await cache.getOrLoad('profile:old_ann', owner, source.load);
+    emit({ topic: 'profile', userId: 'u1' });
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    await cache.getOrLoad('profile:old_ann', owner, source.load);
+    expect(source.calls()).toBe(4);
+  });
+
+  it('drops a handle someone claims, a wishlist that changed, and everything on a resync', async () => {
+    const { feed, emit } = manualFeed();
+    const cache = createPublicCache(feed);
+    const source = counter('a');
+    for (const change of [{ topic: 'handle', handle: 'ann' }, { topic: 'resync' }] as const) {
+      await cache.getOrLoad('profile:ann', owner, source.load);
+      emit(change);
+    }
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    expect(source.calls()).toBe(3);
+    const wishes = counter('w');
+    await cache.getOrLoad('wishes:u1', owner, wishes.load);
+    cache.forget({ topic: 'wishes', userId: 'u1' });
+    await cache.getOrLoad('wishes:u1', owner, wishes.load);
+    expect(wishes.calls()).toBe(2);
+  });
+
+  it('does not keep an answer loaded while a change arrived, which may hold the old state', async () => {
+    const { feed, emit } = manualFeed();
+    const cache = createPublicCache(feed);
+    let release: () => void = () => {};
+    const slow = cache.getOrLoad('wishes:u1', owner, async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { id: 'u1', value: 'old' };
+    });
+    emit({ topic: 'wishes', userId: 'u1' });
+    release();
+    expect((await slow).value).toBe('old');
+    expect((await cache.getOrLoad('wishes:u1', owner, counter('new').load)).value).toBe('new');
+  });
+
+  it('expires entries after the TTL and keeps at most maxEntries, dropping the least recently used', async () => {
+    let now = 0;
+    const cache = createPublicCache(manualFeed().feed, { ttlMs: 1000, maxEntries: 2, now: () => now });
+    const source = counter('a');
+    await cache.getOrLoad('profile:a', owner, source.load);
+    now = 1001;
+    await cache.getOrLoad('profile:a', owner, source.load);
+    expect(source.calls()).toBe(2);
+
+    await cache.getOrLoad('profile:b', owner, source.load);
+    await cache.getOrLoad('profile:a', owner, source.load); // a is now the most recent
+    await cache.getOrLoad('profile:c', owner, source.load); // evicts b
+    expect(source.calls()).toBe(4);
+    await cache.getOrLoad('profile:a', owner, source.load);
+    expect(source.calls()).toBe(4);
+    await cache.getOrLoad('profile:b', owner, source.load);
+    expect(source.calls()).toBe(5);
+  });
+});

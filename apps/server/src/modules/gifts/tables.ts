@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables';
+import { ledgerTransfers } from '../wallet/tables';
+import { wishes } from '../wishes/tables';
+
+/**
+ * A gift (a bought wish) or a tip, seen by its buyer as a purchase and by its recipient as a received
+ * item (spec section 3). The split is stored as it was applied, so later rate changes never rewrite it.
+ * Financial records are kept: nothing here is deleted with a user.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: text('id').primaryKey(),
+    type: text('type', { enum: ['standard', 'tip'] }).notNull(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id),
+    productId: text('product_id').references(() => wishes.id),
+    /** The wish as it was when bought, so an edited or archived wish does not change the record. */
+    productName: text('product_name'),
+    productImage: text('product_image'),
+    costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
+    recipientCents: bigint('recipient_cents', { mode: 'number' }).notNull(),
+    affiliateId: text('affiliate_id').references(() => users.id),
+    affiliateCents: bigint('affiliate_cents', { mode: 'number' }).notNull(),
+    platformCents: bigint('platform_cents', { mode: 'number' }).notNull(),
+    processingCents: bigint('processing_cents', { mode: 'number' }).notNull(),
+    /** Shown to the recipient as "Anonymous", with no link to the buyer (design.md section 11). */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** When the recipient opened it; null while unseen. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    conversationId: text('conversation_id'),
+    transferId: text('transfer_id')
+      .notNull()
+      .unique()
+      .references(() => ledgerTransfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchases_buyer_idx').on(t.buyerId, t.createdAt),
+    index('purchases_seller_idx').on(t.sellerId, t.createdAt),
+    check(
+      'purchases_split_sums',
+      sql`${t.recipientCents} + ${t.affiliateCents} + ${t.platformCents} + ${t.processingCents} = ${t.costCents}`,
+    ),
+    check('purchases_cost_positive', sql`${t.costCents} > 0`),
+    check('purchases_product_of_standard', sql`(${t.type} = 'standard') = (${t.productId} is not null)`),
+    check('purchases_not_to_self', sql`${t.buyerId} <> ${t.sellerId}`),
+  ],
+);

@@ -1,0 +1,91 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { type LedgerTransferKind, ledgerAccounts } from './tables';
+
+export type LedgerEntry = { accountId: string; amountCents: number };
+
+export type LedgerTransfer = {
+  kind: LedgerTransferKind;
+  /** Posting a key twice has no second effect. */
+  idempotencyKey: string;
+  externalRef?: string | undefined;
+  /** Signed amounts that sum to zero; wallets are debited only as far as they hold. */
+  entries: LedgerEntry[];
+};
+
+/**
+ * The SQL that posts a transfer through ledger_post() (ledger migration), evaluating to the new transfer
+ * id, or NULL when the key was used before. A fragment, so a module can post in the same statement as
+ * its own row (a tip is one statement).
+ */
+export function ledgerPostSql(transfer: LedgerTransfer): SQL<string | null> {
+  const ids = transfer.entries.map((e) => e.accountId);
+  const amounts = transfer.entries.map((e) => e.amountCents);
+  return sql<string | null>`ledger_post(${transfer.kind}, ${transfer.idempotencyKey}, ${transfer.externalRef ?? null},
+    ${sql.param(ids)}::text[], ${sql.param(amounts)}::bigint[])`;
+}
+
+/** Posts a transfer; the new transfer id, or undefined when its key was used before. */
+export async function postTransfer(db: Database, transfer: LedgerTransfer): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ledgerPostSql(transfer)} as id`);
+  return row?.id ?? undefined;
+}
+
+/** Whether an error is ledger_post() refusing a debit larger than the wallet. */
+export function isInsufficientBalance(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'SW402';
+}
+
+export async function findWalletBalance(db: Database, accountId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  return row?.balanceCents ?? undefined;
+}
+
+export type Discrepancy =
+  | { kind: 'unbalanced_transfer'; transferId: string; sumCents: number }
+  | { kind: 'cached_balance'; accountId: string; cachedCents: number; entriesCents: number }
+  | { kind: 'negative_wallet'; accountId: string; balanceCents: number };
+
+/**
+ * Every way the ledger could be wrong: a transfer whose entries do not sum to zero, a wallet whose cached
+ * balance is not the sum of its entries, a wallet below zero. An empty list means the books balance.
+ */
+export async function findDiscrepancies(db: Database): Promise<Discrepancy[]> {
+  const unbalanced = await queryRows<{ transfer_id: string; sum: string }>(
+    db,
+    sql`
+    select t.id as transfer_id, coalesce(sum(e.amount_cents), 0) as sum
+    from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+    group by t.id having coalesce(sum(e.amount_cents), 0) <> 0 or count(e.id) < 2`,
+  );
+  const cached = await queryRows<{ id: string; cached: string; entries: string }>(
+    db,
+    sql`
+    select a.id, a.balance_cents as cached, coalesce(sum(e.amount_cents), 0) as entries
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    where a.balance_cents is not null
+    group by a.id, a.balance_cents
+    having a.balance_cents <> coalesce(sum(e.amount_cents), 0) or a.balance_cents < 0`,
+  );
+  return [
+    ...unbalanced.map((r) => ({
+      kind: 'unbalanced_transfer' as const,
+      transferId: r.transfer_id,
+      sumCents: Number(r.sum),
+    })),
+    ...cached.map((r) =>
+      Number(r.cached) < 0
+        ? { kind: 'negative_wallet' as const, accountId: r.id, balanceCents: Number(r.cached) }
+        : {
+            kind: 'cached_balance' as const,
+            accountId: r.id,
+            cachedCents: Number(r.cached),
+            entriesCents: Number(r.entries),
+          },
+    ),
+  ];
+}

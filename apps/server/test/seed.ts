@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { PLATFORM_ACCOUNTS, walletAccountId } from '../src/modules/wallet/accounts';
+import { postTransfer } from '../src/modules/wallet/repo';
+
+/** A user row with a complete profile, straight into the database (no sign-in needed). */
+export async function seedUser(db: Database, overrides: { affiliateId?: string; handle?: string } = {}) {
+  const id = randomUUID().replace(/-/g, '');
+  const handle = overrides.handle ?? `u_${id.slice(0, 16)}`;
+  await db.execute(sql`
+    insert into users (id, name, email, handle, display_name, affiliate_id)
+    values (${id}, 'Seeded User', ${`${id}@example.com`}, ${handle}, 'Seeded User', ${overrides.affiliateId ?? null})`);
+  return { id, handle };
+}
+
+/** Puts tokens in a user's wallet as a card top-up would. */
+export async function seedTokens(db: Database, userId: string, cents: number) {
+  await postTransfer(db, {
+    kind: 'top_up',
+    idempotencyKey: `seed:${randomUUID()}`,
+    entries: [
+      { accountId: PLATFORM_ACCOUNTS.card, amountCents: -cents },
+      { accountId: walletAccountId(userId), amountCents: cents },
+    ],
+  });
+}

@@ -1,0 +1,81 @@
+import type { Hono } from 'hono';
+import { apiEndpoint } from './api-handler';
+import { createAccount, createAccountLink, createTransfer } from './connect-accounts';
+import type { ParamReader } from './form-params';
+import type { SandboxCore } from './sandbox-core';
+import { invalidParam, noSuchObject } from './stripe-error';
+
+function readUrl(params: ParamReader, key: string): string {
+  const value = params.string(key, { required: true, maxLength: 5000 });
+  if (!URL.canParse(value)) throw invalidParam(key, 'Not a valid URL');
+  return value;
+}
+
+/** Connect for payouts: Express accounts, onboarding links and transfers, with Stripe's parameters and answers. */
+export function registerConnectApi(app: Hono, core: SandboxCore): void {
+  app.post(
+    '/v1/accounts',
+    apiEndpoint(core, ({ params }) => {
+      const type = params.oneOf('type', ['custom', 'express', 'standard'], { required: true });
+      if (type !== 'express')
+        throw invalidParam('type', 'The card sandbox creates Express accounts only (type=express).');
+      const country = (params.string('country') ?? 'US').toUpperCase();
+      if (!/^[A-Z]{2}$/.test(country)) throw invalidParam('country', `Invalid country: ${country}`);
+      const email = params.string('email', { maxLength: 800 }) ?? null;
+      const capabilities: string[] = [];
+      const requested = params.object('capabilities');
+      if (requested) {
+        for (const name of requested.keys()) {
+          if (requested.object(name, { required: true }).boolean('requested')) capabilities.push(name);
+        }
+      }
+      const metadata = params.metadata() ?? {};
+      return () => createAccount(core, { country, email, capabilities, metadata }).account;
+    }),
+  );
+
+  app.get(
+    '/v1/accounts/:id',
+    apiEndpoint(core, ({ path }) => {
+      const record = core.state.accounts[path('id')];
+      if (!record) throw noSuchObject('account', path('id'));
+      return () => record.account;
+    }),
+  );
+
+  app.post(
+    '/v1/account_links',
+    apiEndpoint(core, ({ params }) => {
+      const account = params.string('account', { required: true });
+      if (!core.state.accounts[account]) throw noSuchObject('account', account, 'account');
+      const refreshUrl = readUrl(params, 'refresh_url');
+      const returnUrl = readUrl(params, 'return_url');
+      params.oneOf('type', ['account_onboarding', 'account_update'], { required: true });
+      params.oneOf('collect', ['currently_due', 'eventually_due']);
+      return () => createAccountLink(core, { account, refreshUrl, returnUrl });
+    }),
+  );
+
+  app.post(
+    '/v1/transfers',
+    apiEndpoint(core, ({ params, request }) => {
+      const amount = params.integer('amount', { required: true, min: 1, max: 99_999_999 });
+      const currency = params.currency('currency', { required: true });
+      const destination = params.string('destination', { required: true });
+      const metadata = params.metadata() ?? {};
+      const transferGroup = params.string('transfer_group', { maxLength: 5000 }) ?? null;
+      const description = params.string('description', { maxLength: 5000 }) ?? null;
+      return () =>
+        createTransfer(core, { amount, currency, destination, metadata, transferGroup, description }, request);
+    }),
+  );
+
+  app.get(
+    '/v1/transfers/:id',
+    apiEndpoint(core, ({ path }) => {
+      const transfer = core.state.transfers[path('id')];
+      if (!transfer) throw noSuchObject('transfer', path('id'));
+      return () => transfer;
+    }),
+  );
+}

@@ -1,0 +1,77 @@
+import { newId } from './ids';
+import type { SandboxCore } from './sandbox-core';
+import type { DisputeObject, PaymentRecord } from './sandbox-state';
+
+/** Stripe gives the merchant about a week to answer a card dispute. */
+const EVIDENCE_WINDOW_SECONDS = 7 * 24 * 60 * 60;
+
+export const DISPUTE_REASONS = [
+  'bank_cannot_process',
+  'credit_not_processed',
+  'customer_initiated',
+  'debit_not_authorized',
+  'duplicate',
+  'fraudulent',
+  'general',
+  'incorrect_account_details',
+  'insufficient_funds',
+  'product_not_received',
+  'product_unacceptable',
+  'subscription_canceled',
+  'unrecognized',
+] as const;
+
+/** A dispute for the whole payment, waiting for a response; queues `charge.dispute.created`. */
+export function openDispute(core: SandboxCore, payment: PaymentRecord, reason: string): DisputeObject {
+  const created = core.seconds();
+  const dispute: DisputeObject = {
+    id: newId('dp'),
+    object: 'dispute',
+    amount: payment.amount,
+    balance_transactions: [],
+    charge: payment.charge,
+    created,
+    currency: payment.currency,
+    enhanced_eligibility_types: [],
+    evidence: {
+      access_activity_log: null,
+      billing_address: null,
+      cancellation_policy: null,
+      customer_email_address: null,
+      customer_name: null,
+      product_description: null,
+      receipt: null,
+      refund_policy: null,
+      service_date: null,
+      uncategorized_text: null,
+    },
+    evidence_details: {
+      due_by: created + EVIDENCE_WINDOW_SECONDS,
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+    },
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: payment.paymentIntent,
+    payment_method_details: {
+      card: { brand: 'visa', case_type: 'chargeback', network_reason_code: null },
+      type: 'card',
+    },
+    reason,
+    status: 'needs_response',
+  };
+  core.state.disputes[dispute.id] = dispute;
+  payment.disputeId = dispute.id;
+  core.emit('charge.dispute.created', dispute);
+  return dispute;
+}
+
+/** Closes a dispute as won or lost; queues `charge.dispute.closed`. */
+export function closeDispute(core: SandboxCore, dispute: DisputeObject, status: 'won' | 'lost'): DisputeObject {
+  dispute.status = status;
+  dispute.evidence_details = { ...(dispute.evidence_details as object), has_evidence: status === 'won' };
+  core.emit('charge.dispute.closed', dispute);
+  return dispute;
+}

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A JSON object as Stripe returns it; the builders in each module give the exact fields. */
+export type StripeObject = { id: string; object: string; [field: string]: unknown };
+
+export type StripeEvent = {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  data: { object: StripeObject; previous_attributes?: Record<string, unknown> };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+};
+
+export type CheckoutSessionRecord = {
+  session: StripeObject & {
+    status: 'open' | 'complete' | 'expired';
+    payment_status: 'paid' | 'unpaid';
+    amount_total: number;
+    currency: string;
+    expires_at: number;
+    success_url: string | null;
+    cancel_url: string | null;
+  };
+  /** The line items as Stripe's `item` objects (returned by `expand[]=line_items` and `/line_items`). */
+  lineItems: (StripeObject & { description: string; quantity: number; amount_total: number })[];
+  /** The product descriptions, shown on the hosted page only (Stripe keeps them on the product). */
+  productDescriptions: (string | null)[];
+};
+
+export type PaymentRecord = {
+  paymentIntent: string;
+  charge: string;
+  amount: number;
+  currency: string;
+  sessionId: string;
+  created: number;
+  disputeId: string | null;
+};
+
+export type AccountRecord = {
+  account: StripeObject & { payouts_enabled: boolean; charges_enabled: boolean; details_submitted: boolean };
+  /** Set by the test control: transfers to this account are refused. */
+  isFailingTransfers: boolean;
+};
+
+export type AccountLinkRecord = {
+  id: string;
+  account: string;
+  refreshUrl: string;
+  returnUrl: string;
+  expiresAt: number;
+  isUsed: boolean;
+};
+
+export type DisputeObject = StripeObject & { status: string; amount: number; payment_intent: string };
+
+/** One webhook delivery still to be made: retried on its schedule until it succeeds or runs out. */
+export type DeliveryRecord = {
+  id: string;
+  eventId: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** Epoch milliseconds of the next attempt. */
+  nextAttemptAt: number;
+  lastError: string | null;
+};
+
+export type IdempotencyRecord = {
+  method: string;
+  path: string;
+  /** The request's parameters as canonical JSON, to tell a replay from a different request. */
+  params: string;
+  status: number;
+  body: unknown;
+  requestId: string;
+  /** Epoch milliseconds; Stripe keeps keys for 24 hours. */
+  createdAt: number;
+};
+
+export type SandboxState = {
+  version: 1;
+  sessions: Record<string, CheckoutSessionRecord>;
+  payments: Record<string, PaymentRecord>;
+  accounts: Record<string, AccountRecord>;
+  accountLinks: Record<string, AccountLinkRecord>;
+  transfers: Record<string, StripeObject>;
+  disputes: Record<string, DisputeObject>;
+  /** Oldest first. */
+  events: StripeEvent[];
+  deliveries: DeliveryRecord[];
+  idempotency: Record<string, IdempotencyRecord>;
+};
+
+export function emptyState(): SandboxState {
+  return {
+    version: 1,
+    sessions: {},
+    payments: {},
+    accounts: {},
+    accountLinks: {},
+    transfers: {},
+    disputes: {},
+    events: [],
+    deliveries: [],
+    idempotency: {},
+  };
+}
+
+/**
+ * The sandbox's state and where it is kept: in memory only, or also in a JSON file written to a
+ * temporary file and renamed over the old one, so a crash never leaves half a file. Saves that are
+ * asked for while one is being written are folded into one more write.
+ */
+export class StateStore {
+  readonly state: SandboxState;
+  private writing: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  constructor(private readonly file: string | undefined) {
+    this.state = file ? loadState(file) : emptyState();
+  }
+
+  /** Resolves once everything changed before the call is on disk. */
+  save(): Promise<void> {
+    const file = this.file;
+    if (!file) return Promise.resolve();
+    if (!this.queued) {
+      const previous = this.writing;
+      this.queued = (async () => {
+        // Always wait a turn first, so that `this.queued` is set before it is cleared here. From now
+        // on a save() asked for needs a write of its own, after this one.
+        await previous?.catch(() => undefined);
+        this.queued = null;
+        const write = writeState(file, this.state);
+        this.writing = write;
+        try {
+          await write;
+        } finally {
+          if (this.writing === write) this.writing = null;
+        }
+      })();
+    }
+    return this.queued;
+  }
+
+  /** Waits for writes under way. */
+  async flush(): Promise<void> {
+    await (this.queued ?? this.writing ?? Promise.resolve()).catch(() => undefined);
+  }
+}
+
+function loadState(file: string): SandboxState {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyState();
+    throw error;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`Card sandbox: the state file ${file} is not valid JSON; move it away to start afresh.`);
+  }
+  if ((parsed as { version?: unknown } | null)?.version !== 1) {
+    throw new Error(`Card sandbox: the state file ${file} has an unknown format; move it away to start afresh.`);
+  }
+  return { ...emptyState(), ...(parsed as SandboxState) };
+}
+
+let temporaryFileCounter = 0;
+
+async function writeState(file: string, state: SandboxState): Promise<void> {
+  const text = JSON.stringify(state);
+  temporaryFileCounter += 1;
+  const temporary = `${file}.${process.pid}.${temporaryFileCounter}.tmp`;
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  await fs.promises.writeFile(temporary, text);
+  await fs.promises.rename(temporary, file);
+}
