@@ -1,6 +1,7 @@
 // Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
 // a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
-// --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file).
+// --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
+// `--api-only` only the PostgreSQL figures (API, tips, pgbench, reconciliation).
 // It reports figures against targets and exits 0 even when a target is missed; it exits non-zero only when
 // a measurement itself fails (build, server start, Lighthouse).
 
@@ -15,6 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureApi } from './bench/api.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
+import { measureTips } from './bench/tips.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -428,7 +430,8 @@ async function measureApiIfPostgres() {
   const databaseUrl =
     process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   try {
-    return await measureApi({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl });
+    const options = { root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl };
+    return { ...(await measureApi(options)), ...(await measureTips(options)) };
   } catch (err) {
     if (err?.code === 'ECONNREFUSED') {
       console.log(`\nAPI bench skipped: no PostgreSQL at ${databaseUrl}`);
@@ -461,6 +464,14 @@ function apiRows(api) {
       'p99 ≤ 30',
       api.search.p99Ms <= 30,
     ),
+    row('pgbench TPC-B-like, scale 50, 50 clients (TPS)', api.pgbenchTps, '-', null),
+    row(
+      `tips to one creator from 200 fans (tips/s | p99 ms), ${round(api.tips.rps / api.pgbenchTps, 2)}× of pgbench`,
+      `${api.tips.rps} | ${api.tips.p99Ms}`,
+      '≥ 1000/s, ≥ 0.25×, p99 ≤ 100',
+      api.tips.rps >= 1000 && api.tips.rps >= 0.25 * api.pgbenchTps && api.tips.p99Ms <= 100,
+    ),
+    row('reconciliation after the tips', api.reconciliation, 'ok', api.reconciliation === 'ok'),
   ];
 }
 
@@ -561,11 +572,21 @@ async function main() {
   });
 }
 
+/** `--api-only`: the PostgreSQL figures alone (API, tips, pgbench, reconciliation); no results file. */
+async function mainApiOnly() {
+  await ensureBuild();
+  const api = await measureApiIfPostgres();
+  if (api) printTable(apiRows(api));
+}
+
+const MODES = { '--js-only': mainJsOnly, '--api-only': mainApiOnly };
 const args = process.argv.slice(2);
 try {
-  const unknown = args.filter((arg) => arg !== '--js-only');
-  if (unknown.length) throw new Error(`unknown argument ${unknown.join(' ')} (the only option is --js-only)`);
-  await (args.includes('--js-only') ? mainJsOnly() : main());
+  const unknown = args.filter((arg) => !(arg in MODES));
+  if (unknown.length || args.length > 1) {
+    throw new Error(`unknown arguments ${args.join(' ')} (options: one of ${Object.keys(MODES).join(', ')})`);
+  }
+  await (args.length ? MODES[args[0]]() : main());
 } catch (err) {
   console.error(`\nBench failed: ${err?.stack ?? err}`);
   process.exitCode = 1;

@@ -1,10 +1,10 @@
-// Bundles the server into dist/main.js: our own code and the workspace packages are compiled in,
+// Bundles the server into dist/main.js (and the reconcile command into dist/reconcile.js): our own code and the workspace packages are compiled in,
 // everything from npm stays an ordinary import of node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', reconcile: 'src/reconcile-main.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,7 +3,10 @@
 // in the same run, so the figures can be read against what this machine can do at all.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -13,7 +16,7 @@ const DURATION_S = 10;
 const USERS = 100_000;
 const WISHES = 100;
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address();
@@ -23,7 +26,7 @@ function freePort() {
   });
 }
 
-async function waitFor(url, child) {
+export async function waitFor(url, child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited during start`);
     try {
@@ -38,7 +41,7 @@ async function waitFor(url, child) {
   throw new Error(`${url} did not answer in time`);
 }
 
-async function stop(child) {
+export async function stop(child) {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -98,6 +101,7 @@ export async function measureApi({ root, serverEntry, databaseUrl }) {
   const dbUrl = new URL(databaseUrl);
   dbUrl.pathname = `/${name}`;
   const children = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-bench-api-'));
   try {
     const appPort = await freePort();
     const app = spawn(process.execPath, [serverEntry], {
@@ -110,6 +114,8 @@ export async function measureApi({ root, serverEntry, databaseUrl }) {
         DATABASE_URL: dbUrl.toString(),
         AUTH_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'silent',
+        // Its own data directory: the card sandbox keeps its keys there, never in the repository's ./data.
+        DATA_DIR: dataDir,
       },
     });
     children.push(app);
@@ -158,5 +164,6 @@ export async function measureApi({ root, serverEntry, databaseUrl }) {
     for (const child of children) await stop(child);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

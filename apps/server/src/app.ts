@@ -2,7 +2,9 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { type CardPayments, WEBHOOK_PATH } from './adapters/payments/card-payments';
 import type { ObjectStorage } from './adapters/storage/object-storage';
+import type { ChangeFeed } from './changes/change-feed';
 import type { PublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -19,12 +21,16 @@ import { authRoutes } from './modules/accounts/auth-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
+import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { liveRoutes } from './modules/live/routes';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { pageMeta } from './modules/sharing/page-meta';
+import { walletRoutes } from './modules/wallet/routes';
 import { wishRoutes } from './modules/wishes/routes';
 
 export type AppDeps = {
@@ -35,13 +41,17 @@ export type AppDeps = {
   auth: Auth;
   storage: ObjectStorage;
   publicCache: PublicCache;
+  changes: ChangeFeed;
+  /** Undefined on a public host without Stripe settings: top-ups then fail with the spec's message. */
+  payments: CardPayments | undefined;
   sendLimits?: SendLimits;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
-export function createApp({ config, database, logger, webDistDir, auth, storage, publicCache, sendLimits }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
   const hasOutbox = isOutboxEnabled(config);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   const jsonBodyLimit = bodyLimit({
@@ -58,13 +68,17 @@ export function createApp({ config, database, logger, webDistDir, auth, storage,
       ? imageBodyLimit(c, next)
       : jsonBodyLimit(c, next),
   );
-  api.use(sameOrigin(config.publicUrl.origin));
+  api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   api.route('/', accountRoutes({ config, database, auth, hasOutbox, publicCache }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
+  api.route('/', walletRoutes({ database, auth }));
+  api.route('/', giftRoutes({ database, auth, publicCache }));
+  api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
+  api.route('/', liveRoutes({ auth, changes }));
   api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {
@@ -80,6 +94,8 @@ export function createApp({ config, database, logger, webDistDir, auth, storage,
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
+  // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe.
+  if (payments?.sandbox) app.route('/', payments.sandbox.app);
   app.route(
     '/',
     webApp(webDistDir, { publicOrigin: config.publicUrl.origin, pageMeta: (path) => pageMeta(database.db, path) }),

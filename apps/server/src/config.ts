@@ -58,6 +58,16 @@ const EnvSchema = z.object({
       'must be folder names of A-Z, a-z, 0-9, _, . and - joined by single slashes, without ..',
     )
     .optional(),
+  /** Stripe's secret API key. Unset: the local card sandbox (only on a local PUBLIC_URL; design.md section 4). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)')
+    .optional(),
+  /** The signing secret of the Stripe webhook endpoint that points at /api/payments/webhook. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_CLIENT_ID: z.string().min(1).optional(),
@@ -83,6 +93,10 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   apple: { clientId: string; clientSecret: string } | undefined;
   preview: { email: string; password: string } | undefined;
+  /** PUBLIC_URL is this machine: local stand-ins (outbox, card sandbox) may be served. */
+  isLocalPublicUrl: boolean;
+  /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -133,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...together(e, ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
     ...together(e, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+    ...together(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
   ];
   // Without a bucket these would be ignored and media would quietly stay on the local disk.
   for (const name of ['S3_ENDPOINT', 'S3_KEY_PREFIX'] as const) {
@@ -147,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     isPublicHttps: publicUrl.protocol === 'https:' && !LOCAL_HOSTS.has(publicUrl.hostname),
+    isLocalPublicUrl: LOCAL_HOSTS.has(publicUrl.hostname),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -172,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     preview:
       e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createMessaging } from './adapters/messaging';
+import { createCardPayments } from './adapters/payments/card-payments';
 import { diskStorage } from './adapters/storage/disk-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import { createApp } from './app';
@@ -34,10 +35,30 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const auth = createAuth({ config, database, messaging, secret: resolveAuthSecret(config), logger });
   await ensurePreviewAccount(auth, config);
   const storage = config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'media'));
-  const publicCache = createPublicCache(await startChangeFeed(database, logger));
-  const app = createApp({ config, database, logger, webDistDir: WEB_DIST_DIR, auth, storage, publicCache });
+  const changes = await startChangeFeed(database, logger);
+  const publicCache = createPublicCache(changes);
+  const payments = createCardPayments(config);
+  if (!payments)
+    logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
+  const app = createApp({
+    config,
+    database,
+    logger,
+    webDistDir: WEB_DIST_DIR,
+    auth,
+    storage,
+    publicCache,
+    changes,
+    payments,
+  });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  // Handlers still running (their client may have gone) must finish before the database closes.
+  const inFlight = new InFlight();
+  const server = serve({
+    fetch: (req, env) => inFlight.track(() => app.fetch(req, env)),
+    port: config.port,
+    hostname: config.host,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -62,6 +83,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         // Idle keep-alive connections would hold close() open; busy ones finish their request first.
         'closeIdleConnections' in server && server.closeIdleConnections();
       });
+      await inFlight.settled(SHUTDOWN_GRACE_MS);
+      await payments?.sandbox?.close();
       await messaging.close();
       await database.close();
       logger.info('stopped');
@@ -69,4 +92,32 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return stopping;
   };
   return { url, stop };
+}
+
+/** Counts requests whose handler has not finished yet. */
+class InFlight {
+  private count = 0;
+  private onIdle: (() => void) | undefined;
+
+  async track<T>(handle: () => T | Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await handle();
+    } finally {
+      this.count--;
+      if (this.count === 0) this.onIdle?.();
+    }
+  }
+
+  /** Resolves when no handler is running, or after `timeoutMs` at most. */
+  settled(timeoutMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.onIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createMessaging } from '../src/adapters/messaging';
+import { createCardPayments } from '../src/adapters/payments/card-payments';
 import { diskStorage } from '../src/adapters/storage/disk-storage';
 import type { ObjectStorage } from '../src/adapters/storage/object-storage';
 import { createApp } from '../src/app';
@@ -57,7 +58,8 @@ export async function buildTestApp(
   const auth = createAuth({ config, database, messaging, secret: config.authSecret ?? '', logger });
   mediaRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-media-'));
   const storage = options.storage ?? diskStorage(mediaRoot);
-  const publicCache = createPublicCache(await startChangeFeed(database, logger));
+  const changes = await startChangeFeed(database, logger);
+  const publicCache = createPublicCache(changes);
   const app = createApp({
     config,
     database,
@@ -65,6 +67,9 @@ export async function buildTestApp(
     auth,
     storage,
     publicCache,
+    changes,
+    // Stripe mode when a test sets STRIPE_*; the card sandbox needs a listening server (see startServer).
+    payments: config.stripe ? createCardPayments(config) : undefined,
     sendLimits: options.sendLimits,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });

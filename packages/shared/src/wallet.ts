@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from './money';
+import { PURCHASE_TYPES, TIP_MAX, TIP_MIN } from './wallet-rules';
 
-/** Wallet, top-ups, gifts and tips: spec sections 2 to 5 and 7; design.md sections 3, 4 and 11. */
-
-export const TIP_MIN = 1;
-export const TIP_MAX = 999_999;
-/** The tip dialog's plus and minus buttons change the amount by this much. */
-export const TIP_STEP = 10;
-
-export const WALLET_MESSAGES = {
-  topUpFailed: 'Error starting token purchase.',
-  buyFailed: 'Could not buy product',
-  alreadyPurchased: 'This wish is already purchased!',
-  tipFailed: 'Error sending tip.',
-  tipSent: 'Tip sent successfully!',
-  notEnoughForTip: "Not enough tokens. You'll be redirected to purchase more.",
-  insufficientBalance: 'Insufficient balance',
-  noBalanceInfo: 'Unable to load balance information',
-  purchaseMissing: 'Purchase does not exist.',
-  somethingWrong: 'Something went wrong.',
-} as const;
+/** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
 
 export const Wallet = z.object({
   /** Spendable balance in cents; 0 for a user who never had a wallet. */
@@ -63,9 +46,6 @@ export type TipInput = z.input<typeof TipInput>;
 
 export const TipResult = z.object({ tipId: z.string() });
 export type TipResult = z.infer<typeof TipResult>;
-
-export const PURCHASE_TYPES = ['standard', 'tip'] as const;
-export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
 const Person = z.object({
   id: z.string(),
@@ -115,19 +95,3 @@ export const ActivitySummary = z.object({
   unseenReceived: z.number().int().nonnegative(),
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
-
-/** The name a received row shows (spec section 2, Received). */
-export function receivedItemName(item: Pick<ReceivedItem, 'type' | 'product'>): string {
-  if (item.type === 'tip') return 'Custom Tip';
-  return item.product?.name ?? "It's a surprise!";
-}
-
-/** Big gifts get a highlighted row: tips above 1000 tokens, standard gifts above 100000. */
-export function isHighlighted(item: Pick<ReceivedItem, 'type' | 'costCents'>): boolean {
-  const tokens = item.costCents / 100;
-  return item.type === 'tip' ? tokens > 1000 : tokens > 100_000;
-}
-
-/** Server-Sent Events of GET /api/events: which of the signed-in user's data changed. */
-export const LIVE_TOPICS = ['wallet', 'purchases', 'received'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];

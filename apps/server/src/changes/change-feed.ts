@@ -1,5 +1,5 @@
-import type { LiveTopic } from '@sweetwish/shared/wallet';
-import { type SQL, sql } from 'drizzle-orm';
+import type { LiveTopic } from '@sweetwish/shared/wallet-rules';
+import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -20,16 +20,12 @@ export type Change =
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */
 export type Resync = { topic: 'resync' };
 
+// post_gifts() (its migration) notifies on this channel too.
 const CHANNEL = 'sweetwish_changes';
 
 /** Sends a change to every instance when the surrounding transaction commits (at once outside one). */
 export async function notifyChange(db: Database, change: Change) {
-  await db.execute(sql`select ${notifyChangeSql(change)}`);
-}
-
-/** The same as an SQL expression, for a statement that makes the change and announces it at once. */
-export function notifyChangeSql(change: Change): SQL {
-  return sql`pg_notify(${CHANNEL}, ${JSON.stringify(change)})`;
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
 }
 
 export type ChangeFeed = {

@@ -7,9 +7,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses a state-changing request whose Origin is not the app's own (design.md section 5): with
  * session cookies, this is what stops another site from acting for a signed-in user.
  */
-export function sameOrigin(origin: string) {
+export function sameOrigin(origin: string, options: { exemptPaths: string[] }) {
+  // Exempt paths authenticate each request by other means (a webhook's signature), never by cookie.
+  const exempt = new Set(options.exemptPaths);
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.header('origin') === origin) return next();
+    if (SAFE_METHODS.has(c.req.method) || c.req.header('origin') === origin || exempt.has(c.req.path)) return next();
     return c.json(errorBody('FORBIDDEN', 'Cross-site request refused'), 403);
   });
 }

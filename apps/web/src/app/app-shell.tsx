@@ -1,17 +1,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { WalletOverlayHost } from '../components/wallet/wallet-overlay-host';
+import { useLiveEvents } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
 
 /**
  * The layer around every app screen (all but the landing, marketing and legal pages): the server-state
  * cache. It is a lazy route of its own, loaded alongside the first app screen, so the query library stays
  * out of the landing page's first load (decision 003's budget). The client is one for the whole visit,
- * so cached answers survive leaving and re-entering the app's screens.
+ * so cached answers survive leaving and re-entering the app's screens. It also keeps the signed-in user's
+ * data live and hosts the wallet overlays that any screen opens through navigation state.
  */
 export function AppShell() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
+      <LiveEvents />
+      <WalletOverlayHost />
     </QueryClientProvider>
   );
+}
+
+/** The signed-in user's live updates (design.md section 6): queries refetch when the server says they changed. */
+function LiveEvents() {
+  useLiveEvents();
+  return null;
 }

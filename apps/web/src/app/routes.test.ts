@@ -84,6 +84,14 @@ describe('the route table', () => {
     ['/sweet_creator', 'PublicProfilePage'],
     ['/sweet_creator/tip', 'PublicProfileTipPage'],
     ['/x/w1', 'PublicWishPage'],
+    ['/balance', 'BalancePage'],
+    ['/tokens/stripe/success', 'TopUpReturnPage'],
+    ['/success', 'PurchaseSuccessPage'],
+    ['/cs', 'CheckoutReturnPage'],
+    ['/stripe/cs', 'CheckoutReturnPage'],
+    ['/purchases', 'PurchasesPage'],
+    ['/received', 'ReceivedPage'],
+    ['/received/item/p1', 'ReceivedItemPage'],
   ])('gives %s its own screen (%s), not the not-found page', async (url, screen) => {
     const leaf = matchRoutes(routes, url)?.at(-1)?.route;
     const loaded = await (leaf?.lazy as (() => Promise<{ Component: { name: string } }>) | undefined)?.();

@@ -96,6 +96,30 @@ const APP_SCREENS: RouteObject[] = [
     lazy: () => import('../features/profile-editing/routes/links').then((m) => ({ Component: m.LinksPage })),
   },
   {
+    path: 'success',
+    lazy: () =>
+      import('../features/gifts/routes/purchase-success').then((m) => ({
+        Component: m.PurchaseSuccessPage,
+        ErrorBoundary: m.PurchaseSuccessError,
+      })),
+  },
+  ...['cs', 'stripe/cs'].map((path) => ({
+    path,
+    lazy: () => import('../features/gifts/routes/checkout-return').then((m) => ({ Component: m.CheckoutReturnPage })),
+  })),
+  {
+    path: 'purchases',
+    lazy: () => import('../features/gifts/routes/purchases').then((m) => ({ Component: m.PurchasesPage })),
+  },
+  {
+    path: 'received',
+    lazy: () => import('../features/gifts/routes/received').then((m) => ({ Component: m.ReceivedPage })),
+  },
+  {
+    path: 'received/item/:purchaseId',
+    lazy: () => import('../features/gifts/routes/received-item').then((m) => ({ Component: m.ReceivedItemPage })),
+  },
+  {
     path: 'x/:productId',
     lazy: () => import('../features/wishes-public/routes/wish-page').then((m) => ({ Component: m.PublicWishPage })),
   },
@@ -109,6 +133,14 @@ const APP_SCREENS: RouteObject[] = [
       import('../features/profiles/routes/public-profile').then((m) => ({ Component: m.PublicProfileTipPage })),
   },
   {
+    path: 'balance',
+    lazy: () => import('../features/wallet/routes/balance').then((m) => ({ Component: m.BalancePage })),
+  },
+  {
+    path: 'tokens/stripe/success',
+    lazy: () => import('../features/wallet/routes/top-up-return').then((m) => ({ Component: m.TopUpReturnPage })),
+  },
+  {
     path: 'dev/outbox',
     lazy: () => import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
   },
@@ -117,20 +149,7 @@ const APP_SCREENS: RouteObject[] = [
 const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
 /** Registered now so the router knows them; each gets its screen from the issue that builds it. */
-export const UPCOMING_PATHS = [
-  'conversations',
-  'conversations/:conversationId',
-  'purchases',
-  'received',
-  'received/item/:purchaseId',
-  'success',
-  'cs',
-  'stripe/cs',
-  'tokens/stripe/success',
-  'balance',
-  'settings',
-  'test',
-] as const;
+export const UPCOMING_PATHS = ['conversations', 'conversations/:conversationId', 'settings', 'test'] as const;
 
 export const routes: RouteObject[] = [
   {

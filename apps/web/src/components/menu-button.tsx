@@ -1,6 +1,8 @@
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useActivity } from '../lib/wallet';
 import { MenuIcon } from './app-icons';
 
 // The drawer's code loads when the menu is first opened (or about to be), not with the page.
@@ -9,17 +11,19 @@ const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })
 
 /**
  * The top bar's menu button and the side menu it opens. The menu belongs to the page it was opened on:
- * any route change closes it (spec section 2, Side menu).
+ * any route change closes it (spec section 2, Side menu). A dot on the button says there is something unseen
+ * inside: received purchases for now (conversations will add theirs).
  */
 export function MenuButton() {
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const [hasLoaded, setHasLoaded] = useState(false);
   const isOpen = openAt === location.key;
+  const unseen = useActivity().data?.unseenReceived ?? 0;
   return (
     <>
       <IconButton
-        aria-label="Menu"
+        aria-label={unseen > 0 ? `Menu, ${unseen} unseen` : 'Menu'}
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         edge="end"
@@ -32,6 +36,22 @@ export function MenuButton() {
         sx={{ color: 'text.primary' }}
       >
         <MenuIcon />
+        {unseen > 0 && (
+          <Box
+            component="span"
+            sx={{
+              position: 'absolute',
+              top: 6,
+              right: 4,
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: 'primary.main',
+              border: 2,
+              borderColor: 'background.default',
+            }}
+          />
+        )}
       </IconButton>
       {hasLoaded && (
         <Suspense>

@@ -100,3 +100,22 @@ export function ArchiveIcon({ size = 20 }: { size?: number }) {
     </StrokeIcon>
   );
 }
+
+export function BagIcon() {
+  return (
+    <StrokeIcon>
+      <path d="M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4z" />
+      <line x1="3" y1="6" x2="21" y2="6" />
+      <path d="M16 10a4 4 0 0 1-8 0" />
+    </StrokeIcon>
+  );
+}
+
+export function InboxIcon() {
+  return (
+    <StrokeIcon>
+      <polyline points="22 12 16 12 14 15 10 15 8 12 2 12" />
+      <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
+    </StrokeIcon>
+  );
+}

@@ -5,6 +5,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
@@ -13,21 +14,36 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
+import { useActivity, useWallet } from '../lib/wallet';
 import { SearchIcon } from './app-icons';
-import { GiftIcon, HomeIcon, LogInIcon, LogOutIcon, SettingsIcon, UserIcon, UserPlusIcon } from './menu-icons';
+import {
+  BagIcon,
+  GiftIcon,
+  HomeIcon,
+  InboxIcon,
+  LogInIcon,
+  LogOutIcon,
+  SettingsIcon,
+  UserIcon,
+  UserPlusIcon,
+} from './menu-icons';
 import { ShareIcon } from './share-icons';
 import { UserAvatar } from './user-avatar';
+import { tokenCount } from './wallet/token-count';
+import { WalletIcon } from './wallet/wallet-icons';
 
 /** Drawer width (spec section 9). */
 export const SIDE_MENU_WIDTH = 300;
 
 /**
  * The side menu (spec section 2): a drawer from the right that a swipe to the right closes. Signed-out
- * visitors are offered "Sign In / Sign Up"; a signed-in user gets Home, Search, Profile, Settings and Logout,
- * and, once they have a handle, buttons sharing their profile, direct-tip and invite links.
+ * visitors are offered "Sign In / Sign Up"; a signed-in user gets their token balance with "Manage", Home,
+ * Search, Purchases and Received (each once there is one; Received with its unseen count), Profile, Settings
+ * and Logout, and, once they have a handle, buttons sharing their profile, direct-tip and invite links.
  */
 export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen: () => void; onClose: () => void }) {
   const { me } = useMe();
+  const activity = useActivity().data;
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   const logOut = () => {
@@ -65,12 +81,17 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
           )}
         </Box>
         {me?.handle && <ShareButtons handle={me.handle} onShare={onClose} />}
+        {me && <BalanceRow />}
         <Divider />
         <List sx={{ px: 1 }}>
           {me ? (
             <>
               <MenuLink to="/home" icon={<HomeIcon />} label="Home" />
               <MenuLink to="/search" icon={<SearchIcon />} label="Search" />
+              {activity?.hasPurchases && <MenuLink to="/purchases" icon={<BagIcon />} label="Purchases" />}
+              {activity?.hasReceived && (
+                <MenuLink to="/received" icon={<InboxIcon />} label="Received" unseen={activity.unseenReceived} />
+              )}
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
               <Divider sx={{ my: 1 }} />
@@ -93,12 +114,83 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
   );
 }
 
-function MenuLink({ to, icon, label }: { to: string; icon: ReactNode; label: string }) {
+/** Read by assistive technology, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function MenuLink({ to, icon, label, unseen = 0 }: { to: string; icon: ReactNode; label: string; unseen?: number }) {
   return (
     <ListItemButton component={Link} to={to} sx={{ borderRadius: 2 }}>
       <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>{icon}</ListItemIcon>
       <ListItemText primary={label} />
+      {unseen > 0 && (
+        <Box
+          component="span"
+          sx={{
+            minWidth: 22,
+            height: 22,
+            px: 0.75,
+            borderRadius: 11,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: 12,
+            fontWeight: 700,
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          {unseen > 99 ? '99+' : unseen}
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {' '}
+            unseen
+          </Box>
+        </Box>
+      )}
     </ListItemButton>
+  );
+}
+
+/** The token balance (a placeholder while it loads; 0 without a wallet) and "Manage", leading to /balance. */
+function BalanceRow() {
+  const wallet = useWallet();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        mx: 2.5,
+        mb: 2,
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: 'action.hover',
+      }}
+    >
+      <Box sx={{ display: 'flex', color: 'primary.main' }}>
+        <WalletIcon />
+      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2 }}>
+          Balance
+        </Typography>
+        {wallet.isPending ? (
+          <Skeleton width={80} aria-label="Loading balance" />
+        ) : (
+          <Typography sx={{ fontWeight: 700 }} noWrap>
+            {wallet.data ? tokenCount(wallet.data.balanceCents) : '–'}
+          </Typography>
+        )}
+      </Box>
+      <Button component={Link} to="/balance" size="small" variant="outlined" sx={{ borderRadius: 5 }}>
+        Manage
+      </Button>
+    </Box>
   );
 }
 

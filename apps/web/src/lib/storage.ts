@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   termsAccepted: 'termsAccepted',
   /** localStorage: set while logging out; cleared when the landing page loads. */
   loggingOut: 'loggingOut',
+  /** localStorage: "false" while the owner hides their balance on their profile (spec 3: show-money flag, default true). */
+  showMoney: 'showMoney',
 } as const;
 
 type Area = 'local' | 'session';

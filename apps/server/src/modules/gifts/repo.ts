@@ -1,10 +1,10 @@
 import type { FeeSplit } from '@sweetwish/shared/money';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Change, notifyChangeSql } from '../../changes/change-feed';
+import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { users } from '../accounts/tables';
-import { type LedgerTransfer, ledgerPostSql } from '../wallet/repo';
+import type { LedgerTransfer } from '../wallet/repo';
 import { purchases } from './tables';
 
 export type NewPurchase = {
@@ -18,39 +18,58 @@ export type NewPurchase = {
   isAnonymous: boolean;
 };
 
-/**
- * Pays for a gift or tip and records it, in one statement: ledger_post() moves the money (failing when
- * the buyer's wallet holds too little), the purchase row refers to its transfer, and the changes are
- * announced to every server instance on commit. One round trip, so a creator receiving a flood of tips
- * holds their wallet's row for as short a time as possible.
- */
-export async function insertPaidPurchase(
-  db: Database,
-  purchase: NewPurchase,
-  transfer: LedgerTransfer,
-  changes: Change[],
-) {
+/** One gift or tip for post_gifts(): its row, its ledger transfer, who hears of it, and the wish it claims. */
+export type GiftPosting = {
+  purchase: NewPurchase;
+  transfer: LedgerTransfer;
+  changes: Change[];
+  /** A single-purchase wish to mark sold, at the price paid; it must still be for sale. */
+  claim?: { wishId: string; sellerId: string; cost: number };
+};
+
+export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable';
+
+function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
   const { split } = purchase;
-  const notifications = sql.join(
-    changes.map((change) => notifyChangeSql(change)),
-    sql`, `,
-  );
-  await queryRows(
+  return {
+    purchase: {
+      id: purchase.id,
+      type: purchase.type,
+      buyer_id: purchase.buyerId,
+      seller_id: purchase.sellerId,
+      product_id: purchase.product?.id ?? null,
+      product_name: purchase.product?.name ?? null,
+      product_image: purchase.product?.image ?? null,
+      cost_cents: split.grossCents,
+      recipient_cents: split.recipientCents,
+      affiliate_id: purchase.affiliateId ?? null,
+      affiliate_cents: split.affiliateCents,
+      platform_cents: split.platformCents,
+      processing_cents: split.processingCents,
+      is_anonymous: purchase.isAnonymous,
+    },
+    kind: transfer.kind,
+    key: transfer.idempotencyKey,
+    accounts: transfer.entries.map((e) => e.accountId),
+    amounts: transfer.entries.map((e) => e.amountCents),
+    notify: changes.map((change) => JSON.stringify(change)),
+    claim: claim ? { wish_id: claim.wishId, seller_id: claim.sellerId, cost: claim.cost } : null,
+  };
+}
+
+/**
+ * Pays for gifts and tips and records them, in one statement and one commit (post_gifts() of the
+ * post_gifts migration): per item, the money moves, the purchase row refers to its transfer, and the
+ * changes are announced on commit; an item the buyer cannot afford, or a wish no longer for sale, is left
+ * out without affecting the others.
+ */
+export async function postGifts(db: Database, items: GiftPosting[]): Promise<GiftResult[]> {
+  const [row] = await queryRows<{ results: GiftResult[] }>(
     db,
-    sql`
-    with posted as (select ${ledgerPostSql(transfer)} as transfer_id),
-    inserted as (
-      insert into purchases (id, type, buyer_id, seller_id, product_id, product_name, product_image, cost_cents,
-        recipient_cents, affiliate_id, affiliate_cents, platform_cents, processing_cents, is_anonymous, transfer_id)
-      select ${purchase.id}, ${purchase.type}, ${purchase.buyerId}, ${purchase.sellerId}, ${purchase.product?.id ?? null},
-        ${purchase.product?.name ?? null}, ${purchase.product?.image ?? null}, ${split.grossCents}, ${split.recipientCents},
-        ${purchase.affiliateId ?? null}, ${split.affiliateCents}, ${split.platformCents}, ${split.processingCents},
-        ${purchase.isAnonymous}, posted.transfer_id
-      from posted
-      returning id
-    )
-    select id, ${notifications} from inserted`,
+    sql`select post_gifts(${JSON.stringify(items.map(toJson))}::jsonb) as results`,
   );
+  if (!row || row.results.length !== items.length) throw new Error('post_gifts answered for other items');
+  return row.results;
 }
 
 const seller = alias(users, 'seller');
@@ -109,7 +128,7 @@ export async function markReceivedSeen(db: Database, sellerId: string, id: strin
       .set({ seenAt: new Date() })
       .where(and(eq(purchases.id, id), eq(purchases.sellerId, sellerId), isNull(purchases.seenAt)))
       .returning({ id: purchases.id });
-    if (rows.length > 0) await tx.execute(sql`select ${notifyChangeSql({ topic: 'received', userId: sellerId })}`);
+    if (rows.length > 0) await notifyChange(tx, { topic: 'received', userId: sellerId });
     return rows.length > 0;
   });
 }

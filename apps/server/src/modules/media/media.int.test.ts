@@ -31,7 +31,7 @@ function buildMediaApp(auth: Auth, storage: ObjectStorage) {
       onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
     }),
   );
-  api.use(sameOrigin(TEST_ORIGIN));
+  api.use(sameOrigin(TEST_ORIGIN, { exemptPaths: [] }));
   api.route('/', mediaRoutes({ auth, storage }));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'media', version: '1' } });
   const app = new Hono<AppEnv>();

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { type LedgerTransferKind, ledgerAccounts } from './tables';
 
@@ -14,20 +14,17 @@ export type LedgerTransfer = {
 };
 
 /**
- * The SQL that posts a transfer through ledger_post() (ledger migration), evaluating to the new transfer
- * id, or NULL when the key was used before. A fragment, so a module can post in the same statement as
- * its own row (a tip is one statement).
+ * Posts a transfer through ledger_post() (ledger migration): the new transfer id, or undefined when its
+ * key was used before. Gifts and tips post through post_gifts(), which calls the same function.
  */
-export function ledgerPostSql(transfer: LedgerTransfer): SQL<string | null> {
+export async function postTransfer(db: Database, transfer: LedgerTransfer): Promise<string | undefined> {
   const ids = transfer.entries.map((e) => e.accountId);
   const amounts = transfer.entries.map((e) => e.amountCents);
-  return sql<string | null>`ledger_post(${transfer.kind}, ${transfer.idempotencyKey}, ${transfer.externalRef ?? null},
-    ${sql.param(ids)}::text[], ${sql.param(amounts)}::bigint[])`;
-}
-
-/** Posts a transfer; the new transfer id, or undefined when its key was used before. */
-export async function postTransfer(db: Database, transfer: LedgerTransfer): Promise<string | undefined> {
-  const [row] = await queryRows<{ id: string | null }>(db, sql`select ${ledgerPostSql(transfer)} as id`);
+  const [row] = await queryRows<{ id: string | null }>(
+    db,
+    sql`select ledger_post(${transfer.kind}, ${transfer.idempotencyKey}, ${transfer.externalRef ?? null},
+      ${sql.param(ids)}::text[], ${sql.param(amounts)}::bigint[]) as id`,
+  );
   return row?.id ?? undefined;
 }
 

@@ -71,21 +71,3 @@ export async function updateSellerWish(
     return row;
   });
 }
-
-/** Marks a single-purchase wish sold, if it still can be: the one conditional update that lets one buyer win. */
-export async function markSold(db: Database, id: string, sellerId: string) {
-  const [row] = await db
-    .update(wishes)
-    .set({ purchased: true, updatedAt: new Date() })
-    .where(
-      and(
-        eq(wishes.id, id),
-        eq(wishes.sellerId, sellerId),
-        eq(wishes.archived, false),
-        eq(wishes.purchased, false),
-        eq(wishes.allowRepeatPurchases, false),
-      ),
-    )
-    .returning(wishColumns);
-  return row;
-}

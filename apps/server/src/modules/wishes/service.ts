@@ -1,9 +1,9 @@
-import { WALLET_MESSAGES } from '@sweetwish/shared/wallet';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPublicSeller } from '../accounts/profile-service';
-import { findWish, insertWish, listSellerWishes, markSold, updateSellerWish, type WishRow } from './repo';
+import { findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
 
 function toWish(row: WishRow): Wish {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
@@ -51,17 +51,14 @@ export async function getWishPage(db: Database, id: string): Promise<WishPage> {
 }
 
 /**
- * The wish a buyer is paying for, checked and, for a single-purchase wish, marked sold (design.md section 3).
- * Call it inside the purchase's transaction: if the payment fails, the sale is undone with it. Of buyers
- * racing for a single-purchase wish, one wins; the others get "This wish is already purchased!".
+ * The wish a buyer is about to pay for, if it can be bought: a wish of that seller, neither archived nor
+ * sold (design.md section 3). A single-purchase wish is marked sold in the same statement as its payment
+ * (post_gifts()), so of buyers racing for it one wins and the others are not charged.
  */
-export async function claimWishForSale(db: Database, productId: string, sellerId: string): Promise<Wish> {
+export async function getWishForSale(db: Database, productId: string, sellerId: string): Promise<Wish> {
   const wish = await findWish(db, productId);
   if (!wish || wish.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'Product does not exist.');
   if (wish.archived) throw new AppError('CONFLICT', 'This wish has been archived');
   if (wish.purchased) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
-  if (wish.allowRepeatPurchases) return toWish(wish);
-  const sold = await markSold(db, productId, sellerId);
-  if (!sold) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
-  return toWish(sold);
+  return toWish(wish);
 }

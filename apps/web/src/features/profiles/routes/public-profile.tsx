@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
@@ -11,8 +11,16 @@ import { useMe } from '../../../lib/session';
 import { profileQueryKey, useProfile } from '../api/profile-calls';
 import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
+import { QuickTip, TIP_DIALOG_FLAG } from '../components/quick-tip';
 import { WishlistSection } from '../components/wishlist-section';
 import { rememberedHandle, rememberOldHandle } from '../lib/old-handles';
+
+// Only the owner sees their balance card: it loads when their page renders it (decision 003's budget).
+const OwnerBalanceCard = lazy(() =>
+  import('../components/owner-balance-card').then((m) => ({ default: m.OwnerBalanceCard })),
+);
+/** The balance card's height, held while its code loads so the page does not jump. */
+const BALANCE_CARD_HEIGHT = 76;
 
 const profilePath = (handle: string) => `/${encodeURIComponent(handle)}`;
 
@@ -42,12 +50,12 @@ export function PublicProfilePage() {
 
 /**
  * /{handle}/tip: the profile with the tip dialog. The address loses "/tip" (history replaced) and the
- * dialog's open state travels in navigation state, where the tipping screen will read it. A remembered
- * old handle goes straight to the current one.
+ * dialog's open state travels in navigation state, where QuickTip reads it (the owner gets no dialog,
+ * a signed-out visitor is sent to sign in). A remembered old handle goes straight to the current one.
  */
 export function PublicProfileTipPage() {
   const { handle = '' } = useParams();
-  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={{ isTipDialogOpen: true }} />;
+  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={{ [TIP_DIALOG_FLAG]: true }} />;
 }
 
 function ProfileContent({ handle }: { handle: string }) {
@@ -82,8 +90,20 @@ function ProfileContent({ handle }: { handle: string }) {
   return (
     <Box component="main" sx={{ maxWidth: 1536, mx: 'auto', px: { xs: 0, sm: 3 }, pt: { xs: 0, sm: 2 }, pb: 8 }}>
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
-      {/* Room for the visitor's "Send a Quick Tip" and the owner's balance card (the wallet issue). */}
+      {/* A visitor gets "Send a Quick Tip"; the owner gets their balance card. */}
       <Stack spacing={4} sx={{ px: { xs: 2, sm: 0 }, mt: 3 }}>
+        {!isOwner && (
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <QuickTip recipient={profile.data} />
+          </Box>
+        )}
+        {isOwner && (
+          <Box sx={{ maxWidth: 720, width: '100%', alignSelf: 'center' }}>
+            <Suspense fallback={<Box sx={{ height: BALANCE_CARD_HEIGHT }} />}>
+              <OwnerBalanceCard height={BALANCE_CARD_HEIGHT} />
+            </Suspense>
+          </Box>
+        )}
         <Box sx={{ maxWidth: 720, width: '100%', alignSelf: 'center' }}>
           <ProfileAccordions profile={profile.data} isOwner={isOwner} />
         </Box>

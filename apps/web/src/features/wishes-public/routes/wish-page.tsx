@@ -1,14 +1,20 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText, type WishPage } from '@sweetwish/shared/wishes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { notify } from '../../../components/notification-store';
 import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
@@ -17,7 +23,9 @@ import { ApiError } from '../../../lib/api-client';
 import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
-import { useWishPage } from '../api/wish-calls';
+import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
+import { useWishPage, wishQueryKey } from '../api/wish-calls';
+import { insufficientBalanceState } from '../lib/buy-flow';
 
 /** The public page of one wish (/x/:productId, spec section 2). */
 export function PublicWishPage() {
@@ -102,17 +110,61 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
 }
 
 /**
- * The Buy button (spec section 2): disabled while the session loads, for a purchased or archived wish,
- * and for the seller. Buying itself comes with the wallet: until then a signed-out visitor is sent to
- * sign in (and back here), and a signed-in buyer sees that buying opens soon.
+ * The Buy button and "Gift anonymously" (spec sections 2 and 4). Buy is disabled while the session loads,
+ * for a purchased or archived wish, and for the seller. A signed-out visitor is sent to sign in (and back
+ * here). Otherwise the balance is read afresh: too few tokens open the Insufficient Balance dialog
+ * (navigation state, mounted by the app shell); enough buys the wish and goes to /success.
  */
 function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const { me, isLoading } = useMe();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const buyWish = useBuyWish();
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const [isBuying, setIsBuying] = useState(false);
   const isSeller = me?.id === seller.id;
   const isSignedIn = me !== null;
-  const isDisabled = isLoading || wish.purchased || wish.archived || isSeller || isSignedIn;
+  const isDisabled = isLoading || wish.purchased || wish.archived || isSeller;
   const here = `/x/${encodeURIComponent(wish.id)}`;
+
+  /** Opens the Insufficient Balance dialog on this page when the wallet holds less than the wish costs. */
+  const isShort = (balanceCents: number) => {
+    const state = insufficientBalanceState(wish.cost, balanceCents);
+    if (state) navigate(here, { replace: true, state });
+    return state !== null;
+  };
+
+  const buy = async () => {
+    if (!isSignedIn) {
+      navigate(signInPathFor(here));
+      return;
+    }
+    setIsBuying(true);
+    try {
+      if (isShort(await fetchBalanceCents(queryClient))) return;
+      const { purchaseId } = await buyWish({ productId: wish.id, sellerId: seller.id, isAnonymous });
+      navigate('/success', { state: { purchaseId } });
+    } catch (error) {
+      await explainFailure(error);
+    } finally {
+      setIsBuying(false);
+    }
+  };
+
+  /** A balance spent elsewhere meanwhile opens the dialog; a sold or archived wish says so; else the spec's toast. */
+  const explainFailure = async (error: unknown) => {
+    const code = error instanceof ApiError ? error.body.code : undefined;
+    if (code === 'INSUFFICIENT_BALANCE') {
+      const balanceCents = await fetchBalanceCents(queryClient).catch(() => undefined);
+      if (balanceCents !== undefined && isShort(balanceCents)) return;
+    }
+    if (code === 'CONFLICT' && error instanceof ApiError) {
+      notify(error.message);
+      void queryClient.invalidateQueries({ queryKey: wishQueryKey(wish.id) });
+      return;
+    }
+    notify(WALLET_MESSAGES.buyFailed);
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -120,18 +172,27 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
         variant="contained"
         size="large"
         disabled={isDisabled}
-        onClick={() => navigate(signInPathFor(here))}
+        loading={isBuying}
+        onClick={() => void buy()}
         sx={{ py: 1.5, fontSize: 17 }}
       >
         Buy
       </Button>
+      {isSignedIn && !isDisabled && (
+        <FormControlLabel
+          sx={{ alignSelf: 'center' }}
+          control={
+            <Checkbox
+              checked={isAnonymous}
+              onChange={(event) => setIsAnonymous(event.target.checked)}
+              disabled={isBuying}
+            />
+          }
+          label="Gift anonymously"
+        />
+      )}
       {wish.purchased && (
         <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>This wish is already purchased!</Typography>
-      )}
-      {!isLoading && isSignedIn && !isSeller && !wish.purchased && (
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Buying opens soon.
-        </Typography>
       )}
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {repeatPurchaseText(wish.type, wish.allowRepeatPurchases)}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type CardSandbox, createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+
+/**
+ * The card provider, reached only through the official stripe SDK (design.md section 4): Stripe itself
+ * when STRIPE_SECRET_KEY is set, else the local card sandbox, which this process serves at /v1 and
+ * /sandbox. Nothing outside this file knows which.
+ */
+export type CardPayments = {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** The sandbox's routes to mount, when the sandbox is in use. */
+  sandbox: CardSandbox | undefined;
+};
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+/** Stripe, the local sandbox, or undefined on a public host without Stripe (top-ups then fail plainly). */
+export function createCardPayments(config: Config): CardPayments | undefined {
+  if (config.stripe) {
+    const client = new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 });
+    return { stripe: client, webhookSecret: config.stripe.webhookSecret, sandbox: undefined };
+  }
+  // Anyone could pay with the test card: never on a public address.
+  if (!config.isLocalPublicUrl) return undefined;
+  const keys = sandboxKeys(config.dataDir);
+  // The sandbox is served by this very server, on its own port.
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const sandbox = createCardSandbox({
+    secretKey: keys.secretKey,
+    webhookSecret: keys.webhookSecret,
+    webhookUrl: `http://${host}:${config.port}${WEBHOOK_PATH}`,
+    publicOrigin: config.publicUrl.origin,
+    stateFile: path.join(config.dataDir, 'card-sandbox', 'state.json'),
+  });
+  return {
+    stripe: new Stripe(keys.secretKey, { host, port: config.port, protocol: 'http' }),
+    webhookSecret: keys.webhookSecret,
+    sandbox,
+  };
+}
+
+/** The sandbox's API key and signing secret, kept in DATA_DIR so pending webhooks still verify after a restart. */
+function sandboxKeys(dataDir: string): { secretKey: string; webhookSecret: string } {
+  const file = path.join(dataDir, 'card-sandbox', 'keys.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    const keys = {
+      secretKey: `sk_test_sandbox_${randomBytes(16).toString('hex')}`,
+      webhookSecret: `whsec_sandbox${randomBytes(16).toString('hex')}`,
+    };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    return keys;
+  }
+}

@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { notifyChange } from '../../changes/change-feed';
+import type { Database } from '../../db/client';
+import { topUps, webhookEvents } from './tables';
+
+export async function insertTopUp(
+  db: Database,
+  row: { id: string; userId: string; quantity: number; totalCents: number },
+) {
+  await db.insert(topUps).values(row);
+}
+
+/**
+ * Records a webhook event as handled; false when it was already (a repeated delivery). Call it in the
+ * transaction of the event's effect, so the record and the effect commit together or not at all.
+ */
+export async function recordWebhookEvent(db: Database, event: { id: string; type: string }): Promise<boolean> {
+  const rows = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
+  return rows.length > 0;
+}
+
+/** The open or paid top-up of a checkout session, locked until the transaction ends. */
+export async function lockTopUp(db: Database, sessionId: string) {
+  const [row] = await db.select().from(topUps).where(eq(topUps.id, sessionId)).for('update');
+  return row;
+}
+
+export async function markTopUpPaid(db: Database, sessionId: string, userId: string) {
+  await db
+    .update(topUps)
+    .set({ status: 'paid', paidAt: sql`now()` })
+    .where(and(eq(topUps.id, sessionId), eq(topUps.status, 'open')));
+  await notifyChange(db, { topic: 'wallet', userId });
+}
+
+export async function markTopUpExpired(db: Database, sessionId: string) {
+  await db
+    .update(topUps)
+    .set({ status: 'expired' })
+    .where(and(eq(topUps.id, sessionId), eq(topUps.status, 'open')));
+}

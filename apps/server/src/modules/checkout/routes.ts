@@ -1,0 +1,45 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
+import type { CardPayments } from '../../adapters/payments/card-payments';
+import type { DatabaseHandle } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
+import { requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Logger } from '../../logger';
+import type { Auth } from '../accounts/auth';
+import { handleWebhookEvent, startTopUp, verifyWebhook } from './service';
+
+const topUpRoute = createRoute({
+  method: 'post',
+  path: '/checkout/top-ups',
+  summary: 'Start a card checkout for tokens (createStripeTokenCheckoutSession)',
+  request: { body: { required: true, content: { 'application/json': { schema: TopUpInput } } } },
+  responses: {
+    201: jsonResponse(TopUpSession, 'Where the browser goes to pay'),
+    400: errorResponse('A field breaks a rule'),
+    401: errorResponse('Nobody is signed in'),
+    500: errorResponse('The card provider could not start a checkout'),
+  },
+});
+
+export function checkoutRoutes(deps: {
+  database: DatabaseHandle;
+  auth: Auth;
+  payments: CardPayments | undefined;
+  publicOrigin: string;
+  logger: Logger;
+}) {
+  const db = deps.database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/checkout/*', requireUser(deps.auth));
+  // Webhooks carry no session or Origin: the signature over the raw body is their proof (same-origin.ts).
+  app.post('/payments/webhook', async (c) => {
+    const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'));
+    await handleWebhookEvent(db, deps.logger, event);
+    return c.json({ received: true }, 200);
+  });
+  return app.openapi(topUpRoute, async (c) =>
+    c.json(await startTopUp({ db, ...deps }, c.get('userId'), c.req.valid('json')), 201),
+  );
+}

@@ -1,0 +1,114 @@
+import { topUpPrice } from '@sweetwish/shared/money';
+import type { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import type Stripe from 'stripe';
+import type { CardPayments } from '../../adapters/payments/card-payments';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
+import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { postTransfer } from '../wallet/repo';
+import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
+
+/**
+ * createStripeTokenCheckoutSession: a card checkout for `quantity` tokens at the package's price plus
+ * the service fee (design.md section 3). The browser goes to the returned url; tokens arrive only with
+ * the verified webhook. A purchase started on a wish page returns there (design.md section 11).
+ */
+export async function startTopUp(
+  deps: { db: Database; payments: CardPayments | undefined; publicOrigin: string; logger: Logger },
+  userId: string,
+  input: TopUpInput,
+): Promise<TopUpSession> {
+  const { db, payments, publicOrigin, logger } = deps;
+  if (!payments) throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);
+  const price = topUpPrice(input.quantity);
+  const returnTo = input.location.startsWith('/x/') ? `&return=${encodeURIComponent(input.location)}` : '';
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await payments.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: price.priceCents,
+            product_data: { name: `${input.quantity.toLocaleString('en-US')} Sweetwish tokens` },
+          },
+        },
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: price.serviceFeeCents, product_data: { name: 'Service fee' } },
+        },
+      ],
+      success_url: `${publicOrigin}/tokens/stripe/success?session_id={CHECKOUT_SESSION_ID}${returnTo}`,
+      cancel_url: `${publicOrigin}${input.location}`,
+      client_reference_id: userId,
+      metadata: { userId, quantity: String(input.quantity) },
+    });
+  } catch (err) {
+    logger.error({ err }, 'the card provider refused to start a checkout');
+    throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);
+  }
+  if (!session.url) throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);
+  await insertTopUp(db, { id: session.id, userId, quantity: input.quantity, totalCents: price.totalCents });
+  return { url: session.url };
+}
+
+/** Verifies a webhook delivery's signature and age; throws VALIDATION when it is not from the provider. */
+export function verifyWebhook(payments: CardPayments | undefined, rawBody: string, signature: string | undefined) {
+  if (!payments || !signature) throw new AppError('VALIDATION', 'Invalid webhook signature');
+  try {
+    return payments.stripe.webhooks.constructEvent(rawBody, signature, payments.webhookSecret);
+  } catch {
+    throw new AppError('VALIDATION', 'Invalid webhook signature');
+  }
+}
+
+/**
+ * Applies a verified event once: the event id is recorded in the same transaction as its effect, so a
+ * repeated or reordered delivery has none, and the top-up's own idempotency key makes a second event for
+ * the same session harmless too (design.md section 4).
+ */
+export async function handleWebhookEvent(db: Database, logger: Logger, event: Stripe.Event): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type }))) return;
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      await creditTopUp(tx, logger, event.data.object);
+    } else if (event.type === 'checkout.session.expired') {
+      await markTopUpExpired(tx, event.data.object.id);
+    }
+  });
+}
+
+async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkout.Session) {
+  if (session.payment_status !== 'paid') return;
+  const topUp = await lockTopUp(db, session.id);
+  if (!topUp) {
+    logger.warn({ sessionId: session.id }, 'a paid checkout session that is not one of our top-ups');
+    return;
+  }
+  if (session.amount_total !== topUp.totalCents || session.currency !== 'usd') {
+    logger.error(
+      { sessionId: session.id, paid: session.amount_total, expected: topUp.totalCents },
+      'a paid top-up whose amount is not what was asked: not credited',
+    );
+    return;
+  }
+  const tokensCents = topUp.quantity * 100;
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  // The card pays the total; the wallet gets the tokens; the platform keeps the fee less any discount.
+  await postTransfer(db, {
+    kind: 'top_up',
+    idempotencyKey: `top_up:${session.id}`,
+    externalRef: paymentIntent ?? undefined,
+    entries: [
+      { accountId: PLATFORM_ACCOUNTS.card, amountCents: -topUp.totalCents },
+      { accountId: walletAccountId(topUp.userId), amountCents: tokensCents },
+      { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: topUp.totalCents - tokensCents },
+    ].filter((e) => e.amountCents !== 0),
+  });
+  await markTopUpPaid(db, session.id, topUp.userId);
+}

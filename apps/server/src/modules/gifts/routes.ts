@@ -1,0 +1,140 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  ActivitySummary,
+  BuyInput,
+  BuyResult,
+  Purchase,
+  PurchaseList,
+  ReceivedItem,
+  ReceivedList,
+  TipInput,
+  TipResult,
+} from '@sweetwish/shared/wallet';
+import type { PublicCache } from '../../changes/public-cache';
+import type { DatabaseHandle } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
+import { requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Auth } from '../accounts/auth';
+import { createGiftBatcher } from './gift-batcher';
+import {
+  buyWish,
+  getActivity,
+  getPurchase,
+  getReceived,
+  listPurchases,
+  listReceived,
+  markSeen,
+  sendTip,
+} from './service';
+
+const Id = z.object({ id: z.string().min(1).max(64) });
+const signedIn = { 401: errorResponse('Nobody is signed in') };
+
+const buyRoute = createRoute({
+  method: 'post',
+  path: '/purchases',
+  summary: 'Buy a wish with tokens (buyProduct)',
+  request: { body: { required: true, content: { 'application/json': { schema: BuyInput } } } },
+  responses: {
+    201: jsonResponse(BuyResult, 'The purchase'),
+    400: errorResponse('A field breaks a rule'),
+    ...signedIn,
+    403: errorResponse('The seller cannot buy their own wish'),
+    404: errorResponse('No such wish of that seller'),
+    409: errorResponse('The wish is sold or archived'),
+    422: errorResponse('The wallet holds too little'),
+  },
+});
+
+const tipRoute = createRoute({
+  method: 'post',
+  path: '/tips',
+  summary: 'Send a tip in tokens (sendTip)',
+  request: { body: { required: true, content: { 'application/json': { schema: TipInput } } } },
+  responses: {
+    201: jsonResponse(TipResult, 'The tip'),
+    400: errorResponse('A field breaks a rule'),
+    ...signedIn,
+    403: errorResponse('A tip to oneself'),
+    404: errorResponse('No such creator'),
+    422: errorResponse('The wallet holds too little'),
+  },
+});
+
+const listPurchasesRoute = createRoute({
+  method: 'get',
+  path: '/purchases',
+  summary: "The signed-in user's purchases and tips, newest first",
+  responses: { 200: jsonResponse(PurchaseList, 'The purchases'), ...signedIn },
+});
+
+const getPurchaseRoute = createRoute({
+  method: 'get',
+  path: '/purchases/{id}',
+  summary: 'One purchase of the signed-in user',
+  request: { params: Id },
+  responses: { 200: jsonResponse(Purchase, 'The purchase'), ...signedIn, 404: errorResponse('Not theirs') },
+});
+
+const listReceivedRoute = createRoute({
+  method: 'get',
+  path: '/received',
+  summary: 'Gifts and tips the signed-in user received, newest first',
+  responses: { 200: jsonResponse(ReceivedList, 'The received items'), ...signedIn },
+});
+
+const getReceivedRoute = createRoute({
+  method: 'get',
+  path: '/received/{id}',
+  summary: 'One received item, with gross, fees and net',
+  request: { params: Id },
+  responses: { 200: jsonResponse(ReceivedItem, 'The item'), ...signedIn, 404: errorResponse('Not theirs') },
+});
+
+const markSeenRoute = createRoute({
+  method: 'post',
+  path: '/received/{id}/seen',
+  summary: 'Mark a received item seen (opening its detail)',
+  request: { params: Id },
+  responses: { 204: { description: 'Seen' }, ...signedIn, 404: errorResponse('Not theirs') },
+});
+
+const activityRoute = createRoute({
+  method: 'get',
+  path: '/activity',
+  summary: 'What the side menu shows: purchases and received items, and how many are unseen',
+  responses: { 200: jsonResponse(ActivitySummary, 'The summary'), ...signedIn },
+});
+
+export function giftRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
+  const db = deps.database.db;
+  const post = createGiftBatcher(db);
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  for (const path of ['/purchases', '/purchases/*', '/tips', '/received', '/received/*', '/activity']) {
+    app.use(path, requireUser(deps.auth));
+  }
+  return app
+    .openapi(buyRoute, async (c) => {
+      const input = c.req.valid('json');
+      const result = await buyWish(db, post, c.get('userId'), input);
+      // The wishlist may show it sold now; this instance must not serve the old one to the buyer.
+      deps.publicCache.forget({ topic: 'wishes', userId: input.sellerId });
+      return c.json(result, 201);
+    })
+    .openapi(tipRoute, async (c) => c.json(await sendTip(db, post, c.get('userId'), c.req.valid('json')), 201))
+    .openapi(listPurchasesRoute, async (c) => c.json(await listPurchases(db, c.get('userId')), 200))
+    .openapi(getPurchaseRoute, async (c) =>
+      c.json(await getPurchase(db, c.get('userId'), c.req.valid('param').id), 200),
+    )
+    .openapi(listReceivedRoute, async (c) => c.json(await listReceived(db, c.get('userId')), 200))
+    .openapi(getReceivedRoute, async (c) =>
+      c.json(await getReceived(db, c.get('userId'), c.req.valid('param').id), 200),
+    )
+    .openapi(markSeenRoute, async (c) => {
+      await markSeen(db, c.get('userId'), c.req.valid('param').id);
+      return c.body(null, 204);
+    })
+    .openapi(activityRoute, async (c) => c.json(await getActivity(db, c.get('userId')), 200));
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { splitGift, tokensToCents } from '@sweetwish/shared/money';
+import type {
+  ActivitySummary,
+  BuyInput,
+  BuyResult,
+  Purchase,
+  ReceivedItem,
+  TipInput,
+  TipResult,
+} from '@sweetwish/shared/wallet';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import type { Change } from '../../changes/change-feed';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { getGiftRecipient } from '../accounts/service';
+import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import type { LedgerTransfer } from '../wallet/repo';
+import { getWishForSale } from '../wishes/service';
+import type { GiftPoster } from './gift-batcher';
+import {
+  type GiftPosting,
+  listBuyerPurchases,
+  listSellerReceived,
+  markReceivedSeen,
+  type NewPurchase,
+  summariseActivity,
+} from './repo';
+
+/**
+ * The ledger transfer of a gift or tip: the buyer pays the gross; the recipient, the recipient's
+ * affiliate, the platform and processing receive their parts (design.md section 3).
+ */
+function giftTransfer(purchase: NewPurchase): LedgerTransfer {
+  const { split } = purchase;
+  const entries = [
+    { accountId: walletAccountId(purchase.buyerId), amountCents: -split.grossCents },
+    { accountId: walletAccountId(purchase.sellerId), amountCents: split.recipientCents },
+    { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: split.platformCents },
+    { accountId: PLATFORM_ACCOUNTS.processing, amountCents: split.processingCents },
+  ];
+  if (purchase.affiliateId && split.affiliateCents > 0) {
+    entries.push({ accountId: walletAccountId(purchase.affiliateId), amountCents: split.affiliateCents });
+  }
+  return {
+    kind: purchase.type === 'tip' ? 'tip' : 'purchase',
+    idempotencyKey: `purchase:${purchase.id}`,
+    entries: entries.filter((e) => e.amountCents !== 0),
+  };
+}
+
+/** Who hears of a gift or tip: both wallets, the buyer's purchases, the recipient's received list. */
+function giftChanges(purchase: NewPurchase): Change[] {
+  const changes: Change[] = [
+    { topic: 'wallet', userId: purchase.buyerId },
+    { topic: 'purchases', userId: purchase.buyerId },
+    { topic: 'wallet', userId: purchase.sellerId },
+    { topic: 'received', userId: purchase.sellerId },
+  ];
+  if (purchase.affiliateId) changes.push({ topic: 'wallet', userId: purchase.affiliateId });
+  if (purchase.type === 'standard') changes.push({ topic: 'wishes', userId: purchase.sellerId });
+  return changes;
+}
+
+/** Posts a gift or tip through the batcher; the spec's message when the buyer cannot have it. */
+async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting['claim']) {
+  const result = await post({ purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase), claim });
+  if (result === 'insufficient_balance') {
+    throw new AppError('INSUFFICIENT_BALANCE', WALLET_MESSAGES.insufficientBalance);
+  }
+  if (result === 'unavailable') throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
+}
+
+async function recipientOf(db: Database, buyerId: string, recipientId: string) {
+  if (recipientId === buyerId) throw new AppError('FORBIDDEN', 'You cannot send a gift to yourself');
+  const recipient = await getGiftRecipient(db, recipientId);
+  if (!recipient) throw new AppError('NOT_FOUND', 'User Not Found');
+  return recipient;
+}
+
+/** sendTip: the whole amount leaves the buyer's wallet, or nothing does. */
+export async function sendTip(db: Database, post: GiftPoster, buyerId: string, input: TipInput): Promise<TipResult> {
+  const recipient = await recipientOf(db, buyerId, input.recipientId);
+  const purchase: NewPurchase = {
+    id: randomUUID(),
+    type: 'tip',
+    buyerId,
+    sellerId: recipient.id,
+    split: splitGift(tokensToCents(input.amount), recipient.affiliateId !== undefined),
+    affiliateId: recipient.affiliateId,
+    isAnonymous: input.isAnonymous ?? false,
+  };
+  await pay(post, purchase);
+  return { tipId: purchase.id };
+}
+
+/**
+ * buyProduct: the price is the wish's, never the caller's. A single-purchase wish is marked sold in the
+ * payment's own statement, at the price read here: of many buyers one pays and the others are not charged.
+ */
+export async function buyWish(db: Database, post: GiftPoster, buyerId: string, input: BuyInput): Promise<BuyResult> {
+  const recipient = await recipientOf(db, buyerId, input.sellerId);
+  const wish = await getWishForSale(db, input.productId, input.sellerId);
+  const purchase: NewPurchase = {
+    id: randomUUID(),
+    type: 'standard',
+    buyerId,
+    sellerId: recipient.id,
+    product: { id: wish.id, name: wish.name, image: wish.image },
+    split: splitGift(tokensToCents(wish.cost), recipient.affiliateId !== undefined),
+    affiliateId: recipient.affiliateId,
+    isAnonymous: input.isAnonymous ?? false,
+  };
+  const claim = wish.allowRepeatPurchases ? undefined : { wishId: wish.id, sellerId: wish.sellerId, cost: wish.cost };
+  await pay(post, purchase, claim);
+  return { purchaseId: purchase.id };
+}
+
+type PurchaseRow = Awaited<ReturnType<typeof listBuyerPurchases>>[number];
+type ReceivedRow = Awaited<ReturnType<typeof listSellerReceived>>[number];
+
+function productOf(row: PurchaseRow | ReceivedRow) {
+  return row.productId && row.productName
+    ? { id: row.productId, name: row.productName, image: row.productImage }
+    : null;
+}
+
+function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    id: row.id,
+    type: row.type,
+    costCents: row.costCents,
+    createdAt: row.createdAt.toISOString(),
+    isAnonymous: row.isAnonymous,
+    seller: {
+      id: row.seller.id,
+      handle: row.seller.handle ?? '',
+      displayName: row.seller.displayName ?? '',
+      photoUrl: row.seller.photoUrl,
+    },
+    product: productOf(row),
+    conversationId: row.conversationId,
+  };
+}
+
+/** The recipient sees no trace of an anonymous buyer, nor of one without a public profile (design.md §11). */
+function toReceived(row: ReceivedRow): ReceivedItem {
+  const { buyer } = row;
+  const isKnown = !row.isAnonymous && buyer.handle !== null && buyer.displayName !== null;
+  return {
+    id: row.id,
+    type: row.type,
+    costCents: row.costCents,
+    createdAt: row.createdAt.toISOString(),
+    isSeen: row.seenAt !== null,
+    buyer: isKnown
+      ? { id: buyer.id, handle: buyer.handle ?? '', displayName: buyer.displayName ?? '', photoUrl: buyer.photoUrl }
+      : null,
+    product: productOf(row),
+    conversationId: row.conversationId,
+    feesCents: row.costCents - row.recipientCents,
+    netCents: row.recipientCents,
+  };
+}
+
+export async function listPurchases(db: Database, buyerId: string): Promise<Purchase[]> {
+  return (await listBuyerPurchases(db, buyerId)).map(toPurchase);
+}
+
+/** One purchase of the buyer's own; anyone else's is "Purchase does not exist.". */
+export async function getPurchase(db: Database, buyerId: string, id: string): Promise<Purchase> {
+  const [row] = await listBuyerPurchases(db, buyerId, id);
+  if (!row) throw new AppError('NOT_FOUND', WALLET_MESSAGES.purchaseMissing);
+  return toPurchase(row);
+}
+
+export async function listReceived(db: Database, sellerId: string): Promise<ReceivedItem[]> {
+  return (await listSellerReceived(db, sellerId)).map(toReceived);
+}
+
+/** One received item of the recipient's own. */
+export async function getReceived(db: Database, sellerId: string, id: string): Promise<ReceivedItem> {
+  const [row] = await listSellerReceived(db, sellerId, id);
+  if (!row) throw new AppError('NOT_FOUND', WALLET_MESSAGES.somethingWrong);
+  return toReceived(row);
+}
+
+/** Opening a received item marks it seen; only its recipient can, and only once. */
+export async function markSeen(db: Database, sellerId: string, id: string): Promise<void> {
+  if (!(await markReceivedSeen(db, sellerId, id))) {
+    await getReceived(db, sellerId, id); // 404 for anyone else's; already seen is fine
+  }
+}
+
+export async function getActivity(db: Database, userId: string): Promise<ActivitySummary> {
+  return summariseActivity(db, userId);
+}

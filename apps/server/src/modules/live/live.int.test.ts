@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { seedTokens } from '../../../test/seed';
+import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
+import { type DatabaseHandle, openPostgres } from '../../db/client';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+/** Reads `change` events from an open SSE response until `count` arrived (or `waitMs` went by). */
+async function readTopics(res: Response, count: number, waitMs = 5000): Promise<string[]> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const topics: string[] = [];
+  let buffer = '';
+  const deadline = Date.now() + waitMs;
+  while (topics.length < count && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((r) =>
+        setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now())),
+      ),
+    ]);
+    if (chunk.done) break;
+    buffer += decoder.decode(chunk.value);
+    for (const match of buffer.matchAll(/event: change\ndata: (.*)\n/g))
+      topics.push(JSON.parse(match[1] as string).topic);
+    buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+  }
+  await reader.cancel();
+  return topics;
+}
+
+async function creatorAndFan(app: App, database: DatabaseHandle) {
+  const users: { id: string; cookie: string }[] = [];
+  for (const name of ['live_c', 'live_f']) {
+    const cookie = await signInByPhone(app);
+    await completeProfile(app, cookie, { handle: `${name}${Date.now().toString(36)}`, displayName: 'Live Person' });
+    users.push({ cookie, id: ((await (await me(app, cookie)).json()) as { id: string }).id });
+  }
+  const [creator, fan] = users as [{ id: string; cookie: string }, { id: string; cookie: string }];
+  await seedTokens(database.db, fan.id, 1000);
+  return { creator, fan };
+}
+
+describe.each(databaseKinds())('live updates on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: App;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    app = (await buildTestApp(database)).app;
+  });
+  afterAll(() => database.close());
+
+  it('tells a signed-in user, and only them, that their wallet and received items changed', async () => {
+    const { creator, fan } = await creatorAndFan(app, database);
+    const stranger = await signInByPhone(app);
+    expect((await app.request('/api/events')).status).toBe(401);
+    const creatorStream = await app.request('/api/events', { headers: { Cookie: creator.cookie } });
+    const strangerStream = await app.request('/api/events', { headers: { Cookie: stranger } });
+    expect(creatorStream.headers.get('content-type')).toContain('text/event-stream');
+    await app.request('/api/tips', {
+      method: 'POST',
+      headers: jsonHeaders({ cookie: fan.cookie }),
+      body: JSON.stringify({ recipientId: creator.id, amount: 2 }),
+    });
+    expect((await readTopics(creatorStream, 2)).sort()).toEqual(['received', 'wallet']);
+    expect(await readTopics(strangerStream, 1, 500)).toEqual([]);
+  });
+});
+
+describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two server instances', () => {
+  const handles: DatabaseHandle[] = [];
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await createFreshPostgresDatabase();
+    drop = fresh.drop;
+    for (let i = 0; i < 2; i++) handles.push(await openPostgres(fresh.url));
+    await handles[0]?.migrate();
+  });
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    await drop();
+  });
+
+  it('reaches a user connected to one instance when the tip went through the other', async () => {
+    const [a, b] = handles as [DatabaseHandle, DatabaseHandle];
+    const writer = (await buildTestApp(a)).app;
+    const reader = (await buildTestApp(b)).app;
+    const { creator, fan } = await creatorAndFan(writer, a);
+    const stream = await reader.request('/api/events', { headers: { Cookie: creator.cookie } });
+    await writer.request('/api/tips', {
+      method: 'POST',
+      headers: jsonHeaders({ cookie: fan.cookie }),
+      body: JSON.stringify({ recipientId: creator.id, amount: 2 }),
+    });
+    expect((await readTopics(stream, 2)).sort()).toEqual(['received', 'wallet']);
+  });
+});

@@ -1,0 +1,40 @@
+import { LIVE_TOPICS, type LiveTopic } from '@sweetwish/shared/wallet-rules';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { ChangeFeed } from '../../changes/change-feed';
+import type { AppEnv } from '../../http/context';
+import { requireUser } from '../../http/session';
+import type { Auth } from '../accounts/auth';
+
+/** A comment line now and then keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+const LIVE = new Set<string>(LIVE_TOPICS);
+
+/**
+ * GET /api/events: the signed-in user's live updates as Server-Sent Events (design.md section 6). Every
+ * instance hears every change through the change feed and passes on those of its own connected users;
+ * the web app refetches what an event names. After a gap in the feed, every topic is sent.
+ */
+export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed }) {
+  const app = new Hono<AppEnv>();
+  app.get('/events', requireUser(deps.auth), (c) => {
+    const userId = c.get('userId');
+    return streamSSE(c, async (stream) => {
+      const send = (topic: LiveTopic) => stream.writeSSE({ event: 'change', data: JSON.stringify({ topic }) });
+      const unsubscribe = deps.changes.subscribe((change) => {
+        if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send(topic);
+        else if ('userId' in change && change.userId === userId && LIVE.has(change.topic)) {
+          void send(change.topic as LiveTopic);
+        }
+      });
+      const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted) {
+        await Promise.race([stream.sleep(HEARTBEAT_MS), closed]);
+        if (!stream.aborted) await stream.write(': heartbeat\n\n');
+      }
+      unsubscribe();
+    });
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { TopUpSession } from '@sweetwish/shared/wallet';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notification-store';
+
+/** The longest `location` the top-up call accepts. */
+const MAX_LOCATION_LENGTH = 1000;
+
+/**
+ * Starts a card checkout for `quantity` tokens and sends the browser to it (spec section 7,
+ * createStripeTokenCheckoutSession). `location` is where cancelling returns, and where a purchase started
+ * on a wish page comes back to once paid.
+ */
+export async function startTopUp(quantity: number, location: string): Promise<void> {
+  const { url } = await apiRequest<TopUpSession>('POST', '/checkout/top-ups', { body: { quantity, location } });
+  window.location.assign(url);
+}
+
+/**
+ * `start(quantity)` buys tokens from the current screen; `isStarting` stays true until the checkout page
+ * replaces this one. A failure shows "Error starting token purchase." (spec section 8).
+ */
+export function useStartTopUp(): { start: (quantity: number) => void; isStarting: boolean } {
+  const location = useLocation();
+  const [isStarting, setIsStarting] = useState(false);
+  const here = `${location.pathname}${location.search}`;
+  const start = (quantity: number) => {
+    setIsStarting(true);
+    startTopUp(quantity, here.length <= MAX_LOCATION_LENGTH ? here : location.pathname).catch(() => {
+      notify(WALLET_MESSAGES.topUpFailed);
+      setIsStarting(false);
+    });
+  };
+  return { start, isStarting };
+}

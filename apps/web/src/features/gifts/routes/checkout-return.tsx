@@ -1,0 +1,28 @@
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { Navigate, useSearchParams } from 'react-router';
+import { AppTopBar } from '../../../components/app-top-bar';
+import { CenteredMessage } from '../../../components/centered-message';
+import { CenteredSpinner } from '../../../components/centered-spinner';
+
+/**
+ * A card checkout's return for a purchase (/cs and /stripe/cs, spec section 2): with `session_id`, a
+ * loader and then /success with that id as the purchase id, replacing this entry in the history.
+ * Without it: "Something went wrong."
+ */
+export function CheckoutReturnPage() {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session_id');
+  return (
+    <>
+      <AppTopBar />
+      {sessionId ? (
+        <>
+          <CenteredSpinner label="Finishing your purchase" />
+          <Navigate to="/success" replace state={{ purchaseId: sessionId }} />
+        </>
+      ) : (
+        <CenteredMessage title={WALLET_MESSAGES.somethingWrong} />
+      )}
+    </>
+  );
+}

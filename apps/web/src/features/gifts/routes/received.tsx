@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { formatDollars } from '@sweetwish/shared/money';
+import type { ReceivedItem } from '@sweetwish/shared/wallet';
+import { isHighlighted, receivedItemName } from '@sweetwish/shared/wallet-rules';
+import { Link } from 'react-router';
+import { AppTopBar } from '../../../components/app-top-bar';
+import { RequireSignIn } from '../../../components/require-sign-in';
+import { formatMonthDay } from '../../../lib/dates';
+import { useReceived } from '../api/gift-calls';
+import { GiftListLayout } from '../components/gift-list-layout';
+
+/** Received (/received, spec section 2): the gifts and tips the signed-in user received, newest first. */
+export function ReceivedPage() {
+  return (
+    <>
+      <AppTopBar hasBack />
+      <RequireSignIn>
+        <ReceivedContent />
+      </RequireSignIn>
+    </>
+  );
+}
+
+function ReceivedContent() {
+  const received = useReceived();
+  return (
+    <GiftListLayout
+      title="Received"
+      section="Received Gifts"
+      isPending={received.isPending}
+      isError={received.isError}
+      isEmpty={received.data?.length === 0}
+    >
+      <List aria-label="Received Gifts">
+        {received.data?.map((item) => (
+          <ReceivedRow key={item.id} item={item} />
+        ))}
+      </List>
+    </GiftListLayout>
+  );
+}
+
+/** A blue dot while unseen, the name, the date ("Nov 22nd") and the amount; big gifts are highlighted. */
+function ReceivedRow({ item }: { item: ReceivedItem }) {
+  const isBig = isHighlighted(item);
+  return (
+    <ListItemButton
+      component={Link}
+      to={`/received/item/${encodeURIComponent(item.id)}`}
+      sx={{
+        borderRadius: 2,
+        gap: 1.5,
+        mb: 0.5,
+        ...(isBig && { bgcolor: 'rgba(240, 98, 146, 0.16)', '&:hover': { bgcolor: 'rgba(240, 98, 146, 0.24)' } }),
+      }}
+    >
+      <Box sx={{ width: 10, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+        {!item.isSeen && (
+          <Box role="img" aria-label="Unseen" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#2196f3' }} />
+        )}
+      </Box>
+      <ListItemText
+        primary={receivedItemName(item)}
+        secondary={formatMonthDay(item.createdAt)}
+        slotProps={{ primary: { sx: { fontWeight: item.isSeen ? 500 : 700, overflowWrap: 'anywhere' } } }}
+      />
+      <Typography sx={{ fontWeight: 700, flexShrink: 0 }}>{formatDollars(item.costCents)}</Typography>
+    </ListItemButton>
+  );
+}

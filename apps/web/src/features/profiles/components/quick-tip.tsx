@@ -1,0 +1,69 @@
+import Button from '@mui/material/Button';
+import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { signInPathFor } from '../../../lib/return-path';
+import { useMe } from '../../../lib/session';
+import { TOKEN_MENU_FLAG } from '../../../lib/wallet';
+
+/** The navigation-state flag that holds the tip dialog open (spec section 4); /{handle}/tip sets it. */
+export const TIP_DIALOG_FLAG = 'isTipDialogOpen';
+
+// The dialog (MUI's Dialog, Modal and form controls with it) loads when it first opens: it is not needed
+// to paint the profile, whose first load has a budget (decision 003).
+const loadTipDialog = () => import('./tip-dialog');
+const TipDialog = lazy(() => loadTipDialog().then((m) => ({ default: m.TipDialog })));
+
+type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
+
+/**
+ * "Send a Quick Tip" on someone else's profile (spec section 2) and the tip dialog it opens. The dialog's
+ * open state lives in navigation state, so /{handle}/tip opens it too. A signed-out visitor is sent to
+ * sign in instead, and comes back to /{handle}/tip, which opens the dialog.
+ */
+export function QuickTip({ recipient }: { recipient: Recipient }) {
+  const { isSignedIn, isLoading } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isFlagged = (location.state as Record<string, unknown> | null)?.[TIP_DIALOG_FLAG] === true;
+  const isOpen = isFlagged && isSignedIn;
+  const signInPath = signInPathFor(`/${encodeURIComponent(recipient.handle)}/tip`);
+  // Stays mounted after the first opening, so closing plays its transition.
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
+
+  const isSignedOut = !isLoading && !isSignedIn;
+  useEffect(() => {
+    if (isFlagged && isSignedOut) navigate(signInPath, { replace: true });
+  }, [isFlagged, isSignedOut, navigate, signInPath]);
+
+  /** This page again with other navigation state (the dialog's flag, or the token menu's). */
+  const showHere = (state: Record<string, unknown>) =>
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state });
+
+  return (
+    <>
+      <Button
+        variant="contained"
+        size="large"
+        disabled={isLoading}
+        onPointerEnter={() => void loadTipDialog().catch(() => {})}
+        onFocus={() => void loadTipDialog().catch(() => {})}
+        onClick={() => (isSignedIn ? showHere({ [TIP_DIALOG_FLAG]: true }) : navigate(signInPath))}
+        sx={{ borderRadius: 999, px: 4 }}
+      >
+        Send a Quick Tip
+      </Button>
+      {hasOpened && (
+        <Suspense>
+          <TipDialog
+            recipient={recipient}
+            isOpen={isOpen}
+            onClose={() => showHere({ [TIP_DIALOG_FLAG]: false })}
+            onGetTokens={() => showHere({ [TOKEN_MENU_FLAG]: true })}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Notifications } from '../../../components/notifications';
+import { ME_QUERY_KEY } from '../../../lib/session';
+import { WALLET_QUERY_KEY } from '../../../lib/wallet';
+import { TipDialog } from './tip-dialog';
+
+const recipient = { id: 'creator-1', handle: 'sweet_creator', displayName: 'Sweet Creator', photoUrl: null };
+
+/** The dialog for a signed-in fan holding `balanceCents`, with the notifications beside it. */
+function renderDialog(balanceCents: number) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  queryClient.setQueryData(ME_QUERY_KEY, { id: 'fan-1', handle: 'fan_one', displayName: 'Fan One' });
+  queryClient.setQueryData(WALLET_QUERY_KEY, { balanceCents });
+  const onClose = vi.fn();
+  const onGetTokens = vi.fn();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TipDialog recipient={recipient} isOpen onClose={onClose} onGetTokens={onGetTokens} />
+      <Notifications />
+    </QueryClientProvider>,
+  );
+  return { onClose, onGetTokens };
+}
+
+const amountField = () => screen.getByRole('textbox', { name: 'Tip amount in tokens' }) as HTMLInputElement;
+const type = (text: string) => fireEvent.change(amountField(), { target: { value: text } });
+
+describe('the tip dialog', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('strips commas, steps by 10 and never goes below 0', () => {
+    renderDialog(500_000);
+    expect(amountField().value).toBe('10');
+    type('1,250');
+    expect(amountField().value).toBe('1250');
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(amountField().value).toBe('1260');
+    type('15');
+    fireEvent.click(screen.getByRole('button', { name: 'Less' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Less' }));
+    expect(amountField().value).toBe('0');
+    expect((screen.getByRole('button', { name: 'Less' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers "Get Tokens" instead of "Submit" when the tip is above the balance', () => {
+    const { onGetTokens } = renderDialog(2500);
+    type('25');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+    expect(screen.queryByText("Not enough tokens. You'll be redirected to purchase more.")).toBeNull();
+    type('26');
+    expect(screen.getByText("Not enough tokens. You'll be redirected to purchase more.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Get Tokens' }));
+    expect(onGetTokens).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the tip, anonymously when asked, and says so', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { onClose } = renderDialog(10_000);
+    type('40');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Send anonymously' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Tip sent successfully!')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    const [url, init] = fetchMock.mock.calls.find(([url]) => url === '/api/tips') ?? [];
+    expect(url).toBe('/api/tips');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ recipientId: 'creator-1', amount: 40, isAnonymous: true });
+  });
+
+  it('says "Error sending tip." when the server refuses, and stays open', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance' } }), {
+            status: 422,
+          }),
+      ),
+    );
+    const { onClose } = renderDialog(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Error sending tip.')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

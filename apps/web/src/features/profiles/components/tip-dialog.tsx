@@ -1,0 +1,190 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatTokens } from '@sweetwish/shared/money';
+import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { type FormEvent, useState } from 'react';
+import { notify } from '../../../components/notification-store';
+import { PlusIcon } from '../../../components/share-icons';
+import { StrokeIcon } from '../../../components/stroke-icon';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useWallet } from '../../../lib/wallet';
+import { useSendTip } from '../api/tip-calls';
+import { exceedsBalance, INITIAL_TIP, isValidTip, parseTipInput, stepTip } from '../lib/tip-amount';
+
+type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
+
+/**
+ * The tip dialog (spec section 2): an amount in tokens with plus and minus buttons (steps of 10, never
+ * below 0), "Send anonymously" (design.md section 11), and "Submit", which reads "Get Tokens" when the
+ * amount is more than the balance. Loaded on demand by the profile page (decision 003). Only signed-in
+ * viewers get here: the page sends everyone else to sign in.
+ */
+export function TipDialog({
+  recipient,
+  isOpen,
+  onClose,
+  onGetTokens,
+}: {
+  recipient: Recipient;
+  isOpen: boolean;
+  onClose: () => void;
+  onGetTokens: () => void;
+}) {
+  const titleId = 'tip-dialog-title';
+  return (
+    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      {/* Mounted while open only, so each opening starts from the initial amount. */}
+      {isOpen && <TipForm recipient={recipient} titleId={titleId} onClose={onClose} onGetTokens={onGetTokens} />}
+    </Dialog>
+  );
+}
+
+function TipForm({
+  recipient,
+  titleId,
+  onClose,
+  onGetTokens,
+}: {
+  recipient: Recipient;
+  titleId: string;
+  onClose: () => void;
+  onGetTokens: () => void;
+}) {
+  const wallet = useWallet();
+  const sendTip = useSendTip();
+  const [text, setText] = useState(String(INITIAL_TIP));
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const amount = parseTipInput(text);
+  const balanceCents = wallet.data?.balanceCents;
+  const needsTokens = balanceCents !== undefined && exceedsBalance(amount, balanceCents);
+  const canSubmit = balanceCents !== undefined && isValidTip(amount) && !sendTip.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    if (needsTokens) {
+      onGetTokens();
+      return;
+    }
+    sendTip.mutate(
+      { recipientId: recipient.id, amount, isAnonymous },
+      {
+        onSuccess: () => {
+          notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
+          onClose();
+        },
+        onError: () => notify(WALLET_MESSAGES.tipFailed),
+      },
+    );
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <DialogTitle id={titleId} sx={{ pb: 1, fontWeight: 800 }}>
+        Send a Quick Tip
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <UserAvatar photoUrl={recipient.photoUrl} name={recipient.displayName} size={40} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {recipient.displayName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                @{recipient.handle}
+              </Typography>
+            </Box>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <IconButton
+              aria-label="Less"
+              onClick={() => setText(String(stepTip(amount, -1)))}
+              disabled={amount === 0 || sendTip.isPending}
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              <MinusIcon />
+            </IconButton>
+            <OutlinedInput
+              value={text}
+              onChange={(event) => setText(event.target.value === '' ? '' : String(parseTipInput(event.target.value)))}
+              disabled={sendTip.isPending}
+              fullWidth
+              autoFocus
+              startAdornment={
+                <Typography component="span" color="text.secondary" sx={{ mr: 0.5 }}>
+                  $
+                </Typography>
+              }
+              slotProps={{
+                input: {
+                  'aria-label': 'Tip amount in tokens',
+                  inputMode: 'numeric',
+                  autoComplete: 'off',
+                  sx: { textAlign: 'center', fontSize: 24, fontWeight: 700 },
+                },
+              }}
+            />
+            <IconButton
+              aria-label="More"
+              onClick={() => setText(String(stepTip(amount, 1)))}
+              disabled={sendTip.isPending}
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              <PlusIcon />
+            </IconButton>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {balanceCents === undefined
+              ? wallet.isError
+                ? 'Your balance could not be loaded.'
+                : 'Loading your balance…'
+              : `Your balance: ${formatTokens(balanceCents)} tokens`}
+          </Typography>
+          {needsTokens && (
+            <Typography color="warning.main" role="status">
+              {WALLET_MESSAGES.notEnoughForTip}
+            </Typography>
+          )}
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={isAnonymous}
+                onChange={(event) => setIsAnonymous(event.target.checked)}
+                disabled={sendTip.isPending}
+              />
+            }
+            label="Send anonymously"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!canSubmit} loading={sendTip.isPending}>
+          {needsTokens ? 'Get Tokens' : 'Submit'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+function MinusIcon() {
+  return (
+    <StrokeIcon size={20}>
+      <line x1="5" y1="12" x2="19" y2="12" />
+    </StrokeIcon>
+  );
+}

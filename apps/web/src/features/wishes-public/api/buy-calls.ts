@@ -1,0 +1,31 @@
+import type { BuyInput, BuyResult, Wallet } from '@sweetwish/shared/wallet';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from '../../../lib/api-client';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
+import { wishQueryKey } from './wish-calls';
+
+/** The balance as it is now (spec section 4, Buy flow: "the current balance is fetched"), in cents. */
+export async function fetchBalanceCents(queryClient: QueryClient): Promise<number> {
+  const wallet = await queryClient.fetchQuery({
+    queryKey: WALLET_QUERY_KEY,
+    queryFn: () => apiRequest<Wallet>('GET', '/wallet'),
+    staleTime: 0,
+  });
+  return wallet.balanceCents;
+}
+
+/** buyProduct (POST /api/purchases); afterwards the wallet, the purchases and the wish are read again. */
+export function useBuyWish() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (input: BuyInput) => {
+      const result = await apiRequest<BuyResult>('POST', '/purchases', { body: input });
+      // The seller's wishlists (the profile feature's ['wishes', sellerId, …] keys) show the wish as purchased.
+      const changed = [WALLET_QUERY_KEY, PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY, wishQueryKey(input.productId)];
+      for (const queryKey of [...changed, ['wishes', input.sellerId]]) void queryClient.invalidateQueries({ queryKey });
+      return result;
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The spec's date formats (section 9), in the viewer's time zone and in English like the rest of the
+ * app: "MMM Do" for a gift date, "h:mm A" for a time of day. Written by hand: a date library would be
+ * a dependency for three short functions.
+ */
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st, 22nd, 23rd … 31st. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+function toDate(value: Date | string): Date {
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+/** "MMM Do": "Nov 22nd". */
+export function formatMonthDay(value: Date | string): string {
+  const date = toDate(value);
+  return `${SHORT_MONTHS[date.getMonth()]} ${ordinal(date.getDate())}`;
+}
+
+/** "h:mm A": "3:04 PM", "12:00 AM". */
+export function formatTimeOfDay(value: Date | string): string {
+  const date = toDate(value);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "MMM Do, h:mm A": "Nov 22nd, 3:04 PM", for a list row's timestamp. */
+export function formatMonthDayTime(value: Date | string): string {
+  return `${formatMonthDay(value)}, ${formatTimeOfDay(value)}`;
+}

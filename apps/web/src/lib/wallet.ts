@@ -1,0 +1,67 @@
+import type { ActivitySummary, Wallet } from '@sweetwish/shared/wallet';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { apiRequest } from './api-client';
+import { useMe } from './session';
+
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+export const ACTIVITY_QUERY_KEY = ['activity'] as const;
+export const PURCHASES_QUERY_KEY = ['purchases'] as const;
+export const RECEIVED_QUERY_KEY = ['received'] as const;
+
+/**
+ * The signed-in user's balance (GET /api/wallet), kept current by the live events stream. `data` is
+ * undefined while loading and for visitors.
+ */
+export function useWallet() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: WALLET_QUERY_KEY,
+    queryFn: () => apiRequest<Wallet>('GET', '/wallet'),
+    enabled: isSignedIn,
+  });
+}
+
+/** Whether the signed-in user has purchases or received items, and how many received ones are unseen. */
+export function useActivity() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: ACTIVITY_QUERY_KEY,
+    queryFn: () => apiRequest<ActivitySummary>('GET', '/activity'),
+    enabled: isSignedIn,
+  });
+}
+
+/**
+ * Navigation-state flags that open the wallet overlays from any screen (spec section 2): the token
+ * purchase menu, and the Insufficient Balance dialog with its data.
+ */
+export const TOKEN_MENU_FLAG = 'isTokenMenuOpen';
+export const INSUFFICIENT_BALANCE_FLAG = 'insufficient-balance-modal';
+
+/** The Insufficient Balance dialog's data, all in tokens (1 token = US$1). */
+export type InsufficientBalanceState = {
+  [INSUFFICIENT_BALANCE_FLAG]: true;
+  productCost: number;
+  currentBalance: number;
+  tokensNeeded: number;
+};
+
+/** A screen's navigation state as an object: it may hold anything another screen put there, or nothing. */
+export function navigationState(state: unknown): Record<string, unknown> {
+  return state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+}
+
+/**
+ * Opens the token purchase menu over the current screen. Like closing it, this replaces the history entry,
+ * so the screen does not appear twice in the history.
+ */
+export function useOpenTokenMenu(): () => void {
+  const navigate = useNavigate();
+  const { pathname, search, hash, state } = useLocation();
+  return () =>
+    navigate(
+      { pathname, search, hash },
+      { replace: true, state: { ...navigationState(state), [TOKEN_MENU_FLAG]: true } },
+    );
+}

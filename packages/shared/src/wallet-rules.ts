@@ -1,0 +1,40 @@
+/**
+ * Wallet and gifting rules without schemas (so the web app can use them without loading zod): spec
+ * sections 2 to 5, 8 and 9.
+ */
+export const TIP_MIN = 1;
+export const TIP_MAX = 999_999;
+/** The tip dialog's plus and minus buttons change the amount by this much. */
+export const TIP_STEP = 10;
+
+export const WALLET_MESSAGES = {
+  topUpFailed: 'Error starting token purchase.',
+  buyFailed: 'Could not buy product',
+  alreadyPurchased: 'This wish is already purchased!',
+  tipFailed: 'Error sending tip.',
+  tipSent: 'Tip sent successfully!',
+  notEnoughForTip: "Not enough tokens. You'll be redirected to purchase more.",
+  insufficientBalance: 'Insufficient balance',
+  noBalanceInfo: 'Unable to load balance information',
+  purchaseMissing: 'Purchase does not exist.',
+  somethingWrong: 'Something went wrong.',
+} as const;
+
+export const PURCHASE_TYPES = ['standard', 'tip'] as const;
+export type PurchaseType = (typeof PURCHASE_TYPES)[number];
+
+/** The name a received row shows (spec section 2, Received). */
+export function receivedItemName(item: { type: PurchaseType; product: { name: string } | null }): string {
+  if (item.type === 'tip') return 'Custom Tip';
+  return item.product?.name ?? "It's a surprise!";
+}
+
+/** Big gifts get a highlighted row: tips above 1000 tokens, standard gifts above 100000. */
+export function isHighlighted(item: { type: PurchaseType; costCents: number }): boolean {
+  const tokens = item.costCents / 100;
+  return item.type === 'tip' ? tokens > 1000 : tokens > 100_000;
+}
+
+/** Server-Sent Events of GET /api/events: which of the signed-in user's data changed. */
+export const LIVE_TOPICS = ['wallet', 'purchases', 'received'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];

@@ -1,0 +1,154 @@
+// Tips per second (issue: wallet and gifting): 200 fans tipping one creator at 50 connections on
+// PostgreSQL, beside pgbench's built-in TPC-B-like workload on the same server in the same run, then the
+// ledger's reconciliation.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, stop, waitFor } from './api.mjs';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const FANS = 200;
+
+async function json(res) {
+  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Signs a new phone user in through the API and the local outbox, as a person would; their cookie. */
+async function signIn(baseUrl, n) {
+  const phoneNumber = `+1555${String(1_000_000 + n).slice(-7)}`;
+  const headers = {
+    'Content-Type': 'application/json',
+    Origin: baseUrl,
+    'X-Forwarded-For': `10.9.${n >> 8}.${n & 255}`,
+  };
+  await json(
+    await fetch(`${baseUrl}/api/auth/phone-number/send-otp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ phoneNumber }),
+    }),
+  );
+  const sms = (await json(await fetch(`${baseUrl}/api/dev/outbox`))).find((m) => m.to === phoneNumber);
+  const code = sms.text.match(/\d{6}/)[0];
+  const res = await fetch(`${baseUrl}/api/auth/phone-number/verify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phoneNumber, code }),
+  });
+  await json(res);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** pgbench's TPC-B-like run (scale 50, so 50 clients are not all queued on one branch row): its TPS. */
+function pgbenchTps(url) {
+  const run = (args) =>
+    execFileSync('pgbench', [...args, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  run(['-i', '-q', '-s', '50']);
+  const out = run(['-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), '-n']);
+  return Math.round(Number(out.match(/tps = ([\d.]+)/)[1]));
+}
+
+export async function measureTips({ root, serverEntry, databaseUrl, nodeArgs = [] }) {
+  const names = [
+    `sweetwish_tips_${randomBytes(4).toString('hex')}`,
+    `sweetwish_pgbench_${randomBytes(4).toString('hex')}`,
+  ];
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const urls = [];
+  for (const name of names) {
+    await admin.query(`create database ${name}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    urls.push(url.toString());
+  }
+  const [appDb, pgbenchDb] = urls;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-bench-tips-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: appDb,
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    // Its own data directory: the card sandbox keeps its keys there, never in the repository's ./data.
+    DATA_DIR: dataDir,
+  };
+  let app;
+  try {
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    app = spawn(process.execPath, [...nodeArgs, serverEntry], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true' },
+    });
+    await waitFor(`${baseUrl}/api/health`, app);
+    console.log(`Tips bench: signing in ${FANS} fans and a creator...`);
+    const creatorCookie = await signIn(baseUrl, 0);
+    const headers = { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: creatorCookie };
+    await json(
+      await fetch(`${baseUrl}/api/profile/complete`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ handle: 'bench_creator', displayName: 'Bench Creator' }),
+      }),
+    );
+    const creator = await json(await fetch(`${baseUrl}/api/me`, { headers }));
+    const fans = [];
+    for (let n = 1; n <= FANS; n++) fans.push(await signIn(baseUrl, n));
+    // Every fan starts with 10,000 tokens, posted as card top-ups through the ledger.
+    const client = new pg.Client({ connectionString: appDb });
+    await client.connect();
+    await client.query(
+      `select ledger_post('top_up', 'bench:' || id, null, array['external:card', 'wallet:' || id],
+      array[-1000000, 1000000]::bigint[]) from users where id <> $1`,
+      [creator.id],
+    );
+    await client.end();
+
+    let i = 0;
+    const result = await autocannon({
+      url: baseUrl,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/tips',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', origin: baseUrl, cookie: fans[i++ % fans.length] },
+            body: JSON.stringify({ recipientId: creator.id, amount: 1 }),
+          }),
+        },
+      ],
+    });
+    const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+    if (errors > 0) throw new Error(`tips: ${errors} failed requests under load`);
+    await stop(app);
+    const reconciliation = execFileSync(process.execPath, [path.join(root, 'apps/server/dist/reconcile.js')], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    }).trim();
+    const pgbench = pgbenchTps(pgbenchDb);
+    return {
+      tips: { rps: Math.round(result.requests.average), p99Ms: result.latency.p99, total: result.requests.total },
+      pgbenchTps: pgbench,
+      reconciliation,
+    };
+  } finally {
+    if (app) await stop(app);
+    for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
