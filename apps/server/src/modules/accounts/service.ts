@@ -84,7 +84,25 @@ export async function setHandle(db: Database, userId: string, handle: string): P
   return getMe(db, userId);
 }
 
+type GiftRecipient = NonNullable<Awaited<ReturnType<typeof findGiftRecipient>>>;
+
+/**
+ * Recipients found before. A completed profile stays complete and its inviter is recorded once and never
+ * changed, so an answer stays true; remembering it saves a query on every tip. (Account deletion, when it
+ * comes, must forget the user here.)
+ */
+const knownRecipients = new Map<string, GiftRecipient>();
+const KNOWN_RECIPIENTS_MAX = 10_000;
+
 /** A user who can receive gifts and tips, with the affiliate who invited them, or undefined. */
-export async function getGiftRecipient(db: Database, userId: string) {
-  return findGiftRecipient(db, userId);
+export async function getGiftRecipient(db: Database, userId: string): Promise<GiftRecipient | undefined> {
+  const known = knownRecipients.get(userId);
+  if (known) return known;
+  const found = await findGiftRecipient(db, userId);
+  if (found) {
+    knownRecipients.set(userId, found);
+    if (knownRecipients.size > KNOWN_RECIPIENTS_MAX)
+      knownRecipients.delete(knownRecipients.keys().next().value as string);
+  }
+  return found;
 }

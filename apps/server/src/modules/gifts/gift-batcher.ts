@@ -30,7 +30,7 @@ export function createGiftBatcher(db: Database): GiftPoster {
           db,
           batch.map((b) => b.posting),
         );
-        batch.forEach((b, i) => b.resolve(results[i] as GiftResult));
+        for (const [i, b] of batch.entries()) b.resolve(results[i] as GiftResult);
         return;
       } catch (err) {
         if (attempt < ATTEMPTS && RETRYABLE.has(codeOf(err) ?? '')) continue;
