@@ -73,21 +73,12 @@ const haystack = sql`lower(coalesce(${users.handle}, '') || ' ' || coalesce(${us
 const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
 
 /**
- * The cheap search stages in one round trip, each an index scan that stops at the limit:
- * - stage 1, handles that start with the term, alphabetically (users_handle_prefix_idx); an exact handle
- *   comes first, being the shortest handle with its own prefix;
- * - stage 2, display names that start with it, alphabetically (users_display_name_prefix_idx);
- * - stage 3, up to `candidates` names with a word equal to each of the term's words but the last and a word starting with
- *   the last ("rosy hea" finds "Rosy Heart 12"), unordered (users_search_words_idx). Whole words, unlike
- *   prefixes, let GIN skip through a word that thousands of names share.
- * Prefixes are ranges rather than LIKE, so the plan needs no knowledge of the term and is cheap to make.
+ * Handles, then display names, that start with the term, each alphabetically, in one round trip: btree
+ * range scans (users_handle_prefix_idx, users_display_name_prefix_idx) that stop at the limit. An exact
+ * handle comes first, being the shortest handle with its own prefix. Ranges rather than LIKE, so the plan
+ * needs no knowledge of the term and is cheap to make.
  */
-export async function searchProfilesByPrefixes(
-  db: Database,
-  term: string,
-  termWords: string[],
-  { limit, candidates }: { limit: number; candidates: number },
-) {
+export async function searchProfilesByPrefix(db: Database, term: string, limit: number) {
   const low = term.toLowerCase();
   const high = low + AFTER_PREFIX;
   const startingWith = (key: typeof handleKey, stage: number) =>
@@ -97,17 +88,23 @@ export async function searchProfilesByPrefixes(
       .where(and(isComplete, sql`${key} >= ${low}`, sql`${key} < ${high}`))
       .orderBy(key)
       .limit(limit);
-  const prefixes = startingWith(handleKey, 1).unionAll(startingWith(nameKey, 2));
-  if (termWords.length === 0) return prefixes;
+  const rows = await startingWith(handleKey, 1).unionAll(startingWith(nameKey, 2));
+  return rows.sort((a, b) => a.stage - b.stage);
+}
+
+/**
+ * Up to `limit` users, unordered, with a word equal to each of the term's words but the last and a word
+ * starting with the last ("rosy hea" finds "Rosy Heart 12"): a GIN full-text scan (users_search_words_idx).
+ * Whole words, unlike prefixes, let GIN skip through a word that thousands of names share.
+ */
+export async function searchProfilesByWords(db: Database, termWords: string[], limit: number) {
   // Words are letters and digits only, so the query cannot carry tsquery syntax.
   const query = termWords.map((w, i) => (i === termWords.length - 1 ? `${w}:*` : w)).join(' & ');
-  return prefixes.unionAll(
-    db
-      .select({ ...searchColumns, stage: sql<number>`3`.as('stage') })
-      .from(users)
-      .where(and(isComplete, sql`${words} @@ to_tsquery('simple', ${query})`))
-      .limit(candidates),
-  );
+  return db
+    .select(searchColumns)
+    .from(users)
+    .where(and(isComplete, sql`${words} @@ to_tsquery('simple', ${query})`))
+    .limit(limit);
 }
 
 /**

@@ -6,8 +6,9 @@ import {
   findPreviousOwnerId,
   findPublicProfileByHandle,
   findPublicProfileById,
-  searchProfilesByPrefixes,
+  searchProfilesByPrefix,
   searchProfilesBySubstring,
+  searchProfilesByWords,
   updateProfileRow,
 } from './profile-repo';
 
@@ -97,14 +98,12 @@ export async function searchUsers(db: Database, term: string): Promise<UserSearc
         results.set(id, { id, handle, displayName, photoUrl });
     }
   };
+  add(await searchProfilesByPrefix(db, term, SEARCH_RESULT_LIMIT));
+  // A common prefix fills the list: the word search, which must gather all its matches, is not needed.
   const termWords = searchWords(term);
-  const rows = await searchProfilesByPrefixes(db, term, termWords, {
-    limit: SEARCH_RESULT_LIMIT,
-    candidates: RANKED_CANDIDATES,
-  });
-  // Stages 1 and 2 come in order; stage 3, unordered, is ranked here.
-  add(rows.filter((row) => row.stage !== 3));
-  add(rows.filter((row) => row.stage === 3).sort(byCloseness(term)));
+  if (results.size < SEARCH_RESULT_LIMIT && termWords.length > 0) {
+    add((await searchProfilesByWords(db, termWords, RANKED_CANDIDATES)).sort(byCloseness(term)));
+  }
   if (results.size === 0) {
     add((await searchProfilesBySubstring(db, term, RANKED_CANDIDATES)).sort(byCloseness(term)));
   }

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
@@ -31,6 +31,9 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
   // Stays mounted after the first opening, so closing plays its transition.
   const [hasOpened, setHasOpened] = useState(false);
   if (isOpen && !hasOpened) setHasOpened(true);
+  // "Get Tokens" opens the token menu once the dialog has finished closing: two modals changing places
+  // in one moment can leave the new one hidden from assistive technology (MUI's modal manager).
+  const isTokenMenuNext = useRef(false);
 
   const isSignedOut = !isLoading && !isSignedIn;
   useEffect(() => {
@@ -60,7 +63,15 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
             recipient={recipient}
             isOpen={isOpen}
             onClose={() => showHere({ [TIP_DIALOG_FLAG]: false })}
-            onGetTokens={() => showHere({ [TOKEN_MENU_FLAG]: true })}
+            onGetTokens={() => {
+              isTokenMenuNext.current = true;
+              showHere({ [TIP_DIALOG_FLAG]: false });
+            }}
+            onExited={() => {
+              if (!isTokenMenuNext.current) return;
+              isTokenMenuNext.current = false;
+              showHere({ [TOKEN_MENU_FLAG]: true });
+            }}
           />
         </Suspense>
       )}

@@ -35,15 +35,25 @@ export function TipDialog({
   isOpen,
   onClose,
   onGetTokens,
+  onExited,
 }: {
   recipient: Recipient;
   isOpen: boolean;
   onClose: () => void;
   onGetTokens: () => void;
+  /** When the closing transition has ended. */
+  onExited?: () => void;
 }) {
   const titleId = 'tip-dialog-title';
   return (
-    <Dialog open={isOpen} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog
+      open={isOpen}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ transition: { onExited } }}
+    >
       {/* Mounted while open only, so each opening starts from the initial amount. */}
       {isOpen && <TipForm recipient={recipient} titleId={titleId} onClose={onClose} onGetTokens={onGetTokens} />}
     </Dialog>
