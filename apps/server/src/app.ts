@@ -13,6 +13,7 @@ import { errorBody, handleError, handleNotFound } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
+import { enableSessionCache } from './http/session';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import type { Logger } from './logger';
@@ -53,6 +54,7 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
   const hasOutbox = isOutboxEnabled(config);
+  enableSessionCache(auth, changes);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,

@@ -14,6 +14,8 @@ export type Change =
   | { topic: 'wishes'; userId: string }
   /** Someone now holds this handle (lowercase): whatever it led to before is out of date. */
   | { topic: 'handle'; handle: string }
+  /** A session was signed out: instances forget it (its key is a hash of the cookie, never the token). */
+  | { topic: 'session-ended'; sessionKey: string }
   /** A user's wallet balance, purchases made or gifts received (sent live to that user, design.md section 6). */
   | { topic: LiveTopic; userId: string };
 

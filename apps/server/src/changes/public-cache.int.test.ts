@@ -69,4 +69,19 @@ describe.skipIf(!databaseKinds().includes('postgres'))('public pages cached by t
     await eventually(async () => expect(await wishNames()).toEqual(['Teapot']));
     await eventually(async () => expect(await displayName()).toBe('Cache Fresh'));
   });
+
+  it('stops trusting a session on every instance once it is signed out on one', async () => {
+    const cookie = await signInByPhone(writer);
+    // The reader looks the session up and keeps it.
+    expect((await me(reader, cookie)).status).toBe(200);
+    expect((await me(reader, cookie)).status).toBe(200);
+    const out = await writer.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: jsonHeaders({ cookie }),
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    expect((await me(writer, cookie)).status).toBe(401);
+    await eventually(async () => expect((await me(reader, cookie)).status).toBe(401));
+  });
 });

@@ -1,7 +1,8 @@
 import type { Change, ChangeFeed, Resync } from './change-feed';
 
 /**
- * Public pages (a profile by handle, a seller's wishlist) are read far more often than they change, so
+ * Public pages (a profile by handle, a seller's wishlist, a search's results) are read far more often
+ * than they change, so
  * each instance keeps recent answers in memory and drops them when the change feed says they changed,
  * whichever instance made the change. The TTL only bounds the damage of a missed notification.
  */
@@ -15,7 +16,7 @@ export type PublicCache = {
   forget: (...changes: Change[]) => void;
 };
 
-export type PublicCacheKey = `profile:${string}` | `wishes:${string}`;
+export type PublicCacheKey = `profile:${string}` | `wishes:${string}` | `search:${string}`;
 
 type Entry = { value: unknown; ownerId: string; expiresAt: number };
 
@@ -31,6 +32,10 @@ export function createPublicCache(
   const forget = (change: Change | Resync) => {
     generation++;
     if (change.topic === 'resync') return entries.clear();
+    // Any name or handle may change any search's results: they all go.
+    if (change.topic === 'handle' || change.topic === 'profile') {
+      for (const key of entries.keys()) if (key.startsWith('search:')) entries.delete(key);
+    }
     if (change.topic === 'handle') return entries.delete(`profile:${change.handle}`);
     if (change.topic === 'wishes') return entries.delete(`wishes:${change.userId}`);
     if (change.topic !== 'profile') return;

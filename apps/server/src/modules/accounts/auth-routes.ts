@@ -1,10 +1,12 @@
 import { PreviewSignInInput, toE164UsPhone } from '@sweetwish/shared/accounts';
 import { Hono } from 'hono';
+import { notifyChange } from '../../changes/change-feed';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
+import { forgetSession, sessionKeyOf } from '../../http/session';
 import { consumeRateLimits } from '../rate-limits/service';
 import type { Auth } from './auth';
 import { type SendLimits, sendLimitsFor } from './send-limits';
@@ -71,7 +73,16 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
   // reset, e-mail change, account deletion...) stays closed until a feature needs it.
   const handle = (c: { req: { raw: Request } }) => auth.handler(c.req.raw);
   app.get('/auth/get-session', handle);
-  app.post('/auth/sign-out', handle);
+  app.post('/auth/sign-out', async (c) => {
+    const key = sessionKeyOf(c.req.raw.headers);
+    const res = await handle(c);
+    // The session is gone from the database; no instance may go on trusting its cached copy.
+    if (res.ok && key) {
+      forgetSession(auth, key);
+      await notifyChange(db, { topic: 'session-ended', sessionKey: key });
+    }
+    return res;
+  });
   app.post('/auth/phone-number/send-otp', handle);
   app.post('/auth/phone-number/verify', handle);
   app.post('/auth/sign-in/magic-link', handle);

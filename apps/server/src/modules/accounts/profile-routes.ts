@@ -52,5 +52,9 @@ export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth; publ
       deps.publicCache.forget({ topic: 'profile', userId: profile.id });
       return c.json(profile, 200);
     })
-    .openapi(searchRoute, async (c) => c.json(await searchUsers(db, c.req.valid('query').q), 200));
+    .openapi(searchRoute, async (c) => {
+      const q = c.req.valid('query').q;
+      const load = () => searchUsers(db, q);
+      return c.json(await deps.publicCache.getOrLoad(`search:${q.toLowerCase()}`, () => '', load), 200);
+    });
 }

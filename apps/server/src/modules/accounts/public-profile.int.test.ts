@@ -140,6 +140,19 @@ describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
       expect(await search(tag.slice(1))).toEqual(expect.arrayContaining([containing.id, laterWord.id, starting.id]));
     });
 
+    it('finds a creator who appeared, or was renamed, after the same search ran (results are cached)', async () => {
+      const tag = `n${Array.from({ length: 9 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+      const search = async () =>
+        ((await (await app.request(`/api/search/users?q=${tag}`)).json()) as { displayName: string }[]).map(
+          (r) => r.displayName,
+        );
+      expect(await search()).toEqual([]);
+      const creator = await newCreator(`${tag} One`);
+      expect(await search()).toEqual([`${tag} One`]);
+      await patchProfile(creator.cookie, { displayName: `${tag} Two` });
+      expect(await search()).toEqual([`${tag} Two`]);
+    });
+
     it('treats _ and % as themselves', async () => {
       const creator = await newCreator('Under Score', `a_b_${Date.now().toString(36)}`);
       const results = (await (

@@ -14,7 +14,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
-import { requireUser } from '../../http/session';
+import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from './auth';
 import { completeProfile, findInviter, getMe, isHandleAvailable, setHandle } from './service';
@@ -102,8 +102,8 @@ export function accountRoutes(deps: {
     .openapi(getMeRoute, async (c) => c.json(await getMe(db, c.get('userId')), 200))
     .openapi(getHandleAvailability, async (c) => {
       const { handle } = c.req.valid('query');
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      return c.json({ handle, isAvailable: await isHandleAvailable(db, handle, session?.user.id) }, 200);
+      const userId = await viewerId(auth, c.req.raw.headers);
+      return c.json({ handle, isAvailable: await isHandleAvailable(db, handle, userId) }, 200);
     })
     .openapi(postCompleteProfile, async (c) => {
       const input = c.req.valid('json');
