@@ -205,3 +205,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
   };
 }
+
+/** The configuration, or the process ends with the list of what is wrong (for the entry points). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -1,18 +1,9 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger).catch((err: unknown) => {
     logger.fatal({ err }, 'could not start');
