@@ -43,6 +43,8 @@ export type AppDeps = {
   storage: ObjectStorage;
   publicCache: PublicCache;
   changes: ChangeFeed;
+  /** Aborted when the server begins to shut down: long-lived answers (event streams) end then. */
+  shutdown?: AbortSignal;
   /** Undefined on a public host without Stripe settings: top-ups then fail with the spec's message. */
   payments: CardPayments | undefined;
   sendLimits?: SendLimits;
@@ -53,6 +55,7 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
 export function createApp(deps: AppDeps) {
   const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
+  const shutdown = deps.shutdown ?? new AbortController().signal;
   const hasOutbox = isOutboxEnabled(config);
   enableSessionCache(auth, changes);
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
@@ -80,7 +83,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', walletRoutes({ database, auth }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
-  api.route('/', liveRoutes({ auth, changes }));
+  api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {

@@ -40,6 +40,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const payments = createCardPayments(config);
   if (!payments)
     logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
+  const shutdown = new AbortController();
   const app = createApp({
     config,
     database,
@@ -50,6 +51,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     publicCache,
     changes,
     payments,
+    shutdown: shutdown.signal,
   });
 
   // Handlers still running (their client may have gone) must finish before the database closes.
@@ -71,6 +73,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const stop = () => {
     stopping ??= (async () => {
       logger.info('shutting down');
+      shutdown.abort();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           logger.warn('requests still open after the grace period; closing them');

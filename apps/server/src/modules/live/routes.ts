@@ -15,7 +15,7 @@ const LIVE = new Set<string>(LIVE_TOPICS);
  * instance hears every change through the change feed and passes on those of its own connected users;
  * the web app refetches what an event names. After a gap in the feed, every topic is sent.
  */
-export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed }) {
+export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: AbortSignal }) {
   const app = new Hono<AppEnv>();
   app.get('/events', requireUser(deps.auth), (c) => {
     const userId = c.get('userId');
@@ -27,11 +27,17 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed }) {
           void send(change.topic as LiveTopic);
         }
       });
-      const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
+      // The stream ends when the browser goes or the server shuts down (the browser then reconnects to
+      // another instance), so a shutdown never waits for open streams.
+      const ended = new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        deps.shutdown.addEventListener('abort', () => resolve(), { once: true });
+      });
+      const isOver = () => stream.aborted || deps.shutdown.aborted;
       await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
-        await Promise.race([stream.sleep(HEARTBEAT_MS), closed]);
-        if (!stream.aborted) await stream.write(': heartbeat\n\n');
+      while (!isOver()) {
+        await Promise.race([stream.sleep(HEARTBEAT_MS), ended]);
+        if (!isOver()) await stream.write(': heartbeat\n\n');
       }
       unsubscribe();
     });
