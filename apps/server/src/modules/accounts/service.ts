@@ -106,3 +106,7 @@ export async function getGiftRecipient(db: Database, userId: string): Promise<Gi
   }
   return found;
 }
+
+export async function userExists(db: Database, userId: string): Promise<boolean> {
+  return (await findUserById(db, userId)) !== undefined;
+}

@@ -1,4 +1,4 @@
-import { topUpPrice } from '@sweetwish/shared/money';
+import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN, topUpPrice } from '@sweetwish/shared/money';
 import type { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type Stripe from 'stripe';
@@ -6,6 +6,7 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import { userExists } from '../accounts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { postTransfer } from '../wallet/repo';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
@@ -82,9 +83,24 @@ export async function handleWebhookEvent(db: Database, logger: Logger, event: St
   });
 }
 
+/**
+ * The top-up of a paid session whose row was never written (the process stopped between creating the
+ * checkout and recording it): rebuilt from the session's own metadata, which startTopUp sets, so the
+ * payment is not lost. Sessions without it are not ours.
+ */
+async function recoverTopUp(db: Database, session: Stripe.Checkout.Session) {
+  const userId = session.metadata?.userId;
+  const quantity = Number(session.metadata?.quantity);
+  if (!userId || !Number.isSafeInteger(quantity)) return undefined;
+  if (quantity < TOKEN_QUANTITY_MIN || quantity > TOKEN_QUANTITY_MAX) return undefined;
+  if (!(await userExists(db, userId))) return undefined;
+  await insertTopUp(db, { id: session.id, userId, quantity, totalCents: topUpPrice(quantity).totalCents });
+  return lockTopUp(db, session.id);
+}
+
 async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkout.Session) {
   if (session.payment_status !== 'paid') return;
-  const topUp = await lockTopUp(db, session.id);
+  const topUp = (await lockTopUp(db, session.id)) ?? (await recoverTopUp(db, session));
   if (!topUp) {
     logger.warn({ sessionId: session.id }, 'a paid checkout session that is not one of our top-ups');
     return;

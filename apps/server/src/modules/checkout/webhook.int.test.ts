@@ -120,4 +120,18 @@ describe.each(databaseKinds())('card webhooks on %s', (kind) => {
     expect((await send(delivery(completedEvent('cs_test_not_ours', 10200)))).status).toBe(200);
     expect(await balance(user.id)).toBe(0);
   });
+
+  it('credits a paid top-up whose row was never recorded, from the session it started, at our own price', async () => {
+    const user = await seedUser(database.db);
+    const lost = completedEvent(`cs_test_${randomUUID().replace(/-/g, '')}`, 10200);
+    Object.assign(lost.data.object, { metadata: { userId: user.id, quantity: '100' } });
+    expect((await send(delivery(lost))).status).toBe(200);
+    expect(await balance(user.id)).toBe(10000);
+    // A session whose amount is not what its quantity costs is not credited.
+    const wrong = completedEvent(`cs_test_${randomUUID().replace(/-/g, '')}`, 500);
+    Object.assign(wrong.data.object, { metadata: { userId: user.id, quantity: '100' } });
+    expect((await send(delivery(wrong))).status).toBe(200);
+    expect(await balance(user.id)).toBe(10000);
+    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+  });
 });
