@@ -22,14 +22,19 @@ import { authRoutes } from './modules/accounts/auth-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
+import { forgetGiftRecipient } from './modules/accounts/service';
+import { activityRoutes } from './modules/activity/routes';
+import { CONVERSATION_IMAGE_PATH, chatRoutes } from './modules/chat/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
 import { walletRoutes } from './modules/wallet/routes';
 import { wishRoutes } from './modules/wishes/routes';
@@ -58,6 +63,10 @@ export function createApp(deps: AppDeps) {
   const shutdown = deps.shutdown ?? new AbortController().signal;
   const hasOutbox = isOutboxEnabled(config);
   enableSessionCache(auth, changes);
+  changes.subscribe((change) => {
+    if (change.topic === 'account-deleted') forgetGiftRecipient(change.userId);
+    else if (change.topic === 'resync') forgetGiftRecipient();
+  });
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
@@ -67,11 +76,10 @@ export function createApp(deps: AppDeps) {
     maxSize: MAX_IMAGE_UPLOAD_BODY_BYTES,
     onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Error uploading file'), 413),
   });
-  // Image uploads are the only bodies allowed past the JSON limit.
+  // Image uploads (and image messages) are the only bodies allowed past the JSON limit.
+  const isImageUpload = (path: string) => path === `/api${IMAGE_UPLOAD_PATH}` || CONVERSATION_IMAGE_PATH.test(path);
   api.use((c, next) =>
-    c.req.method === 'POST' && c.req.path === `/api${IMAGE_UPLOAD_PATH}`
-      ? imageBodyLimit(c, next)
-      : jsonBodyLimit(c, next),
+    c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
   api.route('/', healthRoutes(database));
@@ -82,6 +90,13 @@ export function createApp(deps: AppDeps) {
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
+  api.route('/', activityRoutes({ database, auth }));
+  api.route(
+    '/',
+    chatRoutes({ database, auth, storage, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
+  );
+  api.route('/', fanRoutes({ database, auth }));
+  api.route('/', settingsRoutes({ database, auth, storage, logger }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', mediaRoutes({ auth, storage }));

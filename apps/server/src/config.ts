@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   /** The store-review account: signing in with this address needs no code. */
   PREVIEW_EMAIL: z.email().optional(),
   PREVIEW_PASSWORD: z.string().min(12).optional(),
+  /**
+   * How long a message notification waits before it is sent: a recipient who reads the message on screen
+   * meanwhile is not notified.
+   */
+  MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
 });
 
 export type Config = {
@@ -97,6 +102,7 @@ export type Config = {
   isLocalPublicUrl: boolean;
   /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  messageNotificationDelaySeconds: number;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -192,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret } from './modules/accounts/auth';
+import { createNotificationWorker } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { WEB_DIST_DIR } from './paths';
 
@@ -40,6 +41,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const payments = createCardPayments(config);
   if (!payments)
     logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
+  const notifications = createNotificationWorker({
+    db: database.db,
+    messaging,
+    changes,
+    logger,
+    publicOrigin: config.publicUrl.origin,
+  });
   const shutdown = new AbortController();
   const app = createApp({
     config,
@@ -68,6 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ url, database: database.kind }, 'listening');
+  notifications.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -87,6 +96,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         'closeIdleConnections' in server && server.closeIdleConnections();
       });
       await inFlight.settled(SHUTDOWN_GRACE_MS);
+      await notifications.stop();
       await payments?.sandbox?.close();
       await messaging.close();
       await database.close();

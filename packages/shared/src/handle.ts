@@ -53,6 +53,8 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'terms-of-service',
   'privacy',
   'test',
+  // screens added beyond the spec's route table
+  'fans',
   // kept for the platform (design.md section 8)
   'api',
   'admin',

@@ -34,7 +34,3 @@ export function isHighlighted(item: { type: PurchaseType; costCents: number }): 
   const tokens = item.costCents / 100;
   return item.type === 'tip' ? tokens > 1000 : tokens > 100_000;
 }
-
-/** Server-Sent Events of GET /api/events: which of the signed-in user's data changed. */
-export const LIVE_TOPICS = ['wallet', 'purchases', 'received'] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];

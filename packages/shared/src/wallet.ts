@@ -47,7 +47,7 @@ export type TipInput = z.input<typeof TipInput>;
 export const TipResult = z.object({ tipId: z.string() });
 export type TipResult = z.infer<typeof TipResult>;
 
-const Person = z.object({
+export const Person = z.object({
   id: z.string(),
   handle: z.string(),
   displayName: z.string(),
@@ -55,7 +55,7 @@ const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
-const PurchasedProduct = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
+export const PurchasedProduct = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
 
 /** A purchase as its buyer sees it (/purchases, /success). */
 export const Purchase = z.object({
@@ -88,10 +88,15 @@ export const ReceivedItem = z.object({
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedList = z.array(ReceivedItem);
 
-/** What the side menu shows beside its entries. */
+/**
+ * What the side menu shows beside its entries: which lists the user has, and how many received items and
+ * conversations are unseen (the menu button's dot counts both).
+ */
 export const ActivitySummary = z.object({
   hasPurchases: z.boolean(),
   hasReceived: z.boolean(),
   unseenReceived: z.number().int().nonnegative(),
+  hasConversations: z.boolean(),
+  unseenConversations: z.number().int().nonnegative(),
 });
 export type ActivitySummary = z.infer<typeof ActivitySummary>;

@@ -1,4 +1,3 @@
-import type { LiveTopic } from '@sweetwish/shared/wallet-rules';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
@@ -16,8 +15,18 @@ export type Change =
   | { topic: 'handle'; handle: string }
   /** A session was signed out: instances forget it (its key is a hash of the cookie, never the token). */
   | { topic: 'session-ended'; sessionKey: string }
-  /** A user's wallet balance, purchases made or gifts received (sent live to that user, design.md section 6). */
-  | { topic: LiveTopic; userId: string };
+  /** Every session of a user was signed out ("sign out everywhere", account deletion). */
+  | { topic: 'user-signed-out'; userId: string }
+  /** An account was deleted: whatever remembered it (as a gift recipient, as someone's affiliate) forgets it. */
+  | { topic: 'account-deleted'; userId: string }
+  /** Notifications were queued: the workers wake. */
+  | { topic: 'notifications' }
+  /**
+   * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received or
+   * fans changed; or a conversation of theirs (its read state, its place in the list) or its messages.
+   */
+  | { topic: 'wallet' | 'purchases' | 'received' | 'fans'; userId: string }
+  | { topic: 'conversations' | 'messages'; userId: string; conversationId: string };
 
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */
 export type Resync = { topic: 'resync' };

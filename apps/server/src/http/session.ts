@@ -15,8 +15,8 @@ type CachedSession = { userId: string; until: number };
 /**
  * Sessions looked up recently, per Auth instance (enableSessionCache): most requests of a signed-in user
  * then need no session query. Keys are hashes of the session cookie, never the token itself. A sign-out
- * forgets its session here at once and on every other instance through the change feed; a gap in the
- * feed forgets them all.
+ * forgets its session here at once and on every other instance through the change feed, and signing out
+ * everywhere (or deleting the account) forgets all of the user's; a gap in the feed forgets them all.
  */
 const caches = new WeakMap<Auth, Map<string, CachedSession>>();
 
@@ -26,6 +26,9 @@ export function enableSessionCache(auth: Auth, changes: ChangeFeed) {
   changes.subscribe((change) => {
     if (change.topic === 'resync') cache.clear();
     else if (change.topic === 'session-ended') cache.delete(change.sessionKey);
+    else if (change.topic === 'user-signed-out' || change.topic === 'account-deleted') {
+      forgetUserSessions(auth, change.userId);
+    }
   });
 }
 
@@ -38,6 +41,12 @@ export function sessionKeyOf(headers: Headers): string | undefined {
 /** Forgets a session on this instance (the caller tells the others). */
 export function forgetSession(auth: Auth, key: string) {
   caches.get(auth)?.delete(key);
+}
+
+/** Forgets every session of a user on this instance (the caller tells the others). */
+export function forgetUserSessions(auth: Auth, userId: string) {
+  const cache = caches.get(auth);
+  for (const [key, session] of cache ?? []) if (session.userId === userId) cache?.delete(key);
 }
 
 async function userIdOf(auth: Auth, headers: Headers): Promise<string | undefined> {

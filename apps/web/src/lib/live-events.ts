@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@sweetwish/shared/wallet-rules';
+import type { LiveTopic } from '@sweetwish/shared/live';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useMe } from './session';
@@ -9,6 +9,9 @@ const STALE_BY_TOPIC: Record<LiveTopic, readonly QueryKey[]> = {
   wallet: [WALLET_QUERY_KEY],
   purchases: [PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY],
   received: [RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY],
+  conversations: [ACTIVITY_QUERY_KEY],
+  messages: [],
+  fans: [],
 };
 const EVERY_LIVE_QUERY: readonly QueryKey[] = [
   WALLET_QUERY_KEY,

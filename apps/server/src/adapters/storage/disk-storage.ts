@@ -58,5 +58,8 @@ export function diskStorage(rootDir: string): ObjectStorage {
         throw err;
       }
     },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
   };
 }

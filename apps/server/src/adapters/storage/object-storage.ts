@@ -12,6 +12,8 @@ export type ObjectStorage = {
    * their buffer (not a view of a shared one), so they can be sent as a response body as they are.
    */
   get(key: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | undefined>;
+  /** Removes the file; a missing one is no error. Rejects a key isStorageKey refuses. */
+  delete(key: string): Promise<void>;
 };
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;

@@ -74,6 +74,12 @@ export function s3Storage(settings: S3StorageSettings): ObjectStorage {
         throw err;
       }
     },
+    async delete(key) {
+      const Key = objectKey(key);
+      const { sdk, s3 } = await connect();
+      // S3 answers a deletion of a missing object with success too.
+      await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key }));
+    },
   };
 }
 

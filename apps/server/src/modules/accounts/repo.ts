@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { handleHistory, users } from './tables';
+import { accounts, handleHistory, sessions, users } from './tables';
 
 const profileColumns = {
   id: users.id,
@@ -12,6 +12,7 @@ const profileColumns = {
   phoneNumber: users.phoneNumber,
   email: users.email,
   affiliateId: users.affiliateId,
+  deletedAt: users.deletedAt,
 };
 
 export async function findUserById(db: Database, id: string) {
@@ -92,4 +93,54 @@ export async function findGiftRecipient(db: Database, userId: string) {
     .from(users)
     .where(and(eq(users.id, userId), isNotNull(users.handle), isNotNull(users.displayName)));
   return row && { id: row.id, affiliateId: row.affiliateId ?? undefined };
+}
+
+/** Ends every session of the user (sign out everywhere). Answers how many there were. */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** The account's row, locked until the transaction ends; undefined when it is gone or deleted. */
+export async function lockLiveUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({ handle: users.handle, photoUrl: users.photoUrl, bannerUrl: users.bannerUrl })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Removes a user's personal data and ways to sign in, keeping the row that records refer to. The handle goes
+ * to the history, where it stays reserved for 30 days (design.md section 8); nobody keeps earning as the
+ * deleted user's invitees' affiliate.
+ */
+export async function scrubUser(db: Database, userId: string, handle: string | null) {
+  await db
+    .update(users)
+    .set({
+      name: 'Deleted account',
+      email: `deleted-${userId}@deleted.sweetwish.invalid`,
+      emailVerified: false,
+      image: null,
+      phoneNumber: null,
+      phoneNumberVerified: false,
+      handle: null,
+      displayName: null,
+      description: null,
+      photoUrl: null,
+      photoHash: null,
+      bannerUrl: null,
+      bannerHash: null,
+      links: [],
+      affiliateId: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await db.update(users).set({ affiliateId: null }).where(eq(users.affiliateId, userId));
+  await db.delete(accounts).where(eq(accounts.userId, userId));
+  await deleteSessionsOf(db, userId);
+  if (handle) await db.insert(handleHistory).values({ id: randomUUID(), userId, handle });
 }

@@ -1,11 +1,13 @@
 import type { Inviter, Me } from '@sweetwish/shared/accounts';
 import { HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
+import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { isPhoneOnlyEmail } from './auth';
 import {
   changeHandle,
   completeProfileRow,
+  deleteSessionsOf,
   findGiftRecipient,
   findUserByHandle,
   findUserById,
@@ -88,8 +90,8 @@ type GiftRecipient = NonNullable<Awaited<ReturnType<typeof findGiftRecipient>>>;
 
 /**
  * Recipients found before. A completed profile stays complete and its inviter is recorded once and never
- * changed, so an answer stays true; remembering it saves a query on every tip. (Account deletion, when it
- * comes, must forget the user here.)
+ * changed, so an answer stays true until an account is deleted (forgetGiftRecipient, which every instance
+ * hears through the change feed); remembering it saves a query on every tip.
  */
 const knownRecipients = new Map<string, GiftRecipient>();
 const KNOWN_RECIPIENTS_MAX = 10_000;
@@ -107,6 +109,42 @@ export async function getGiftRecipient(db: Database, userId: string): Promise<Gi
   return found;
 }
 
+/** Forgets a deleted account, as a recipient and as anyone's affiliate; everyone when undefined. */
+export function forgetGiftRecipient(userId?: string) {
+  for (const [id, recipient] of knownRecipients) {
+    if (userId === undefined || id === userId || recipient.affiliateId === userId) knownRecipients.delete(id);
+  }
+}
+
 export async function userExists(db: Database, userId: string): Promise<boolean> {
   return (await findUserById(db, userId)) !== undefined;
+}
+
+export type NotificationAddress = { channel: 'sms' | 'email'; to: string };
+
+/**
+ * Where a user's notifications go: the sign-in method they use (spec section 1), a text for a phone
+ * account and an e-mail otherwise. Undefined for a deleted or unknown account.
+ */
+export async function getNotificationAddress(db: Database, userId: string): Promise<NotificationAddress | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user || user.deletedAt) return undefined;
+  if (user.phoneNumber) return { channel: 'sms', to: user.phoneNumber };
+  if (isPhoneOnlyEmail(user.email)) return undefined;
+  return { channel: 'email', to: user.email };
+}
+
+/** The public face of a user (name, handle, photo), or undefined without a public profile (shown "Anonymous"). */
+export async function getPublicPerson(db: Database, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user?.handle || !user.displayName || user.deletedAt) return undefined;
+  return { id: user.id, handle: user.handle, displayName: user.displayName, photoUrl: user.photoUrl };
+}
+
+/** Sign out everywhere: every session of the user ends, and every instance forgets its cached copies. */
+export async function signOutEverywhere(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await deleteSessionsOf(tx, userId);
+    await notifyChange(tx, { topic: 'user-signed-out', userId });
+  });
 }

@@ -26,6 +26,11 @@ export const users = pgTable(
     links: jsonb('links').$type<string[]>().notNull().default([]),
     /** Who invited this user: recorded once, when the profile is completed, and never changed. */
     affiliateId: text('affiliate_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * When the account was deleted: personal data is gone, the row stays for the records that refer to it
+     * (purchases, the ledger, conversations), shown as "Anonymous".
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

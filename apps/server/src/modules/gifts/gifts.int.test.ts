@@ -182,6 +182,8 @@ describe.each(databaseKinds())('gifts and tips on %s', (kind) => {
       hasPurchases: false,
       hasReceived: true,
       unseenReceived: 1,
+      hasConversations: false,
+      unseenConversations: 0,
     });
     expect((await post(creator, `/received/${tipId}/seen`, {})).status).toBe(204);
     expect(((await (await get(creator, `/received/${tipId}`)).json()) as { isSeen: boolean }).isSeen).toBe(true);

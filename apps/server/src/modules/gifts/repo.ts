@@ -1,5 +1,5 @@
 import type { FeeSplit } from '@sweetwish/shared/money';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
@@ -27,7 +27,7 @@ export type GiftPosting = {
   claim?: { wishId: string; sellerId: string; cost: number };
 };
 
-export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable';
+export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable' | 'recipient_closed';
 
 function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
   const { split } = purchase;
@@ -146,4 +146,66 @@ export async function summariseActivity(db: Database, userId: string) {
     hasReceived: row?.has_received ?? false,
     unseenReceived: Number(row?.unseen ?? 0),
   };
+}
+
+/** A purchase's two sides and what was bought, for the conversation about it. */
+export async function findPurchaseParties(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: purchases.id,
+      type: purchases.type,
+      buyerId: purchases.buyerId,
+      sellerId: purchases.sellerId,
+      isAnonymous: purchases.isAnonymous,
+      costCents: purchases.costCents,
+      productId: purchases.productId,
+      productName: purchases.productName,
+      productImage: purchases.productImage,
+    })
+    .from(purchases)
+    .where(eq(purchases.id, id));
+  return row;
+}
+
+/** Records the purchase's conversation, so both sides' lists offer "Join Conversation". */
+export async function setPurchaseConversation(db: Database, id: string, conversationId: string) {
+  const [row] = await db
+    .update(purchases)
+    .set({ conversationId })
+    .where(and(eq(purchases.id, id), isNull(purchases.conversationId)))
+    .returning({ buyerId: purchases.buyerId, sellerId: purchases.sellerId });
+  if (row) {
+    await notifyChange(db, { topic: 'purchases', userId: row.buyerId });
+    await notifyChange(db, { topic: 'received', userId: row.sellerId });
+  }
+}
+
+/** Drops the pictures of a seller's wishes from the purchase records (the files are being deleted). */
+export async function clearProductImagesOfSeller(db: Database, sellerId: string) {
+  await db
+    .update(purchases)
+    .set({ productImage: null })
+    .where(and(eq(purchases.sellerId, sellerId), isNotNull(purchases.productImage)));
+}
+
+/** Whether the buyer ever gave the seller a gift or tip. */
+export async function hasBought(db: Database, buyerId: string, sellerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.buyerId, buyerId), eq(purchases.sellerId, sellerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What each buyer gave the seller under their name (anonymous gifts are not counted). */
+export async function sumNamedGifts(db: Database, sellerId: string, buyerIds: string[]) {
+  if (buyerIds.length === 0) return [];
+  return db
+    .select({ buyerId: purchases.buyerId, totalCents: sql<string>`sum(${purchases.costCents})` })
+    .from(purchases)
+    .where(
+      and(eq(purchases.sellerId, sellerId), inArray(purchases.buyerId, buyerIds), eq(purchases.isAnonymous, false)),
+    )
+    .groupBy(purchases.buyerId);
 }

@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
-  ActivitySummary,
   BuyInput,
   BuyResult,
   Purchase,
@@ -18,16 +17,7 @@ import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { createGiftBatcher } from './gift-batcher';
-import {
-  buyWish,
-  getActivity,
-  getPurchase,
-  getReceived,
-  listPurchases,
-  listReceived,
-  markSeen,
-  sendTip,
-} from './service';
+import { buyWish, getPurchase, getReceived, listPurchases, listReceived, markSeen, sendTip } from './service';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
 const signedIn = { 401: errorResponse('Nobody is signed in') };
@@ -101,18 +91,11 @@ const markSeenRoute = createRoute({
   responses: { 204: { description: 'Seen' }, ...signedIn, 404: errorResponse('Not theirs') },
 });
 
-const activityRoute = createRoute({
-  method: 'get',
-  path: '/activity',
-  summary: 'What the side menu shows: purchases and received items, and how many are unseen',
-  responses: { 200: jsonResponse(ActivitySummary, 'The summary'), ...signedIn },
-});
-
 export function giftRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
   const db = deps.database.db;
   const post = createGiftBatcher(db);
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  for (const path of ['/purchases', '/purchases/*', '/tips', '/received', '/received/*', '/activity']) {
+  for (const path of ['/purchases', '/purchases/*', '/tips', '/received', '/received/*']) {
     app.use(path, requireUser(deps.auth));
   }
   return app
@@ -135,6 +118,5 @@ export function giftRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
     .openapi(markSeenRoute, async (c) => {
       await markSeen(db, c.get('userId'), c.req.valid('param').id);
       return c.body(null, 204);
-    })
-    .openapi(activityRoute, async (c) => c.json(await getActivity(db, c.get('userId')), 200));
+    });
 }

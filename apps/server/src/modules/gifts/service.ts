@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { splitGift, tokensToCents } from '@sweetwish/shared/money';
-import type {
-  ActivitySummary,
-  BuyInput,
-  BuyResult,
-  Purchase,
-  ReceivedItem,
-  TipInput,
-  TipResult,
-} from '@sweetwish/shared/wallet';
+import type { BuyInput, BuyResult, Purchase, ReceivedItem, TipInput, TipResult } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { Change } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
@@ -19,12 +11,17 @@ import type { LedgerTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
 import type { GiftPoster } from './gift-batcher';
 import {
+  clearProductImagesOfSeller,
+  findPurchaseParties,
   type GiftPosting,
+  hasBought,
   listBuyerPurchases,
   listSellerReceived,
   markReceivedSeen,
   type NewPurchase,
+  setPurchaseConversation,
   summariseActivity,
+  sumNamedGifts,
 } from './repo';
 
 /**
@@ -59,6 +56,8 @@ function giftChanges(purchase: NewPurchase): Change[] {
   ];
   if (purchase.affiliateId) changes.push({ topic: 'wallet', userId: purchase.affiliateId });
   if (purchase.type === 'standard') changes.push({ topic: 'wishes', userId: purchase.sellerId });
+  // post_gifts() queues the recipient's notification: the workers wake for it.
+  changes.push({ topic: 'notifications' });
   return changes;
 }
 
@@ -69,6 +68,7 @@ async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting[
     throw new AppError('INSUFFICIENT_BALANCE', WALLET_MESSAGES.insufficientBalance);
   }
   if (result === 'unavailable') throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
+  if (result === 'recipient_closed') throw new AppError('NOT_FOUND', 'User Not Found');
 }
 
 async function recipientOf(db: Database, buyerId: string, recipientId: string) {
@@ -192,6 +192,39 @@ export async function markSeen(db: Database, sellerId: string, id: string): Prom
   }
 }
 
-export async function getActivity(db: Database, userId: string): Promise<ActivitySummary> {
+/** Whether the user bought or received anything, and how many received items are unseen. */
+export async function getGiftActivity(db: Database, userId: string) {
   return summariseActivity(db, userId);
+}
+
+export type PurchaseParties = NonNullable<Awaited<ReturnType<typeof findPurchaseParties>>>;
+
+/** A purchase's buyer, recipient and what was bought, or undefined: for its conversation (chat module). */
+export async function getPurchaseParties(db: Database, purchaseId: string): Promise<PurchaseParties | undefined> {
+  return findPurchaseParties(db, purchaseId);
+}
+
+/** Call in the transaction that creates the purchase's conversation. */
+export async function attachConversation(db: Database, purchaseId: string, conversationId: string): Promise<void> {
+  await setPurchaseConversation(db, purchaseId, conversationId);
+}
+
+/** Call in the transaction that deletes a seller's account: the records keep names and amounts, not pictures. */
+export async function forgetProductImagesOf(db: Database, sellerId: string): Promise<void> {
+  await clearProductImagesOfSeller(db, sellerId);
+}
+
+/** Whether the fan has rewarded the creator: what lets them join the creator's fan base (spec section 1). */
+export async function hasRewarded(db: Database, fanId: string, creatorId: string): Promise<boolean> {
+  return hasBought(db, fanId, creatorId);
+}
+
+/** Cents each fan gave the creator under their name; anonymous gifts stay anonymous. */
+export async function namedTotalsGiven(
+  db: Database,
+  creatorId: string,
+  fanIds: string[],
+): Promise<Map<string, number>> {
+  const rows = await sumNamedGifts(db, creatorId, fanIds);
+  return new Map(rows.map((r) => [r.buyerId, Number(r.totalCents)]));
 }

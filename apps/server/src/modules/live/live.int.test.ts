@@ -3,33 +3,10 @@ import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
+import { readTopics } from '../../../test/sse';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-/** Reads `change` events from an open SSE response until `count` arrived (or `waitMs` went by). */
-async function readTopics(res: Response, count: number, waitMs = 5000): Promise<string[]> {
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const topics: string[] = [];
-  let buffer = '';
-  const deadline = Date.now() + waitMs;
-  while (topics.length < count && Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<{ done: true; value: undefined }>((r) =>
-        setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now())),
-      ),
-    ]);
-    if (chunk.done) break;
-    buffer += decoder.decode(chunk.value);
-    for (const match of buffer.matchAll(/event: change\ndata: (.*)\n/g))
-      topics.push(JSON.parse(match[1] as string).topic);
-    buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-  }
-  await reader.cancel();
-  return topics;
-}
 
 async function creatorAndFan(app: App, database: DatabaseHandle) {
   const users: { id: string; cookie: string }[] = [];

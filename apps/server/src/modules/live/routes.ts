@@ -1,4 +1,4 @@
-import { LIVE_TOPICS, type LiveTopic } from '@sweetwish/shared/wallet-rules';
+import { LIVE_TOPICS, type LiveEvent } from '@sweetwish/shared/live';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { ChangeFeed } from '../../changes/change-feed';
@@ -20,11 +20,12 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
   app.get('/events', requireUser(deps.auth), (c) => {
     const userId = c.get('userId');
     return streamSSE(c, async (stream) => {
-      const send = (topic: LiveTopic) => stream.writeSSE({ event: 'change', data: JSON.stringify({ topic }) });
+      const send = (event: LiveEvent) => stream.writeSSE({ event: 'change', data: JSON.stringify(event) });
       const unsubscribe = deps.changes.subscribe((change) => {
-        if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send(topic);
+        if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send({ topic });
         else if ('userId' in change && change.userId === userId && LIVE.has(change.topic)) {
-          void send(change.topic as LiveTopic);
+          const { topic } = change as LiveEvent;
+          void send('conversationId' in change ? { topic, conversationId: change.conversationId } : { topic });
         }
       });
       // The stream ends when the browser goes or the server shuts down (the browser then reconnects to

@@ -15,12 +15,34 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'svg']);
 
 /**
- * Wish images are never enlarged: a small one keeps its size, cropped to 4:3. Photos and banners always
- * come out at their exact size, enlarging a small picture if need be: they fill fixed slots (the round
- * avatar, the full-width banner, Open Graph cards) where the browser would stretch them anyway, and one
- * size keeps those layouts simple. The enlargement costs at most a 1500x750 JPEG.
+ * What the pipeline makes: the kinds one uploads (shared/media.ts), and the image of a message with its
+ * thumbnail, which are made from a file sent to a conversation and never uploaded on their own.
  */
-const CAN_ENLARGE: Readonly<Record<ImageKind, boolean>> = { wish: false, photo: true, banner: true };
+export type PipelineKind = ImageKind | 'message' | 'message-thumb';
+
+type Shape = {
+  width: number;
+  height: number;
+  /** cover: cropped to exactly the shape's ratio; inside: the picture's own ratio, within the shape. */
+  fit: 'cover' | 'inside';
+  /**
+   * Wish and message images are never enlarged: a small one keeps its size. Photos and banners always come
+   * out at their exact size, enlarging a small picture if need be: they fill fixed slots (the round avatar,
+   * the full-width banner, Open Graph cards) where the browser would stretch them anyway, and one size keeps
+   * those layouts simple. The enlargement costs at most a 1500x750 JPEG.
+   */
+  canEnlarge: boolean;
+};
+
+const SHAPES: Readonly<Record<PipelineKind, Shape>> = {
+  wish: { ...IMAGE_SHAPES.wish, fit: 'cover', canEnlarge: false },
+  photo: { ...IMAGE_SHAPES.photo, fit: 'cover', canEnlarge: true },
+  banner: { ...IMAGE_SHAPES.banner, fit: 'cover', canEnlarge: true },
+  // Opened full screen: as sent, up to a size any screen shows sharply.
+  message: { width: 1600, height: 1600, fit: 'inside', canEnlarge: false },
+  // Shown at 200x100 (spec section 9), drawn at twice that for sharp screens.
+  'message-thumb': { width: 400, height: 200, fit: 'cover', canEnlarge: false },
+};
 
 /** SVG renders at 72 dpi unless told otherwise. */
 const SVG_BASE_DENSITY = 72;
@@ -43,7 +65,7 @@ const decodeOptions = {
  * re-encoded without any metadata (no EXIF, GPS, XMP, IPTC or ICC profile; an untagged JPEG is read as
  * sRGB). Anything that is not an image this accepts is refused with the spec's message.
  */
-export async function processImage(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
+export async function processImage(input: Uint8Array, kind: PipelineKind): Promise<ProcessedImage> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
   try {
     return await reencode(input, kind);
@@ -54,13 +76,13 @@ export async function processImage(input: Uint8Array, kind: ImageKind): Promise<
   }
 }
 
-async function reencode(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
+async function reencode(input: Uint8Array, kind: PipelineKind): Promise<ProcessedImage> {
   // Reads the header only; throws for unknown content and for images over the pixel limit.
   const header = await sharp(input, decodeOptions).metadata();
   if (!ACCEPTED_FORMATS.has(header.format)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
   if (header.format === 'svg' && !isSafeSvg(input)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
 
-  const shape = IMAGE_SHAPES[kind];
+  const shape = SHAPES[kind];
   let options: SharpOptions = decodeOptions;
   let upright = { width: header.autoOrient.width, height: header.autoOrient.height };
   if (header.format === 'svg') {
@@ -69,7 +91,7 @@ async function reencode(input: Uint8Array, kind: ImageKind): Promise<ProcessedIm
     const drawn = await sharp(input, options).metadata();
     upright = { width: drawn.width, height: drawn.height };
   }
-  const target = targetSize(upright, shape, CAN_ENLARGE[kind]);
+  const target = targetSize(upright, shape);
 
   const { data, info } = await sharp(input, options)
     .autoOrient() // the same as .rotate() without an angle: applies and then drops the EXIF orientation
@@ -86,21 +108,30 @@ async function reencode(input: Uint8Array, kind: ImageKind): Promise<ProcessedIm
 type Size = { width: number; height: number };
 
 /**
- * The output size: the kind's shape, or for a kind that is never enlarged and a smaller picture, the largest
- * rectangle of the kind's aspect ratio that the picture can fill without enlarging.
+ * The output size. cover: the kind's shape, or for a kind that is never enlarged and a smaller picture, the
+ * largest rectangle of the kind's aspect ratio that the picture can fill without enlarging. inside: the
+ * picture's own size, scaled down to fit the shape.
  */
-function targetSize(source: Size, shape: Size, canEnlarge: boolean): Size {
-  const scale = canEnlarge ? 1 : Math.min(1, source.width / shape.width, source.height / shape.height);
+function targetSize(source: Size, shape: Shape): Size {
+  if (shape.fit === 'inside') {
+    const scale = Math.min(1, shape.width / source.width, shape.height / source.height);
+    return {
+      width: Math.max(1, Math.round(source.width * scale)),
+      height: Math.max(1, Math.round(source.height * scale)),
+    };
+  }
+  const scale = shape.canEnlarge ? 1 : Math.min(1, source.width / shape.width, source.height / shape.height);
   return {
     width: Math.max(1, Math.round(shape.width * scale)),
     height: Math.max(1, Math.round(shape.height * scale)),
   };
 }
 
-/** The density at which an SVG covers the shape, never below its own size nor over the pixel limit. */
-function svgDensity(natural: Size, shape: Size): number {
-  const cover = Math.max(shape.width / natural.width, shape.height / natural.height);
+/** The density at which an SVG fills the shape, never below its own size nor over the pixel limit. */
+function svgDensity(natural: Size, shape: Shape): number {
+  const ratios = [shape.width / natural.width, shape.height / natural.height];
+  const fill = shape.fit === 'cover' ? Math.max(...ratios) : Math.min(...ratios);
   const withinLimit = Math.sqrt(MAX_INPUT_PIXELS / (natural.width * natural.height));
-  const scale = Math.max(1, Math.min(cover, withinLimit));
+  const scale = Math.max(1, Math.min(fill, withinLimit));
   return Math.min(MAX_SVG_DENSITY, Math.floor(SVG_BASE_DENSITY * scale));
 }

@@ -45,20 +45,25 @@ export function mediaRoutes({ auth, storage }: { auth: Auth; storage: ObjectStor
  * Headers for every answer from /media: the browser must take the bytes for what we say they are, and
  * even if something stored were opened as a page, the sandboxing policy lets it run nothing and load nothing.
  */
-const MEDIA_HEADERS = {
+/** Only this folder of storage is public; the rest (`private/...`) is served by the API that owns it. */
+const PUBLIC_MEDIA_FOLDER = 'images/';
+
+export const MEDIA_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; sandbox",
 };
 
 /**
- * GET /media/{key}: stored files, to be mounted at the root (outside /api). Only keys storage accepts are
- * looked up; anything else, and any missing file, is a plain-text 404.
+ * GET /media/{key}: the public images (`images/...`: wishes, photos, banners), to be mounted at the root
+ * (outside /api). Only keys storage accepts are looked up; anything else, private files (message images,
+ * served to their conversation's participants only) and any missing file are a plain-text 404.
  */
 export function mediaFileRoutes(storage: ObjectStorage) {
   const app = new Hono();
   app.get(`${MEDIA_PATH_PREFIX}*`, async (c) => {
     const key = c.req.path.slice(MEDIA_PATH_PREFIX.length);
-    const file = isStorageKey(key) ? await storage.get(key) : undefined;
+    const isPublic = key.startsWith(PUBLIC_MEDIA_FOLDER) && isStorageKey(key);
+    const file = isPublic ? await storage.get(key) : undefined;
     if (!file) return c.text('Not found', 404, { ...MEDIA_HEADERS, 'Cache-Control': 'no-store' });
     return c.body(file.bytes, 200, {
       ...MEDIA_HEADERS,

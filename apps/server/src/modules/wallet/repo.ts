@@ -86,3 +86,31 @@ export async function findDiscrepancies(db: Database): Promise<Discrepancy[]> {
     ),
   ];
 }
+
+/**
+ * Closes a user's wallet if it holds nothing: it is locked (a credit on its way waits, then finds it
+ * closed), created empty if it never existed, and from then on ledger_post() refuses to credit it.
+ * Answers the balance that stops it, or 0 when it closed. Call inside the account deletion's transaction.
+ */
+export async function closeEmptyWallet(db: Database, accountId: string, userId: string): Promise<number> {
+  await db
+    .insert(ledgerAccounts)
+    .values({ id: accountId, kind: 'wallet', userId, balanceCents: 0 })
+    .onConflictDoNothing({ target: ledgerAccounts.id });
+  const [wallet] = await db
+    .select({ balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  const balance = wallet?.balanceCents ?? 0;
+  if (balance === 0) {
+    await db.update(ledgerAccounts).set({ closedAt: sql`now()` }).where(eq(ledgerAccounts.id, accountId));
+  }
+  return balance;
+}
+
+/** Whether an error is ledger_post() refusing to credit a closed wallet (a deleted account's). */
+export function isClosedWallet(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'SW410';
+}

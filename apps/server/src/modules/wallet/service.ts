@@ -1,7 +1,7 @@
 import type { Wallet } from '@sweetwish/shared/wallet';
 import type { Database } from '../../db/client';
 import { walletAccountId } from './accounts';
-import { type Discrepancy, findDiscrepancies, findWalletBalance } from './repo';
+import { closeEmptyWallet, type Discrepancy, findDiscrepancies, findWalletBalance } from './repo';
 
 /** The signed-in user's spendable balance; 0 before their first top-up or gift. */
 export async function getWallet(db: Database, userId: string): Promise<Wallet> {
@@ -23,4 +23,13 @@ function describe(d: Discrepancy): string {
     case 'negative_wallet':
       return `account ${d.accountId}: wallet below zero (${d.balanceCents} cents)`;
   }
+}
+
+/**
+ * Closes the user's wallet for good when it is empty (account deletion); otherwise answers the balance
+ * that must be withdrawn first. Call inside the deletion's transaction.
+ */
+export async function closeWallet(db: Database, userId: string): Promise<{ isClosed: boolean; balanceCents: number }> {
+  const balanceCents = await closeEmptyWallet(db, walletAccountId(userId), userId);
+  return { isClosed: balanceCents === 0, balanceCents };
 }

@@ -29,6 +29,8 @@ export const ledgerAccounts = pgTable(
      * summed from their entries: a cached total would make every gift wait for the one before it.
      */
     balanceCents: bigint('balance_cents', { mode: 'number' }),
+    /** A deleted user's wallet (emptied first): ledger_post() refuses to credit it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -71,3 +71,18 @@ export async function updateSellerWish(
     return row;
   });
 }
+
+/** Archives all of a seller's wishes and removes their pictures; answers the pictures' addresses. */
+export async function archiveAllOfSeller(db: Database, sellerId: string): Promise<string[]> {
+  const pictures = await db
+    .select({ image: wishes.image })
+    .from(wishes)
+    .where(eq(wishes.sellerId, sellerId))
+    .for('update');
+  await db
+    .update(wishes)
+    .set({ archived: true, image: null, blurhash: null, updatedAt: new Date() })
+    .where(eq(wishes.sellerId, sellerId));
+  await notifyChange(db, { topic: 'wishes', userId: sellerId });
+  return pictures.flatMap((p) => (p.image ? [p.image] : []));
+}

@@ -3,7 +3,7 @@ import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwis
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findPublicSeller } from '../accounts/profile-service';
-import { findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
+import { archiveAllOfSeller, findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
 
 function toWish(row: WishRow): Wish {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
@@ -61,4 +61,12 @@ export async function getWishForSale(db: Database, productId: string, sellerId: 
   if (wish.archived) throw new AppError('CONFLICT', 'This wish has been archived');
   if (wish.purchased) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
   return toWish(wish);
+}
+
+/**
+ * Call in the transaction that deletes the seller's account: every wish is archived (purchases keep
+ * referring to them) and loses its picture. Answers the pictures' addresses, to delete after commit.
+ */
+export async function retireWishesOf(db: Database, sellerId: string): Promise<string[]> {
+  return archiveAllOfSeller(db, sellerId);
 }

@@ -1,0 +1,58 @@
+import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings';
+import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import { notifyChange } from '../../changes/change-feed';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
+import { detachImagesSentBy } from '../chat/service';
+import { forgetFanMemberships } from '../fans/service';
+import { forgetProductImagesOf } from '../gifts/service';
+import { MEDIA_PATH_PREFIX } from '../media/service';
+import { forgetSettings } from '../settings/service';
+import { closeWallet } from '../wallet/service';
+import { retireWishesOf } from '../wishes/service';
+import { lockLiveUser, scrubUser } from './repo';
+import { forgetGiftRecipient } from './service';
+
+/** A stored image's key from its public address (`/media/images/...`); undefined for anything else. */
+function storageKeyOf(url: string | null): string | undefined {
+  return url?.startsWith(MEDIA_PATH_PREFIX) ? url.slice(MEDIA_PATH_PREFIX.length) : undefined;
+}
+
+/**
+ * Deletes an account (design.md section 11), in one transaction: only with an empty wallet, which is then
+ * closed so nothing can be credited to it; personal data, sign-in methods and sessions go; the handle stays
+ * reserved for 30 days; wishes are archived; fan memberships and settings go. Ledger records, purchases and
+ * conversations stay, showing "Anonymous". The images (photo, banner, wishes, those sent in conversations)
+ * are deleted from storage after the commit.
+ */
+export async function deleteAccount(
+  deps: { db: Database; storage: ObjectStorage; logger: Logger },
+  userId: string,
+): Promise<void> {
+  const keys = await deps.db.transaction(async (tx) => {
+    const user = await lockLiveUser(tx, userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'No user');
+    const wallet = await closeWallet(tx, userId);
+    if (!wallet.isClosed) throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
+    const wishImages = await retireWishesOf(tx, userId);
+    await forgetProductImagesOf(tx, userId);
+    const messageImages = await detachImagesSentBy(tx, userId);
+    await forgetFanMemberships(tx, userId);
+    await forgetSettings(tx, userId);
+    await scrubUser(tx, userId, user.handle);
+    if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
+    await notifyChange(tx, { topic: 'profile', userId });
+    await notifyChange(tx, { topic: 'account-deleted', userId });
+    return [
+      ...[user.photoUrl, user.bannerUrl, ...wishImages].map(storageKeyOf).filter((k): k is string => !!k),
+      ...messageImages,
+    ];
+  });
+  forgetGiftRecipient(userId);
+  for (const key of keys) {
+    await deps.storage.delete(key).catch((err: unknown) => {
+      deps.logger.error({ err, key }, 'a deleted account’s image could not be removed from storage');
+    });
+  }
+}

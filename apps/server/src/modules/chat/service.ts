@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Conversation,
+  CreateConversationInput,
+  CreateConversationResult,
+  Message,
+  MessageChanges,
+  MessagePage,
+} from '@sweetwish/shared/chat';
+import { CHAT_MESSAGES, type Reaction } from '@sweetwish/shared/chat-rules';
+import { formatDollars } from '@sweetwish/shared/money';
+import { and, isNull } from 'drizzle-orm';
+import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { attachConversation, getPurchaseParties, type PurchaseParties } from '../gifts/service';
+import { processImage } from '../media/image-pipeline';
+import { queueMessageNotification } from '../notify/queue';
+import { getSettingsOf } from '../settings/service';
+import {
+  type ConversationRow,
+  findConversationIdOfPurchase,
+  findConversationVersion,
+  findMessage,
+  insertConversation,
+  insertMessage,
+  isUnlockable,
+  listMessagesBefore,
+  listMessagesChangedSince,
+  listUserConversations,
+  type MessageRow,
+  markConversationSeen,
+  notifyParticipants,
+  removeImagesSentBy,
+  summariseConversations,
+  updateMessage,
+} from './repo';
+import { messages } from './tables';
+
+export type ChatDeps = {
+  db: Database;
+  storage: ObjectStorage;
+  /** How long a message notification waits for the recipient to read the message on screen. */
+  notificationDelaySeconds: number;
+};
+
+/** How many changed messages one answer carries; a client further behind reloads the conversation. */
+const CHANGES_LIMIT = 500;
+
+/** What the purchase message says in a conversation's preview. */
+function purchaseSummary(purchase: PurchaseParties): string {
+  if (purchase.type === 'tip') return `Tip of ${formatDollars(purchase.costCents)}`;
+  return `Gift: ${purchase.productName ?? "It's a surprise!"}`;
+}
+
+/**
+ * createConversation: the buyer (type "purchase") or the recipient (type "received") of a purchase opens
+ * its one conversation, which starts with the purchase message. Asking again, or many times at once, gives
+ * the same conversation. Anyone else's purchase is not found.
+ */
+export async function createConversation(
+  db: Database,
+  userId: string,
+  input: CreateConversationInput,
+): Promise<CreateConversationResult> {
+  const purchase = await getPurchaseParties(db, input.purchaseId);
+  const callerId = input.type === 'purchase' ? purchase?.buyerId : purchase?.sellerId;
+  if (!purchase || callerId !== userId) throw new AppError('NOT_FOUND', CHAT_MESSAGES.createFailed);
+  const existing = await findConversationIdOfPurchase(db, purchase.id);
+  if (existing) return { conversationId: existing };
+  const id = randomUUID();
+  const isCreated = await db.transaction(async (tx) => {
+    const isNew = await insertConversation(tx, {
+      id,
+      purchaseId: purchase.id,
+      buyerId: purchase.buyerId,
+      recipientId: purchase.sellerId,
+      isBuyerAnonymous: purchase.isAnonymous,
+      creatorId: userId,
+      messageId: randomUUID(),
+      purchaseSummary: purchaseSummary(purchase),
+    });
+    if (!isNew) return false;
+    await attachConversation(tx, purchase.id, id);
+    await notifyParticipants(tx, { id, buyerId: purchase.buyerId, recipientId: purchase.sellerId }, ['conversations']);
+    return true;
+  });
+  if (isCreated) return { conversationId: id };
+  // Someone else created it at the same moment.
+  const winner = await findConversationIdOfPurchase(db, purchase.id);
+  if (!winner) throw new AppError('INTERNAL', CHAT_MESSAGES.createFailed);
+  return { conversationId: winner };
+}
+
+type Role = 'buyer' | 'recipient';
+
+function roleOf(row: ConversationRow, userId: string): Role {
+  return row.buyerId === userId ? 'buyer' : 'recipient';
+}
+
+type PersonRow = ConversationRow['buyer'];
+
+function publicPerson(person: PersonRow) {
+  if (person.deletedAt || !person.handle || !person.displayName) return null;
+  return { id: person.id, handle: person.handle, displayName: person.displayName, photoUrl: person.photoUrl };
+}
+
+/** The other participant as the viewer may see them: an anonymous buyer stays anonymous to the recipient. */
+function participantOf(row: ConversationRow, role: Role) {
+  if (role === 'buyer') return publicPerson(row.recipient);
+  return row.isBuyerAnonymous ? null : publicPerson(row.buyer);
+}
+
+function toConversation(row: ConversationRow, userId: string, fansCanMessage: boolean): Conversation {
+  const role = roleOf(row, userId);
+  const seenAt = role === 'buyer' ? row.buyerSeenAt : row.recipientSeenAt;
+  const participantSeenAt = role === 'buyer' ? row.recipientSeenAt : row.buyerSeenAt;
+  const other = role === 'buyer' ? row.recipient : row.buyer;
+  return {
+    id: row.id,
+    purchaseId: row.purchaseId,
+    role,
+    participant: participantOf(row, role),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    seenAt: seenAt?.toISOString() ?? null,
+    participantSeenAt: participantSeenAt?.toISOString() ?? null,
+    isUnread: seenAt === null || seenAt < row.updatedAt,
+    lastMessage: row.lastMessageType
+      ? { type: row.lastMessageType, text: row.lastMessageText, isMine: row.lastMessageSenderId === userId }
+      : null,
+    // Nobody writes to a deleted account; a fan writes only while the creator takes messages from fans.
+    canSend: other.deletedAt === null && (role === 'recipient' || fansCanMessage),
+  };
+}
+
+async function fansCanMessageOf(db: Database, rows: ConversationRow[]): Promise<Map<string, boolean>> {
+  const settings = await getSettingsOf(db, [...new Set(rows.map((r) => r.recipientId))]);
+  return new Map([...settings].map(([id, s]) => [id, s.fansCanMessage]));
+}
+
+/** The user's conversations, most recently active first. */
+export async function listConversations(db: Database, userId: string): Promise<Conversation[]> {
+  const rows = await listUserConversations(db, userId);
+  const fansCanMessage = await fansCanMessageOf(db, rows);
+  return rows.map((row) => toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true));
+}
+
+/** The conversation row, if the user takes part in it: anyone else's is not found. */
+async function conversationOf(db: Database, userId: string, conversationId: string): Promise<ConversationRow> {
+  const [row] = await listUserConversations(db, userId, conversationId);
+  if (!row) throw new AppError('NOT_FOUND', CHAT_MESSAGES.notFound);
+  return row;
+}
+
+export async function getConversation(db: Database, userId: string, conversationId: string): Promise<Conversation> {
+  const row = await conversationOf(db, userId, conversationId);
+  const fansCanMessage = await fansCanMessageOf(db, [row]);
+  return toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true);
+}
+
+function imageUrl(conversationId: string, messageId: string, size: 'full' | 'thumb') {
+  const base = `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/image`;
+  return size === 'thumb' ? `${base}?size=thumb` : base;
+}
+
+/** Whether the viewer may see an image message's picture: their own, or one they unlocked. */
+function isImageOpen(message: MessageRow, userId: string) {
+  return message.senderId === userId || message.unlockedAt !== null;
+}
+
+function toMessage(
+  message: MessageRow,
+  context: { conversationId: string; userId: string; role: Role; purchase: PurchaseParties | undefined },
+): Message {
+  const { conversationId, userId, role, purchase } = context;
+  const isOpen = isImageOpen(message, userId);
+  const hasImage = message.type === 'image' && message.imageKey !== null;
+  return {
+    id: message.id,
+    seq: message.seq,
+    version: message.version,
+    type: message.type,
+    isMine: message.senderId === userId,
+    content: message.content,
+    image:
+      message.type === 'image'
+        ? {
+            blurhash: message.blurhash,
+            width: message.imageWidth ?? 1,
+            height: message.imageHeight ?? 1,
+            isLocked: !isOpen,
+            thumbUrl: hasImage && isOpen ? imageUrl(conversationId, message.id, 'thumb') : null,
+            url: hasImage && isOpen ? imageUrl(conversationId, message.id, 'full') : null,
+          }
+        : null,
+    purchase:
+      message.type === 'purchase' && purchase
+        ? {
+            type: purchase.type,
+            costCents: purchase.costCents,
+            product:
+              purchase.productId && purchase.productName
+                ? { id: purchase.productId, name: purchase.productName, image: purchase.productImage }
+                : null,
+          }
+        : null,
+    sentAt: message.sentAt.toISOString(),
+    reaction: role === 'buyer' ? message.buyerReaction : message.recipientReaction,
+    participantReaction: role === 'buyer' ? message.recipientReaction : message.buyerReaction,
+  };
+}
+
+async function messageContext(db: Database, row: ConversationRow, userId: string, rows: MessageRow[]) {
+  const hasPurchaseMessage = rows.some((m) => m.type === 'purchase');
+  return {
+    conversationId: row.id,
+    userId,
+    role: roleOf(row, userId),
+    purchase: hasPurchaseMessage ? await getPurchaseParties(db, row.purchaseId) : undefined,
+  };
+}
+
+/**
+ * A page of messages, oldest first: the newest `limit`, or the `limit` before `before`. The version is read
+ * before the messages, so changes asked for since it include anything this page raced with.
+ */
+export async function listMessages(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  page: { before?: number | undefined; limit: number },
+): Promise<MessagePage> {
+  const row = await conversationOf(db, userId, conversationId);
+  const version = (await findConversationVersion(db, conversationId)) ?? 0;
+  const rows = await listMessagesBefore(db, conversationId, page.before, page.limit + 1);
+  const hasOlder = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit).reverse();
+  const context = await messageContext(db, row, userId, shown);
+  return { messages: shown.map((m) => toMessage(m, context)), hasOlder, version };
+}
+
+/** Messages sent or changed after `since`, oldest first (the live updates of an open conversation). */
+export async function listMessageChanges(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  since: number,
+): Promise<MessageChanges> {
+  const row = await conversationOf(db, userId, conversationId);
+  const version = (await findConversationVersion(db, conversationId)) ?? 0;
+  const rows = await listMessagesChangedSince(db, conversationId, since, CHANGES_LIMIT + 1);
+  const shown = rows.slice(0, CHANGES_LIMIT);
+  const context = await messageContext(db, row, userId, shown);
+  return { messages: shown.map((m) => toMessage(m, context)), version, isComplete: rows.length <= CHANGES_LIMIT };
+}
+
+/** Refuses a message the sender may not send: a fan whose creator turned messages off, or to a deleted account. */
+async function checkCanSend(db: Database, userId: string, conversationId: string): Promise<ConversationRow> {
+  const row = await conversationOf(db, userId, conversationId);
+  const fansCanMessage = await fansCanMessageOf(db, [row]);
+  if (!toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true).canSend) {
+    throw new AppError('FORBIDDEN', CHAT_MESSAGES.messagesOff);
+  }
+  return row;
+}
+
+async function addMessage(
+  deps: ChatDeps,
+  userId: string,
+  row: ConversationRow,
+  message: Omit<Parameters<typeof insertMessage>[1], 'id' | 'conversationId' | 'senderId'>,
+): Promise<Message> {
+  const id = randomUUID();
+  const recipientId = row.buyerId === userId ? row.recipientId : row.buyerId;
+  await deps.db.transaction(async (tx) => {
+    const clock = await insertMessage(tx, { id, conversationId: row.id, senderId: userId, ...message });
+    if (!clock) throw new AppError('NOT_FOUND', CHAT_MESSAGES.notFound);
+    await queueMessageNotification(tx, {
+      userId: recipientId,
+      conversationId: row.id,
+      delaySeconds: deps.notificationDelaySeconds,
+    });
+    await notifyParticipants(tx, row, ['conversations', 'messages']);
+  });
+  const stored = await findMessage(deps.db, row.id, id);
+  if (!stored) throw new AppError('INTERNAL', CHAT_MESSAGES.sendFailed);
+  return toMessage(stored, await messageContext(deps.db, row, userId, [stored]));
+}
+
+/** sendMessage with text. */
+export async function sendText(deps: ChatDeps, userId: string, conversationId: string, content: string) {
+  const row = await checkCanSend(deps.db, userId, conversationId);
+  return addMessage(deps, userId, row, { type: 'text', content });
+}
+
+/**
+ * sendMessage with an image: re-encoded by the media pipeline (metadata stripped) with a 400x200 thumbnail,
+ * stored privately under the conversation, served only to its two participants.
+ */
+export async function sendImage(
+  deps: ChatDeps,
+  userId: string,
+  conversationId: string,
+  upload: { bytes: Uint8Array; blurhash: string },
+): Promise<Message> {
+  const row = await checkCanSend(deps.db, userId, conversationId);
+  const [image, thumb] = await Promise.all([
+    processImage(upload.bytes, 'message'),
+    processImage(upload.bytes, 'message-thumb'),
+  ]);
+  const name = randomUUID();
+  const imageKey = `private/conversations/${row.id}/${name}.jpg`;
+  const thumbKey = `private/conversations/${row.id}/${name}-thumb.jpg`;
+  await deps.storage.put(imageKey, image.bytes, image.contentType);
+  await deps.storage.put(thumbKey, thumb.bytes, thumb.contentType);
+  return addMessage(deps, userId, row, {
+    type: 'image',
+    image: { imageKey, thumbKey, blurhash: upload.blurhash, width: image.width, height: image.height },
+  });
+}
+
+/**
+ * Runs one change to a message under the conversation's lock (repo updateMessage); a message that is not
+ * there, or not changeable so, is not found and changes nothing.
+ */
+async function changeMessage(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  change: Parameters<typeof updateMessage>[3],
+  where?: Parameters<typeof updateMessage>[4],
+): Promise<Message> {
+  const row = await conversationOf(db, userId, conversationId);
+  const changed = await db.transaction(async (tx) => {
+    const message = await updateMessage(tx, conversationId, messageId, change, where);
+    if (!message) throw new AppError('NOT_FOUND', 'Message not found');
+    await notifyParticipants(tx, row, ['messages']);
+    return message;
+  });
+  return toMessage(changed, await messageContext(db, row, userId, [changed]));
+}
+
+/** Set or clear reaction: the viewer's own heart on a message, or null to clear it. */
+export async function setReaction(
+  db: Database,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  reaction: Reaction | null,
+): Promise<Message> {
+  const row = await conversationOf(db, userId, conversationId);
+  const key = roleOf(row, userId) === 'buyer' ? 'buyerReaction' : 'recipientReaction';
+  const current = await findMessage(db, conversationId, messageId);
+  if (!current) throw new AppError('NOT_FOUND', 'Message not found');
+  if (current[key] === reaction) return toMessage(current, await messageContext(db, row, userId, [current]));
+  return changeMessage(db, userId, conversationId, messageId, (version) => ({ [key]: reaction, version }));
+}
+
+/** Unlocks the other participant's image for the viewer, on every device of theirs. */
+export async function unlockImage(db: Database, userId: string, conversationId: string, messageId: string) {
+  const row = await conversationOf(db, userId, conversationId);
+  const current = await findMessage(db, conversationId, messageId);
+  if (current?.type === 'image' && isImageOpen(current, userId)) {
+    return toMessage(current, await messageContext(db, row, userId, [current]));
+  }
+  return changeMessage(
+    db,
+    userId,
+    conversationId,
+    messageId,
+    (version) => ({ unlockedAt: new Date(), version }),
+    and(isUnlockable(userId), isNull(messages.unlockedAt)),
+  );
+}
+
+/** Marks the conversation read for the viewer (when messages load and on leaving the screen). */
+export async function markSeen(db: Database, userId: string, conversationId: string): Promise<void> {
+  const row = await conversationOf(db, userId, conversationId);
+  await db.transaction(async (tx) => {
+    if (await markConversationSeen(tx, conversationId, userId)) {
+      // Their list and badge lose the dot; the other participant's screen may show it was read.
+      await notifyParticipants(tx, row, ['conversations']);
+    }
+  });
+}
+
+/** The bytes of an image message for one of its participants: their own, or one they unlocked. */
+export async function getMessageImage(
+  deps: Pick<ChatDeps, 'db' | 'storage'>,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  size: 'full' | 'thumb',
+) {
+  await conversationOf(deps.db, userId, conversationId);
+  const message = await findMessage(deps.db, conversationId, messageId);
+  const key = size === 'thumb' ? message?.thumbKey : message?.imageKey;
+  if (!message || !key || !isImageOpen(message, userId)) throw new AppError('NOT_FOUND', 'Image not found');
+  const file = await deps.storage.get(key);
+  if (!file) throw new AppError('NOT_FOUND', 'Image not found');
+  return file;
+}
+
+/** What the side menu counts: whether the user has conversations, and how many are unread. */
+export async function getConversationSummary(db: Database, userId: string) {
+  return summariseConversations(db, userId);
+}
+
+/**
+ * For a notification about a conversation: whether it is still unread for the user, and what the other
+ * participant is called for them (null: anonymous). Undefined when the user takes no part in it.
+ */
+export async function describeConversationFor(db: Database, conversationId: string, userId: string) {
+  const [row] = await listUserConversations(db, userId, conversationId);
+  if (!row) return undefined;
+  const conversation = toConversation(row, userId, true);
+  return { isUnread: conversation.isUnread, participantName: conversation.participant?.displayName ?? null };
+}
+
+/**
+ * Call in the transaction that deletes an account: the images the user sent are detached from their
+ * messages (which then show no picture). Returns the storage keys to delete once the transaction commits.
+ */
+export async function detachImagesSentBy(db: Database, userId: string): Promise<string[]> {
+  const rows = await removeImagesSentBy(db, userId);
+  return rows.flatMap((r) => [r.imageKey, r.thumbKey]).filter((key): key is string => key !== null);
+}

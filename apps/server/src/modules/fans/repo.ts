@@ -1,0 +1,60 @@
+import { and, desc, eq, or } from 'drizzle-orm';
+import { notifyChange } from '../../changes/change-feed';
+import type { Database } from '../../db/client';
+import { users } from '../accounts/tables';
+import { fanMemberships } from './tables';
+
+export async function findMembership(db: Database, creatorId: string, fanId: string) {
+  const [row] = await db
+    .select({ joinedAt: fanMemberships.joinedAt })
+    .from(fanMemberships)
+    .where(and(eq(fanMemberships.creatorId, creatorId), eq(fanMemberships.fanId, fanId)));
+  return row;
+}
+
+export async function insertMembership(db: Database, creatorId: string, fanId: string) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(fanMemberships)
+      .values({ creatorId, fanId })
+      .onConflictDoNothing()
+      .returning({ fanId: fanMemberships.fanId });
+    if (rows.length > 0) await notifyChange(tx, { topic: 'fans', userId: creatorId });
+  });
+}
+
+export async function deleteMembership(db: Database, creatorId: string, fanId: string) {
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(fanMemberships)
+      .where(and(eq(fanMemberships.creatorId, creatorId), eq(fanMemberships.fanId, fanId)))
+      .returning({ fanId: fanMemberships.fanId });
+    if (rows.length > 0) await notifyChange(tx, { topic: 'fans', userId: creatorId });
+  });
+}
+
+/** How many fans the fans page lists: the newest. */
+const LIST_LIMIT = 500;
+
+/** A creator's fans, newest first, with their public identity. */
+export async function listCreatorFans(db: Database, creatorId: string) {
+  return db
+    .select({
+      fanId: fanMemberships.fanId,
+      joinedAt: fanMemberships.joinedAt,
+      handle: users.handle,
+      displayName: users.displayName,
+      photoUrl: users.photoUrl,
+      deletedAt: users.deletedAt,
+    })
+    .from(fanMemberships)
+    .innerJoin(users, eq(users.id, fanMemberships.fanId))
+    .where(eq(fanMemberships.creatorId, creatorId))
+    .orderBy(desc(fanMemberships.joinedAt))
+    .limit(LIST_LIMIT);
+}
+
+/** Removes every membership of a user, as fan and as creator (account deletion). */
+export async function deleteMembershipsOf(db: Database, userId: string) {
+  await db.delete(fanMemberships).where(or(eq(fanMemberships.creatorId, userId), eq(fanMemberships.fanId, userId)));
+}

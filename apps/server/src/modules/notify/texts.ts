@@ -1,0 +1,39 @@
+import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import { formatDollars } from '@sweetwish/shared/money';
+
+/** What a notification says. No message's content is ever put in a text or e-mail: only who and where. */
+export type NotificationText = { subject: string; text: string };
+
+export type GiftFacts = {
+  purchaseId: string;
+  type: 'standard' | 'tip';
+  costCents: number;
+  productName: string | null;
+  /** Null for an anonymous buyer. */
+  buyerName: string | null;
+};
+
+export function giftText(gift: GiftFacts, origin: string): NotificationText {
+  const who = gift.buyerName ?? 'An anonymous fan';
+  const what =
+    gift.type === 'tip'
+      ? `a ${formatDollars(gift.costCents)} tip`
+      : `a gift: ${gift.productName ?? 'a wish'} (${formatDollars(gift.costCents)})`;
+  return {
+    subject: gift.type === 'tip' ? `You received a tip on ${PRODUCT_NAME}` : `You received a gift on ${PRODUCT_NAME}`,
+    text: `${PRODUCT_NAME}: ${who} sent you ${what}. See it at ${origin}/received/item/${encodeURIComponent(gift.purchaseId)}`,
+  };
+}
+
+export function messageText(message: { conversationId: string; senderName: string | null }, origin: string) {
+  const who = message.senderName ?? 'Anonymous';
+  return {
+    subject: `New message from ${who}`,
+    text: `${PRODUCT_NAME}: ${who} sent you a message. Read it at ${origin}/conversations/${encodeURIComponent(message.conversationId)}`,
+  } satisfies NotificationText;
+}
+
+/** The line under every e-mail: where to turn them off. */
+export function settingsFooter(origin: string): string {
+  return `\n\nYou can turn these notifications off in your settings: ${origin}/settings`;
+}

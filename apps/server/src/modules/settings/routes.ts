@@ -1,0 +1,83 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { DeleteAccountInput, Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
+import { deleteCookie } from 'hono/cookie';
+import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import type { DatabaseHandle } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
+import { forgetUserSessions, requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Logger } from '../../logger';
+import type { Auth } from '../accounts/auth';
+import { deleteAccount } from '../accounts/delete-account';
+import { signOutEverywhere } from '../accounts/service';
+import { getSettings, updateSettings } from './service';
+
+const signedIn = { 401: errorResponse('Nobody is signed in') };
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/settings',
+  summary: "The signed-in user's settings",
+  responses: { 200: jsonResponse(Settings, 'The settings'), ...signedIn },
+});
+
+const patchRoute = createRoute({
+  method: 'patch',
+  path: '/settings',
+  summary: 'Change some settings: notifications of gifts and messages, messages from fans',
+  request: { body: { required: true, content: { 'application/json': { schema: UpdateSettingsInput } } } },
+  responses: { 200: jsonResponse(Settings, 'The settings'), 400: errorResponse('Nothing to change'), ...signedIn },
+});
+
+const signOutEverywhereRoute = createRoute({
+  method: 'post',
+  path: '/account/sign-out-everywhere',
+  summary: 'End every session of the signed-in user, this one included',
+  responses: { 204: { description: 'Signed out everywhere' }, ...signedIn },
+});
+
+const deleteAccountRoute = createRoute({
+  method: 'post',
+  path: '/account/delete',
+  summary: "Delete the signed-in user's account: needs an empty wallet; ledger records are kept",
+  request: { body: { required: true, content: { 'application/json': { schema: DeleteAccountInput } } } },
+  responses: {
+    204: { description: 'Deleted, and signed out' },
+    400: errorResponse('Not confirmed'),
+    ...signedIn,
+    409: errorResponse('The wallet still holds money: withdraw it first'),
+  },
+});
+
+/** Session cookies better-auth sets (with the secure prefix on HTTPS). */
+const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'];
+
+export function settingsRoutes(deps: { database: DatabaseHandle; auth: Auth; storage: ObjectStorage; logger: Logger }) {
+  const db = deps.database.db;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/settings', requireUser(deps.auth));
+  app.use('/account/*', requireUser(deps.auth));
+  const endSessions = (c: Parameters<typeof deleteCookie>[0], userId: string) => {
+    forgetUserSessions(deps.auth, userId);
+    for (const name of SESSION_COOKIES) {
+      deleteCookie(c, name, { path: '/' });
+      deleteCookie(c, `__Secure-${name}`, { path: '/', secure: true });
+    }
+  };
+  return app
+    .openapi(getRoute, async (c) => c.json(await getSettings(db, c.get('userId')), 200))
+    .openapi(patchRoute, async (c) => c.json(await updateSettings(db, c.get('userId'), c.req.valid('json')), 200))
+    .openapi(signOutEverywhereRoute, async (c) => {
+      const userId = c.get('userId');
+      await signOutEverywhere(db, userId);
+      endSessions(c, userId);
+      return c.body(null, 204);
+    })
+    .openapi(deleteAccountRoute, async (c) => {
+      const userId = c.get('userId');
+      await deleteAccount({ db, storage: deps.storage, logger: deps.logger }, userId);
+      endSessions(c, userId);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,36 @@
+import type { LiveEvent } from '@sweetwish/shared/live';
+
+/**
+ * Reads `change` events from an open Server-Sent Events response until `count` arrived or `waitMs` went by,
+ * then closes the stream.
+ */
+export async function readEvents(res: Response, count: number, waitMs = 5000): Promise<LiveEvent[]> {
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const events: LiveEvent[] = [];
+  let buffer = '';
+  const deadline = Date.now() + waitMs;
+  while (events.length < count && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<{ done: true; value: undefined }>((r) =>
+        setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now())),
+      ),
+    ]);
+    if (chunk.done) break;
+    buffer += decoder.decode(chunk.value);
+    const complete = buffer.lastIndexOf('\n\n');
+    if (complete < 0) continue;
+    for (const match of buffer.slice(0, complete + 1).matchAll(/event: change\ndata: (.*)\n/g)) {
+      events.push(JSON.parse(match[1] as string) as LiveEvent);
+    }
+    buffer = buffer.slice(complete + 2);
+  }
+  await reader.cancel();
+  return events;
+}
+
+/** The topics of the events read. */
+export async function readTopics(res: Response, count: number, waitMs = 5000): Promise<string[]> {
+  return (await readEvents(res, count, waitMs)).map((e) => e.topic);
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Settings (/settings; design.md section 11): notifications, fan interactions, account. */
+
+export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
+
+export const Settings = z.object({
+  /** A text or e-mail when a gift or tip arrives. */
+  notifyGifts: z.boolean(),
+  /** A text or e-mail when a message arrives and the conversation is not open. */
+  notifyMessages: z.boolean(),
+  /** Whether fans may message the creator after a gift (on by default). */
+  fansCanMessage: z.boolean(),
+  /** Where notifications go: the sign-in method (spec section 1). */
+  notificationChannel: z.enum(NOTIFICATION_CHANNELS),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const UpdateSettingsInput = Settings.omit({ notificationChannel: true })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Nothing to change');
+export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInput>;
+
+/** Deleting an account is confirmed on screen; the request says so explicitly. */
+export const DeleteAccountInput = z.object({ isConfirmed: z.literal(true) });
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+export const SETTINGS_MESSAGES = {
+  withdrawFirst: 'Withdraw your balance before deleting your account.',
+  pendingWithdrawal: 'Wait for your withdrawal to complete before deleting your account.',
+  deleteFailed: 'Could not delete your account.',
+  saveFailed: 'Could not save your settings.',
+} as const;
