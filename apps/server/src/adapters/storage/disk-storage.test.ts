@@ -41,6 +41,15 @@ describe('diskStorage', () => {
     expect(new Uint8Array((await storage.get('images/a.jpg'))?.bytes ?? [])).toEqual(new Uint8Array([0xff, 0xd8, 9]));
   });
 
+  it('deletes a file, and takes the deletion of a missing one calmly', async () => {
+    const storage = diskStorage(root);
+    await storage.put('images/users/u1/a.jpg', JPEG_BYTES, 'image/jpeg');
+    await storage.delete('images/users/u1/a.jpg');
+    expect(await storage.get('images/users/u1/a.jpg')).toBeUndefined();
+    await expect(storage.delete('images/users/u1/a.jpg')).resolves.toBeUndefined();
+    await expect(storage.delete('../outside.jpg')).rejects.toThrow();
+  });
+
   it('answers undefined for a key that holds nothing', async () => {
     const storage = diskStorage(root);
     expect(await storage.get('images/users/nobody/none.jpg')).toBeUndefined();

@@ -97,6 +97,14 @@ describe('s3Storage on a local S3-compatible server', () => {
     expect((await storage.get('images/replace.jpg'))?.bytes).toEqual(new Uint8Array([0xff, 0xd8, 9]));
   });
 
+  it('deletes an object, and takes the deletion of a missing one calmly', async () => {
+    const storage = s3Storage(settings);
+    await storage.put('images/users/u1/gone.jpg', JPEG_BYTES, 'image/jpeg');
+    await storage.delete('images/users/u1/gone.jpg');
+    expect(await storage.get('images/users/u1/gone.jpg')).toBeUndefined();
+    await expect(storage.delete('images/users/u1/gone.jpg')).resolves.toBeUndefined();
+  });
+
   it('answers undefined for a key that holds nothing', async () => {
     const storage = s3Storage(settings);
     expect(await storage.get('images/users/nobody/none.jpg')).toBeUndefined();

@@ -14,6 +14,20 @@ import { retireWishesOf } from '../wishes/service';
 import { lockLiveUser, scrubUser } from './repo';
 import { forgetGiftRecipient } from './service';
 
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/** Runs the deletion again after a deadlock or serialisation failure with a concurrent gift (at most 3 times). */
+async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || !RETRYABLE.has(code ?? '')) throw err;
+    }
+  }
+}
+
 /** A stored image's key from its public address (`/media/images/...`); undefined for anything else. */
 function storageKeyOf(url: string | null): string | undefined {
   return url?.startsWith(MEDIA_PATH_PREFIX) ? url.slice(MEDIA_PATH_PREFIX.length) : undefined;
@@ -30,25 +44,28 @@ export async function deleteAccount(
   deps: { db: Database; storage: ObjectStorage; logger: Logger },
   userId: string,
 ): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
-    const user = await lockLiveUser(tx, userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'No user');
-    const wallet = await closeWallet(tx, userId);
-    if (!wallet.isClosed) throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
-    const wishImages = await retireWishesOf(tx, userId);
-    await forgetProductImagesOf(tx, userId);
-    const messageImages = await detachImagesSentBy(tx, userId);
-    await forgetFanMemberships(tx, userId);
-    await forgetSettings(tx, userId);
-    await scrubUser(tx, userId, user.handle);
-    if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
-    await notifyChange(tx, { topic: 'profile', userId });
-    await notifyChange(tx, { topic: 'account-deleted', userId });
-    return [
-      ...[user.photoUrl, user.bannerUrl, ...wishImages].map(storageKeyOf).filter((k): k is string => !!k),
-      ...messageImages,
-    ];
-  });
+  const keys = await withDeadlockRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const user = await lockLiveUser(tx, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'No user');
+      // Wishes before the wallet, in the order a purchase takes them (the wish it claims, then the wallets).
+      const wishImages = await retireWishesOf(tx, userId);
+      const wallet = await closeWallet(tx, userId);
+      if (!wallet.isClosed) throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
+      await forgetProductImagesOf(tx, userId);
+      const messageImages = await detachImagesSentBy(tx, userId);
+      await forgetFanMemberships(tx, userId);
+      await forgetSettings(tx, userId);
+      await scrubUser(tx, userId, user.handle);
+      if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
+      await notifyChange(tx, { topic: 'profile', userId });
+      await notifyChange(tx, { topic: 'account-deleted', userId });
+      return [
+        ...[user.photoUrl, user.bannerUrl, ...wishImages].map(storageKeyOf).filter((k): k is string => !!k),
+        ...messageImages,
+      ];
+    }),
+  );
   forgetGiftRecipient(userId);
   for (const key of keys) {
     await deps.storage.delete(key).catch((err: unknown) => {

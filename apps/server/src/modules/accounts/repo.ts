@@ -101,13 +101,16 @@ export async function deleteSessionsOf(db: Database, userId: string): Promise<nu
   return rows.length;
 }
 
-/** The account's row, locked until the transaction ends; undefined when it is gone or deleted. */
+/**
+ * The account's row, locked against other changes until the transaction ends (not against rows that merely
+ * refer to it, such as a purchase being recorded); undefined when it is gone or deleted.
+ */
 export async function lockLiveUser(db: Database, userId: string) {
   const [row] = await db
     .select({ handle: users.handle, photoUrl: users.photoUrl, bannerUrl: users.bannerUrl })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

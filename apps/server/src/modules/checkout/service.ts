@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { userExists } from '../accounts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
-import { postTransfer } from '../wallet/repo';
+import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
 
 /**
@@ -116,7 +116,7 @@ async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkou
   const paymentIntent =
     typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   // The card pays the total; the wallet gets the tokens; the platform keeps the fee less any discount.
-  await postTransfer(db, {
+  const transfer = {
     kind: 'top_up',
     idempotencyKey: `top_up:${session.id}`,
     externalRef: paymentIntent ?? undefined,
@@ -125,6 +125,15 @@ async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkou
       { accountId: walletAccountId(topUp.userId), amountCents: tokensCents },
       { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: topUp.totalCents - tokensCents },
     ].filter((e) => e.amountCents !== 0),
-  });
+  } satisfies LedgerTransfer;
+  try {
+    // A savepoint: a refusal must not abort the webhook's transaction, which still records the event.
+    await db.transaction((savepoint) => postTransfer(savepoint, transfer));
+  } catch (err) {
+    if (!isClosedWallet(err)) throw err;
+    // Paid after the account was deleted: nothing can be credited; the payment must be refunded by hand.
+    logger.error({ sessionId: session.id, paymentIntent }, 'a top-up was paid for a deleted account: refund it');
+    return;
+  }
   await markTopUpPaid(db, session.id, topUp.userId);
 }

@@ -5,8 +5,8 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens, seedUser } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
 import { PLATFORM_ACCOUNTS, walletAccountId } from './accounts';
-import { findWalletBalance, isInsufficientBalance, postTransfer } from './repo';
-import { reconcile } from './service';
+import { findWalletBalance, isClosedWallet, isInsufficientBalance, postTransfer } from './repo';
+import { closeWallet, reconcile } from './service';
 
 describe.each(databaseKinds())('ledger on %s', (kind) => {
   let database: DatabaseHandle;
@@ -96,6 +96,24 @@ describe.each(databaseKinds())('ledger on %s', (kind) => {
     await expect(
       database.db.execute(sql`update ledger_accounts set balance_cents = -1 where id = ${walletAccountId(fan.id)}`),
     ).rejects.toThrow();
+  });
+
+  it('closes only an empty wallet, and then refuses to credit it', async () => {
+    const fan = await seedUser(database.db);
+    const deleted = await seedUser(database.db);
+    await seedTokens(database.db, fan.id, 500);
+    await pay(fan.id, deleted.id, 100);
+    expect(await closeWallet(database.db, deleted.id)).toEqual({ isClosed: false, balanceCents: 100 });
+    await pay(deleted.id, fan.id, 100);
+    expect(await closeWallet(database.db, deleted.id)).toEqual({ isClosed: true, balanceCents: 0 });
+    const error = await pay(fan.id, deleted.id, 50).catch((err: unknown) => err);
+    expect(isClosedWallet(error)).toBe(true);
+    expect(await balance(fan.id)).toBe(500);
+    expect(await balance(deleted.id)).toBe(0);
+    // A user who never had a wallet gets a closed, empty one.
+    const never = await seedUser(database.db);
+    expect(await closeWallet(database.db, never.id)).toEqual({ isClosed: true, balanceCents: 0 });
+    expect(isClosedWallet(await pay(fan.id, never.id, 1).catch((err: unknown) => err))).toBe(true);
   });
 
   it.skipIf(kind !== 'postgres')(

@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, captureLogger } from '../../../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { type Person, peopleOn } from '../../../test/people';
+import { outboxEmail } from '../../adapters/email/outbox-email';
+import type { Messaging } from '../../adapters/messaging';
+import { outboxSms } from '../../adapters/sms/outbox-sms';
+import { startChangeFeed } from '../../changes/change-feed';
+import { type DatabaseHandle, queryRows } from '../../db/client';
+import { claimDue, markSending } from './repo';
+import { createNotificationWorker, type NotificationWorker } from './worker';
+
+const ORIGIN = 'http://localhost:5172';
+
+type Sent = { channel: 'sms' | 'email'; to: string; text: string; subject?: string };
+
+/** Messaging that records what it sends (and can be made to wait or fail), in front of the real outbox. */
+function recordingMessaging(database: DatabaseHandle) {
+  const sent: Sent[] = [];
+  let gate: Promise<void> | undefined;
+  let failures = 0;
+  const sms = outboxSms(database);
+  const email = outboxEmail(database);
+  const messaging: Pick<Messaging, 'sms' | 'email'> = {
+    sms: {
+      kind: 'outbox',
+      send: async (to, text) => {
+        await gate;
+        if (failures > 0) {
+          failures--;
+          throw new Error('the provider is down');
+        }
+        await sms.send(to, text);
+        sent.push({ channel: 'sms', to, text });
+      },
+    },
+    email: {
+      kind: 'outbox',
+      send: async (message) => {
+        await gate;
+        await email.send(message);
+        sent.push({ channel: 'email', ...message });
+      },
+    },
+  };
+  return {
+    messaging,
+    sent,
+    /** Sends wait until the returned function is called. */
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
+    },
+    failNext(count: number) {
+      failures = count;
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe.each(databaseKinds())('notifications on %s', (kind) => {
+  let database: DatabaseHandle;
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let people: ReturnType<typeof peopleOn>;
+  let changes: Awaited<ReturnType<typeof startChangeFeed>>;
+  const workers: NotificationWorker[] = [];
+
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    // Message notifications wait no time here, so a test decides when the worker looks.
+    app = (await buildTestApp(database, { env: { MESSAGE_NOTIFICATION_DELAY_SECONDS: '0' } })).app;
+    people = peopleOn(app, database);
+    changes = await startChangeFeed(database, captureLogger().logger);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop()));
+    await database.close();
+  });
+
+  function startWorker(messaging: Pick<Messaging, 'sms' | 'email'>, options: { leaseMs?: number } = {}) {
+    const worker = createNotificationWorker({
+      db: database.db,
+      messaging,
+      changes,
+      logger: captureLogger().logger,
+      publicOrigin: ORIGIN,
+      pollMs: 100,
+      batchSize: 4,
+      ...options,
+    });
+    workers.push(worker);
+    worker.start();
+    return worker;
+  }
+
+  /** Sends whatever earlier tests left queued, so a test's batch holds only its own rows. */
+  async function drainQueue() {
+    const worker = startWorker(recordingMessaging(database).messaging);
+    await until(async () => {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from notifications
+          where status = 'claimed' or (status = 'pending' and not_before <= now())`,
+      );
+      return row?.n === 0;
+    });
+    await worker.stop();
+  }
+
+  const statuses = async (userId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from notifications where user_id = ${userId} order by id`,
+      )
+    ).map((r) => r.status);
+
+  const tip = (fan: Person, creator: Person, amount = 5, isAnonymous = false) =>
+    people.json<{ tipId: string }>(people.post(fan, '/tips', { recipientId: creator.id, amount, isAnonymous }), 201);
+
+  it('texts a creator once for a tip, to the phone they sign in with, naming the fan and the link', async () => {
+    const recorder = recordingMessaging(database);
+    const worker = startWorker(recorder.messaging);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const { tipId } = await tip(fan, creator, 25);
+    await until(() => recorder.sent.some((m) => m.to === creator.phone));
+    await worker.stop();
+    const mine = recorder.sent.filter((m) => m.to === creator.phone);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.channel).toBe('sms');
+    expect(mine[0]?.text).toContain('sent you a $25 tip');
+    expect(mine[0]?.text).toContain(`${ORIGIN}/received/item/${tipId}`);
+    expect(await statuses(creator.id)).toEqual(['sent']);
+    // The anonymous fan is not named.
+    const worker2 = startWorker(recorder.messaging);
+    await tip(fan, creator, 3, true);
+    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent') && recorder.sent.length >= 2);
+    await worker2.stop();
+    expect(recorder.sent.at(-1)?.text).toContain('An anonymous fan sent you a $3 tip');
+  });
+
+  it('sends nothing for a gift when gift notifications are off', async () => {
+    const recorder = recordingMessaging(database);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    await people.json(people.patch(creator, '/settings', { notifyGifts: false }));
+    await tip(fan, creator);
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id))[0] === 'skipped');
+    await worker.stop();
+    expect(recorder.sent.filter((m) => m.to === creator.phone)).toEqual([]);
+  });
+
+  async function conversationWithMessage() {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const { tipId } = await tip(fan, creator);
+    const { conversationId } = await people.json<{ conversationId: string }>(
+      people.post(fan, '/conversations', { type: 'purchase', purchaseId: tipId }),
+    );
+    return { fan, creator, conversationId };
+  }
+  const message = (from: Person, conversationId: string, content = 'hello') =>
+    people.json(people.post(from, `/conversations/${conversationId}/messages`, { type: 'text', content }), 201);
+  const messageNotifications = async (userId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from notifications where user_id = ${userId} and kind = 'message' order by id`,
+      )
+    ).map((r) => r.status);
+
+  it('tells a recipient who is not reading of a message at most once per conversation per 10 minutes', async () => {
+    const recorder = recordingMessaging(database);
+    const { fan, creator, conversationId } = await conversationWithMessage();
+    await message(fan, conversationId, 'one');
+    await message(fan, conversationId, 'two');
+    expect(await messageNotifications(creator.id)).toEqual(['pending']);
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await messageNotifications(creator.id))[0] === 'sent');
+    const texts = recorder.sent.filter((m) => m.to === creator.phone && m.text.includes('message'));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]?.text).toContain(`${ORIGIN}/conversations/${conversationId}`);
+    expect(texts[0]?.text).not.toContain('one');
+    await message(fan, conversationId, 'three');
+    expect(await messageNotifications(creator.id)).toEqual(['sent']);
+    // Ten minutes later, the next message is told again.
+    await database.db.execute(
+      sql`update notifications set created_at = now() - interval '11 minutes' where user_id = ${creator.id}`,
+    );
+    await message(fan, conversationId, 'four');
+    await until(async () => (await messageNotifications(creator.id)).join() === 'sent,sent');
+    await worker.stop();
+    expect(recorder.sent.filter((m) => m.to === creator.phone && m.text.includes('message'))).toHaveLength(2);
+  });
+
+  it('does not tell a recipient who read the message meanwhile, nor one who turned messages off', async () => {
+    const recorder = recordingMessaging(database);
+    const { fan, creator, conversationId } = await conversationWithMessage();
+    await message(fan, conversationId);
+    // The creator has the conversation open and reads it before the worker looks.
+    await people.post(creator, `/conversations/${conversationId}/seen`);
+    const other = await conversationWithMessage();
+    await people.json(people.patch(other.creator, '/settings', { notifyMessages: false }));
+    await message(other.fan, other.conversationId);
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await messageNotifications(creator.id))[0] === 'skipped');
+    await until(async () => (await messageNotifications(other.creator.id))[0] === 'skipped');
+    await worker.stop();
+    expect(
+      recorder.sent.filter((m) => [creator.phone, other.creator.phone].includes(m.to) && m.text.includes('message')),
+    ).toEqual([]);
+  });
+
+  it('sends each notification exactly once when the worker is stopped mid-batch and restarted', async () => {
+    const recorder = recordingMessaging(database);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    for (let i = 0; i < 10; i++) await tip(fan, creator, i + 1);
+    await database.db.execute(
+      sql`update notifications set not_before = now() + interval '1 hour' where user_id = ${creator.id}`,
+    );
+    await drainQueue();
+    await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
+    const release = recorder.hold();
+    const first = startWorker(recorder.messaging);
+    // The first send of the batch is under way (held); stop the worker meanwhile.
+    await until(async () => (await statuses(creator.id)).includes('sending'));
+    const stopping = first.stop();
+    release();
+    await stopping;
+    const afterStop = await statuses(creator.id);
+    expect(afterStop.filter((s) => s === 'sent')).toHaveLength(1);
+    expect(afterStop.filter((s) => s === 'pending')).toHaveLength(9);
+
+    const second = startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'));
+    await second.stop();
+    const texts = recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    expect(texts).toHaveLength(10);
+    expect(new Set(texts).size).toBe(10);
+  });
+
+  it('after a crash, sends what was only claimed and never resends what was with the provider', async () => {
+    const recorder = recordingMessaging(database);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    await drainQueue();
+    for (let i = 0; i < 3; i++) await tip(fan, creator, i + 1);
+    // A worker that died: it claimed a batch with a short lease and had handed the first to the provider.
+    const dead = await claimDue(database.db, 'dead-worker', 100, 50);
+    expect(dead.map((n) => n.userId)).toEqual([creator.id, creator.id, creator.id]);
+    expect(await markSending(database.db, dead[0]?.id as number, 'dead-worker')).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id)).filter((s) => s === 'sent').length === 2);
+    await worker.stop();
+    expect(await statuses(creator.id)).toEqual(['unknown', 'sent', 'sent']);
+    expect(recorder.sent.filter((m) => m.to === creator.phone)).toHaveLength(2);
+  });
+
+  it('tries again after a provider refusal', async () => {
+    const recorder = recordingMessaging(database);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    await tip(fan, creator);
+    recorder.failNext(1);
+    const worker = startWorker(recorder.messaging);
+    const attempts = async () =>
+      (
+        await queryRows<{ status: string; attempts: number; last_error: string | null }>(
+          database.db,
+          sql`select status, attempts, last_error from notifications where user_id = ${creator.id}`,
+        )
+      )[0];
+    await until(async () => (await attempts())?.attempts === 1 && (await attempts())?.status === 'pending');
+    expect((await attempts())?.last_error).toBe('the provider is down');
+    await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
+    await until(async () => (await attempts())?.status === 'sent');
+    await worker.stop();
+    expect((await attempts())?.attempts).toBe(2);
+    expect(recorder.sent.filter((m) => m.to === creator.phone)).toHaveLength(1);
+  });
+
+  it.skipIf(kind !== 'postgres')('shares the queue between two workers without sending anything twice', async () => {
+    const recorder = recordingMessaging(database);
+    const fans = await Promise.all(Array.from({ length: 5 }, () => people.newPerson({ tokens: 100 })));
+    const creator = await people.newPerson();
+    await Promise.all(fans.flatMap((fan) => Array.from({ length: 8 }, (_, i) => tip(fan, creator, i + 1))));
+    startWorker(recorder.messaging);
+    startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'), 20_000);
+    expect(await statuses(creator.id)).toHaveLength(40);
+    expect(recorder.sent.filter((m) => m.to === creator.phone)).toHaveLength(40);
+  });
+});
