@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateConversationInput, SendImageInput, SendTextInput, SetReactionInput } from './chat';
+import { CreateConversationInput, SendTextInput, SetReactionInput } from './chat';
 import { CHAT_MESSAGES, lastMessagePreview, toggledReaction } from './chat-rules';
 
 describe('Message content (spec section 5): at most 5000 characters, type text or image', () => {
@@ -25,13 +25,6 @@ describe('Message content (spec section 5): at most 5000 characters, type text o
     for (const type of ['purchase', 'image', 'video', undefined]) {
       expect(SendTextInput.safeParse({ type, content: 'hi' }).success).toBe(false);
     }
-  });
-
-  it('takes an image file with a 36-character blurhash', () => {
-    const file = new File([new Uint8Array([1, 2, 3])], 'photo.jpg');
-    expect(SendImageInput.safeParse({ file, blurhash: 'x'.repeat(36) }).success).toBe(true);
-    expect(SendImageInput.safeParse({ file, blurhash: 'x'.repeat(35) }).success).toBe(false);
-    expect(SendImageInput.safeParse({ file: 'not a file', blurhash: 'x'.repeat(36) }).success).toBe(false);
   });
 });
 
