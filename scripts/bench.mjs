@@ -1,7 +1,8 @@
 // Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
 // a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
 // --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
-// `--api-only` only the PostgreSQL figures (API, tips, pgbench, reconciliation).
+// `--api-only` only the PostgreSQL figures (API, tips, pgbench, reconciliation, live messages).
+// `--chat-only` only the live messages figures.
 // It reports figures against targets and exits 0 even when a target is missed; it exits non-zero only when
 // a measurement itself fails (build, server start, Lighthouse).
 
@@ -15,6 +16,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureApi } from './bench/api.mjs';
+import { measureChat } from './bench/chat.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 import { measureTips } from './bench/tips.mjs';
 
@@ -431,7 +433,11 @@ async function measureApiIfPostgres() {
     process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   try {
     const options = { root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl };
-    return { ...(await measureApi(options)), ...(await measureTips(options)) };
+    return {
+      ...(await measureApi(options)),
+      ...(await measureTips(options)),
+      chat: await measureChat(options),
+    };
   } catch (err) {
     if (err?.code === 'ECONNREFUSED') {
       console.log(`\nAPI bench skipped: no PostgreSQL at ${databaseUrl}`);
@@ -472,6 +478,18 @@ function apiRows(api) {
       api.tips.rps >= 1000 && api.tips.rps >= 0.25 * api.pgbenchTps && api.tips.p99Ms <= 100,
     ),
     row('reconciliation after the tips', api.reconciliation, 'ok', api.reconciliation === 'ok'),
+    row(
+      `live messages, ${api.chat.streams} streams on 2 instances: send to arrival (p50 | p99 ms)`,
+      `${api.chat.p50Ms} | ${api.chat.p99Ms}`,
+      'p99 ≤ 100',
+      api.chat.p99Ms <= 100 && api.chat.lost === 0,
+    ),
+    row(
+      `messages/s sustained of ${api.chat.offeredPerSecond} offered (failed, lost)`,
+      `${api.chat.sustainedPerSecond} (${api.chat.failed}, ${api.chat.lost})`,
+      `${api.chat.offeredPerSecond}, none failed or lost`,
+      api.chat.sustainedPerSecond >= api.chat.offeredPerSecond * 0.98 && api.chat.failed === 0 && api.chat.lost === 0,
+    ),
   ];
 }
 
@@ -579,7 +597,16 @@ async function mainApiOnly() {
   if (api) printTable(apiRows(api));
 }
 
-const MODES = { '--js-only': mainJsOnly, '--api-only': mainApiOnly };
+/** `--chat-only`: the live messages figures alone; no results file. */
+async function mainChatOnly() {
+  await ensureBuild();
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const chat = await measureChat({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl });
+  console.log(JSON.stringify(chat, null, 2));
+}
+
+const MODES = { '--js-only': mainJsOnly, '--api-only': mainApiOnly, '--chat-only': mainChatOnly };
 const args = process.argv.slice(2);
 try {
   const unknown = args.filter((arg) => !(arg in MODES));

@@ -9,44 +9,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, stop, waitFor } from './api.mjs';
+import { json, signIn } from './sign-in.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const FANS = 200;
-
-async function json(res) {
-  if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** Signs a new phone user in through the API and the local outbox, as a person would; their cookie. */
-async function signIn(baseUrl, n) {
-  const phoneNumber = `+1555${String(1_000_000 + n).slice(-7)}`;
-  const headers = {
-    'Content-Type': 'application/json',
-    Origin: baseUrl,
-    'X-Forwarded-For': `10.9.${n >> 8}.${n & 255}`,
-  };
-  await json(
-    await fetch(`${baseUrl}/api/auth/phone-number/send-otp`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ phoneNumber }),
-    }),
-  );
-  const sms = (await json(await fetch(`${baseUrl}/api/dev/outbox`))).find((m) => m.to === phoneNumber);
-  const code = sms.text.match(/\d{6}/)[0];
-  const res = await fetch(`${baseUrl}/api/auth/phone-number/verify`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phoneNumber, code }),
-  });
-  await json(res);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /** pgbench's TPC-B-like run (scale 50, so 50 clients are not all queued on one branch row): its TPS. */
 function pgbenchTps(url) {

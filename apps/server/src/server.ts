@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -49,6 +50,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     publicOrigin: config.publicUrl.origin,
   });
   const shutdown = new AbortController();
+  // Each open event stream listens for it: thousands at once are expected, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const app = createApp({
     config,
     database,

@@ -50,6 +50,8 @@ export async function buildTestApp(
     webDistDir?: string;
     sendLimits?: SendLimits;
     storage?: ObjectStorage;
+    /** Aborted to shut the app down (event streams end). */
+    shutdown?: AbortSignal;
   } = {},
 ) {
   const { logger, lines } = captureLogger();
@@ -71,6 +73,7 @@ export async function buildTestApp(
     // Stripe mode when a test sets STRIPE_*; the card sandbox needs a listening server (see startServer).
     payments: config.stripe ? createCardPayments(config) : undefined,
     sendLimits: options.sendLimits,
+    shutdown: options.shutdown,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
   return { app, auth, config, storage, logLines: lines, seedPreview: () => ensurePreviewAccount(auth, config) };

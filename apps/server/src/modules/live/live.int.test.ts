@@ -1,9 +1,10 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import { readTopics } from '../../../test/sse';
+import { readEvents, readTopics } from '../../../test/sse';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -45,7 +46,22 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
     expect((await readTopics(creatorStream, 2)).sort()).toEqual(['received', 'wallet']);
     expect(await readTopics(strangerStream, 1, 500)).toEqual([]);
   });
+
+  it('forgets a stream that ended: nothing of it stays waiting for the shutdown', async () => {
+    const shutdown = new AbortController();
+    const own = (await buildTestApp(database, { shutdown: shutdown.signal })).app;
+    const cookie = await signInByPhone(own);
+    const streams = await Promise.all([1, 2, 3].map(() => own.request('/api/events', { headers: { Cookie: cookie } })));
+    await Promise.all(streams.map((res) => readTopics(res, 1, 200)));
+    await until(() => getEventListeners(shutdown.signal, 'abort').length === 0);
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  });
 });
+
+async function until(check: () => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
 
 describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two server instances', () => {
   const handles: DatabaseHandle[] = [];
@@ -73,5 +89,36 @@ describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two 
       body: JSON.stringify({ recipientId: creator.id, amount: 2 }),
     });
     expect((await readTopics(stream, 2)).sort()).toEqual(['received', 'wallet']);
+  });
+
+  it('brings a message sent through one instance to the other participant on the other', async () => {
+    const [a, b] = handles as [DatabaseHandle, DatabaseHandle];
+    const writer = (await buildTestApp(a)).app;
+    const reader = (await buildTestApp(b)).app;
+    const { creator, fan } = await creatorAndFan(writer, a);
+    const tip = await writer.request('/api/tips', {
+      method: 'POST',
+      headers: jsonHeaders({ cookie: fan.cookie }),
+      body: JSON.stringify({ recipientId: creator.id, amount: 2 }),
+    });
+    const { tipId } = (await tip.json()) as { tipId: string };
+    const opened = await writer.request('/api/conversations', {
+      method: 'POST',
+      headers: jsonHeaders({ cookie: fan.cookie }),
+      body: JSON.stringify({ type: 'purchase', purchaseId: tipId }),
+    });
+    const { conversationId } = (await opened.json()) as { conversationId: string };
+    const stream = await reader.request('/api/events', { headers: { Cookie: creator.cookie } });
+    await writer.request(`/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      headers: jsonHeaders({ cookie: fan.cookie }),
+      body: JSON.stringify({ type: 'text', content: 'across instances' }),
+    });
+    expect(await readEvents(stream, 2)).toEqual(
+      expect.arrayContaining([
+        { topic: 'messages', conversationId },
+        { topic: 'conversations', conversationId },
+      ]),
+    );
   });
 });

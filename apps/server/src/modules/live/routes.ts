@@ -30,9 +30,11 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
       });
       // The stream ends when the browser goes or the server shuts down (the browser then reconnects to
       // another instance), so a shutdown never waits for open streams.
+      let onShutdown = () => {};
       const ended = new Promise<void>((resolve) => {
         stream.onAbort(resolve);
-        deps.shutdown.addEventListener('abort', () => resolve(), { once: true });
+        onShutdown = () => resolve();
+        deps.shutdown.addEventListener('abort', onShutdown, { once: true });
       });
       const isOver = () => stream.aborted || deps.shutdown.aborted;
       await stream.writeSSE({ event: 'ready', data: '{}' });
@@ -41,6 +43,8 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
         if (!isOver()) await stream.write(': heartbeat\n\n');
       }
       unsubscribe();
+      // Every open stream listens for the shutdown: one that ended must stop listening, or they pile up.
+      deps.shutdown.removeEventListener('abort', onShutdown);
     });
   });
   return app;
