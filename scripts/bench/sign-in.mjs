@@ -33,4 +33,3 @@ export async function signIn(baseUrl, n) {
     .map((c) => c.split(';')[0])
     .join('; ');
 }
-
