@@ -34,6 +34,7 @@ import { liveRoutes } from './modules/live/routes';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
+import { payoutRoutes } from './modules/payouts/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
 import { walletRoutes } from './modules/wallet/routes';
@@ -85,7 +86,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
-  api.route('/', accountRoutes({ config, database, auth, hasOutbox, publicCache }));
+  const hasCardSandbox = payments?.sandbox !== undefined;
+  api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox, publicCache }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth }));
@@ -98,6 +100,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', settingsRoutes({ database, auth, storage, logger }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
+  api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', mediaRoutes({ auth, storage }));
   if (hasOutbox) api.route('/', outboxRoutes(database));

@@ -15,6 +15,7 @@ import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret } from './modules/accounts/auth';
 import { createNotificationWorker } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
+import { createWithdrawalWorker } from './modules/payouts/worker';
 import { WEB_DIST_DIR } from './paths';
 
 export type RunningServer = {
@@ -49,6 +50,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     publicOrigin: config.publicUrl.origin,
   });
+  const withdrawals = createWithdrawalWorker({
+    db: database.db,
+    payments,
+    logger,
+    publicOrigin: config.publicUrl.origin,
+  });
   const shutdown = new AbortController();
   // Each open event stream listens for it: thousands at once are expected, not a leak.
   setMaxListeners(0, shutdown.signal);
@@ -80,6 +87,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const url = `http://localhost:${port}`;
   logger.info({ url, database: database.kind }, 'listening');
   notifications.start();
+  withdrawals.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -100,6 +108,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
       await inFlight.settled(SHUTDOWN_GRACE_MS);
       await notifications.stop();
+      await withdrawals.stop();
       await payments?.sandbox?.close();
       await messaging.close();
       await database.close();

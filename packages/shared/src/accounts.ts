@@ -19,6 +19,8 @@ export const PublicConfig = z
     previewEmail: z.string().nullable(),
     socialProviders: z.array(z.enum(['google', 'apple'])),
     hasOutbox: z.boolean(),
+    /** Cards and payouts go to the local card sandbox: its debug page (/test) is offered. */
+    hasCardSandbox: z.boolean(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof PublicConfig>;

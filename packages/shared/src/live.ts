@@ -2,7 +2,16 @@
  * Server-Sent Events of GET /api/events (design.md section 6): which of the signed-in user's data changed.
  * Each `change` event's data is a LiveEvent as JSON; the web app refetches what it names.
  */
-export const LIVE_TOPICS = ['wallet', 'purchases', 'received', 'conversations', 'messages', 'fans'] as const;
+export const LIVE_TOPICS = [
+  'wallet',
+  'purchases',
+  'received',
+  'conversations',
+  'messages',
+  'fans',
+  'withdrawals',
+  'payout-account',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**

@@ -18,6 +18,7 @@ export const WALLET_MESSAGES = {
   noBalanceInfo: 'Unable to load balance information',
   purchaseMissing: 'Purchase does not exist.',
   somethingWrong: 'Something went wrong.',
+  onHold: 'Your balance is on hold while a dispute of one of your card payments is open.',
 } as const;
 
 export const PURCHASE_TYPES = ['standard', 'tip'] as const;

@@ -11,7 +11,7 @@ export const Wallet = z.object({
 export type Wallet = z.infer<typeof Wallet>;
 
 /** Where a checkout returns to: a path of this app, never another site. */
-const AppPath = z
+export const AppPath = z
   .string()
   .max(1000)
   .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path of this app');

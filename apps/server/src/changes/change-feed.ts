@@ -22,10 +22,11 @@ export type Change =
   /** Notifications were queued: the workers wake. */
   | { topic: 'notifications' }
   /**
-   * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received or
-   * fans changed; or a conversation of theirs (its read state, its place in the list) or its messages.
+   * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,
+   * fans, withdrawals or payout account changed; or a conversation of theirs (its read state, its place in
+   * the list) or its messages.
    */
-  | { topic: 'wallet' | 'purchases' | 'received' | 'fans'; userId: string }
+  | { topic: 'wallet' | 'purchases' | 'received' | 'fans' | 'withdrawals' | 'payout-account'; userId: string }
   | { topic: 'conversations' | 'messages'; userId: string; conversationId: string };
 
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */

@@ -7,6 +7,7 @@ export * from '../modules/fans/tables';
 export * from '../modules/gifts/tables';
 export * from '../modules/notify/tables';
 export * from '../modules/outbox/tables';
+export * from '../modules/payouts/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/settings/tables';
 export * from '../modules/wallet/tables';

@@ -12,6 +12,8 @@ const STALE_BY_TOPIC: Record<LiveTopic, readonly QueryKey[]> = {
   conversations: [ACTIVITY_QUERY_KEY],
   messages: [],
   fans: [],
+  withdrawals: [],
+  'payout-account': [],
 };
 const EVERY_LIVE_QUERY: readonly QueryKey[] = [
   WALLET_QUERY_KEY,

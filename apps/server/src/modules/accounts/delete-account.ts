@@ -8,6 +8,7 @@ import { detachImagesSentBy } from '../chat/service';
 import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
+import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetSettings } from '../settings/service';
 import { closeWallet } from '../wallet/service';
 import { retireWishesOf } from '../wishes/service';
@@ -52,6 +53,10 @@ export async function deleteAccount(
       const wishImages = await retireWishesOf(tx, userId);
       const wallet = await closeWallet(tx, userId);
       if (!wallet.isClosed) throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
+      // Its money may still come back to the wallet (a refused transfer): it must settle first.
+      if (await hasWithdrawalInFlight(tx, userId)) {
+        throw new AppError('CONFLICT', SETTINGS_MESSAGES.pendingWithdrawal);
+      }
       await forgetProductImagesOf(tx, userId);
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);

@@ -80,6 +80,7 @@ export function accountRoutes(deps: {
   database: DatabaseHandle;
   auth: Auth;
   hasOutbox: boolean;
+  hasCardSandbox: boolean;
   publicCache: PublicCache;
 }) {
   const { config, auth } = deps;
@@ -95,6 +96,7 @@ export function accountRoutes(deps: {
           previewEmail: config.preview?.email ?? null,
           socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
           hasOutbox: deps.hasOutbox,
+          hasCardSandbox: deps.hasCardSandbox,
         },
         200,
       ),

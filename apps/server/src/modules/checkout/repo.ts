@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { topUps, webhookEvents } from './tables';
+import { disputes, topUps, webhookEvents } from './tables';
 
 export async function insertTopUp(
   db: Database,
@@ -38,4 +38,27 @@ export async function markTopUpExpired(db: Database, sessionId: string) {
     .update(topUps)
     .set({ status: 'expired' })
     .where(and(eq(topUps.id, sessionId), eq(topUps.status, 'open')));
+}
+
+export async function findTopUp(db: Database, sessionId: string) {
+  const [row] = await db.select().from(topUps).where(eq(topUps.id, sessionId));
+  return row;
+}
+
+/**
+ * Records a dispute the first time it is heard of; false when it was already (its effect is then not
+ * applied again).
+ */
+export async function insertDispute(db: Database, values: typeof disputes.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(disputes).values(values).onConflictDoNothing().returning({ id: disputes.id });
+  return rows.length > 0;
+}
+
+export async function lockDispute(db: Database, id: string) {
+  const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).for('update');
+  return row;
+}
+
+export async function closeDisputeRow(db: Database, id: string, status: 'won' | 'lost') {
+  await db.update(disputes).set({ status, closedAt: sql`now()` }).where(eq(disputes.id, id));
 }

@@ -7,8 +7,10 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { userExists } from '../accounts/service';
+import { applyAccountUpdate, applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
+import { closeDispute, openDispute } from './disputes';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
 
 /**
@@ -69,16 +71,27 @@ export function verifyWebhook(payments: CardPayments | undefined, rawBody: strin
 
 /**
  * Applies a verified event once: the event id is recorded in the same transaction as its effect, so a
- * repeated or reordered delivery has none, and the top-up's own idempotency key makes a second event for
- * the same session harmless too (design.md section 4).
+ * repeated or reordered delivery has none, and each effect's own key (the top-up's, the dispute's, the
+ * withdrawal's) makes a second event about the same thing harmless too (design.md section 4). Payment
+ * events are handled here, payout events by the payouts module.
  */
 export async function handleWebhookEvent(db: Database, logger: Logger, event: Stripe.Event): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type }))) return;
-    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-      await creditTopUp(tx, logger, event.data.object);
-    } else if (event.type === 'checkout.session.expired') {
-      await markTopUpExpired(tx, event.data.object.id);
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return creditTopUp(tx, logger, event.data.object);
+      case 'checkout.session.expired':
+        return markTopUpExpired(tx, event.data.object.id);
+      case 'charge.dispute.created':
+        return openDispute(tx, logger, event.data.object);
+      case 'charge.dispute.closed':
+        return closeDispute(tx, logger, event.data.object);
+      case 'account.updated':
+        return applyAccountUpdate(tx, event.data.object);
+      case 'transfer.reversed':
+        return applyTransferReversal(tx, event.data.object);
     }
   });
 }

@@ -27,3 +27,34 @@ export const webhookEvents = pgTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+
+/**
+ * A card holder's dispute of a top-up (design.md section 3): the buyer's wallet was debited down to zero at
+ * most, the rest is owed (the dispute receivable), and the wallet cannot spend while it is open. A won
+ * dispute is reversed; a lost one stays.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    /** The card provider's dispute id. */
+    id: text('id').primaryKey(),
+    topUpId: text('top_up_id')
+      .notNull()
+      .references(() => topUps.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What left the wallet, and what it could not cover. */
+    debitedCents: bigint('debited_cents', { mode: 'number' }).notNull(),
+    receivableCents: bigint('receivable_cents', { mode: 'number' }).notNull(),
+    /** What the platform gave back beyond the tokens: the service fee (negative for a discounted package). */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('disputes_user_idx').on(t.userId)],
+);

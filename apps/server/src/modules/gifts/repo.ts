@@ -27,7 +27,7 @@ export type GiftPosting = {
   claim?: { wishId: string; sellerId: string; cost: number };
 };
 
-export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable' | 'recipient_closed';
+export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable' | 'recipient_closed' | 'on_hold';
 
 function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
   const { split } = purchase;
@@ -208,4 +208,27 @@ export async function sumNamedGifts(db: Database, sellerId: string, buyerIds: st
       and(eq(purchases.sellerId, sellerId), inArray(purchases.buyerId, buyerIds), eq(purchases.isAnonymous, false)),
     )
     .groupBy(purchases.buyerId);
+}
+
+/** The purchases behind ledger transfers, with the other side's public name. */
+export async function findPurchasesByTransfer(db: Database, transferIds: string[]) {
+  if (transferIds.length === 0) return [];
+  return db
+    .select({
+      transferId: purchases.transferId,
+      type: purchases.type,
+      buyerId: purchases.buyerId,
+      sellerId: purchases.sellerId,
+      affiliateId: purchases.affiliateId,
+      isAnonymous: purchases.isAnonymous,
+      costCents: purchases.costCents,
+      recipientCents: purchases.recipientCents,
+      productName: purchases.productName,
+      buyerName: buyer.displayName,
+      sellerName: seller.displayName,
+    })
+    .from(purchases)
+    .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
+    .innerJoin(seller, eq(seller.id, purchases.sellerId))
+    .where(inArray(purchases.transferId, transferIds));
 }

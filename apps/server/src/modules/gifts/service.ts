@@ -13,6 +13,7 @@ import type { GiftPoster } from './gift-batcher';
 import {
   clearProductImagesOfSeller,
   findPurchaseParties,
+  findPurchasesByTransfer,
   type GiftPosting,
   hasBought,
   listBuyerPurchases,
@@ -69,6 +70,7 @@ async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting[
   }
   if (result === 'unavailable') throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
   if (result === 'recipient_closed') throw new AppError('NOT_FOUND', 'User Not Found');
+  if (result === 'on_hold') throw new AppError('FORBIDDEN', WALLET_MESSAGES.onHold);
 }
 
 async function recipientOf(db: Database, buyerId: string, recipientId: string) {
@@ -227,4 +229,14 @@ export async function namedTotalsGiven(
 ): Promise<Map<string, number>> {
   const rows = await sumNamedGifts(db, creatorId, fanIds);
   return new Map(rows.map((r) => [r.buyerId, Number(r.totalCents)]));
+}
+
+export type PurchaseOfTransfer = Awaited<ReturnType<typeof findPurchasesByTransfer>>[number];
+
+/** The purchases behind ledger transfers, by transfer id (the earnings statement). */
+export async function purchasesOfTransfers(
+  db: Database,
+  transferIds: string[],
+): Promise<Map<string, PurchaseOfTransfer>> {
+  return new Map((await findPurchasesByTransfer(db, transferIds)).map((p) => [p.transferId, p]));
 }

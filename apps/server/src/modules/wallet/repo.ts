@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { type LedgerTransferKind, ledgerAccounts } from './tables';
+import { type LedgerTransferKind, ledgerAccounts, ledgerEntries, ledgerTransfers } from './tables';
 
 export type LedgerEntry = { accountId: string; amountCents: number };
 
@@ -113,4 +113,73 @@ export async function closeEmptyWallet(db: Database, accountId: string, userId: 
 export function isClosedWallet(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
   return code === 'SW410';
+}
+
+/**
+ * A user's wallet balance, with the row locked until the transaction ends (created empty if it never
+ * existed), for a posting that depends on what the wallet holds (a dispute takes at most the balance).
+ */
+export async function lockWalletBalance(db: Database, accountId: string, userId: string): Promise<number> {
+  await db
+    .insert(ledgerAccounts)
+    .values({ id: accountId, kind: 'wallet', userId, balanceCents: 0 })
+    .onConflictDoNothing({ target: ledgerAccounts.id });
+  const [wallet] = await db
+    .select({ balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  return wallet?.balanceCents ?? 0;
+}
+
+/** Puts a hold on a wallet's spending (+1) or lifts one (-1). */
+export async function changeSpendHolds(db: Database, accountId: string, delta: 1 | -1) {
+  await db
+    .update(ledgerAccounts)
+    .set({ spendHolds: sql`greatest(0, ${ledgerAccounts.spendHolds} + ${delta})` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
+/** The transfer recorded for a provider's money movement (a card payment, a payout transfer). */
+export async function findTransferByExternalRef(db: Database, externalRef: string) {
+  const [row] = await db
+    .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind, idempotencyKey: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.externalRef, externalRef));
+  return row;
+}
+
+/** Whether an error is ledger_post() refusing to debit a wallet on hold (an open dispute). */
+export function isOnHold(err: unknown): boolean {
+  const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'SW423';
+}
+
+/** A wallet's entries, newest first: before an entry id, or within a time range. */
+export async function listWalletEntries(
+  db: Database,
+  accountId: string,
+  page: { beforeId?: number | undefined; from?: Date; until?: Date; limit: number },
+) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      transferId: ledgerEntries.transferId,
+      amountCents: ledgerEntries.amountCents,
+      createdAt: ledgerEntries.createdAt,
+      kind: ledgerTransfers.kind,
+      idempotencyKey: ledgerTransfers.idempotencyKey,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId),
+        page.beforeId === undefined ? undefined : lt(ledgerEntries.id, page.beforeId),
+        page.from === undefined ? undefined : gte(ledgerEntries.createdAt, page.from),
+        page.until === undefined ? undefined : lt(ledgerEntries.createdAt, page.until),
+      ),
+    )
+    .orderBy(desc(ledgerEntries.id))
+    .limit(page.limit);
 }

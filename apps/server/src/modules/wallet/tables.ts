@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 
 /**
@@ -31,6 +31,8 @@ export const ledgerAccounts = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }),
     /** A deleted user's wallet (emptied first): ledger_post() refuses to credit it. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Open disputes of the owner's card payments: while any is open, ledger_post() refuses to debit it. */
+    spendHolds: integer('spend_holds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,83 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  OnboardingLink,
+  OnboardingLinkInput,
+  PayoutAccountStatus,
+  Withdrawal,
+  WithdrawalInput,
+  WithdrawalList,
+} from '@sweetwish/shared/payouts';
+import type { AppEnv } from '../../http/context';
+import { errorResponse, jsonResponse } from '../../http/openapi-responses';
+import { requireUser } from '../../http/session';
+import { validationHook } from '../../http/validation-hook';
+import type { Auth } from '../accounts/auth';
+import {
+  createOnboardingLink,
+  getPayoutAccountStatus,
+  listWithdrawals,
+  type PayoutDeps,
+  requestWithdrawal,
+} from './service';
+
+const signedIn = { 401: errorResponse('Nobody is signed in') };
+
+const statusRoute = createRoute({
+  method: 'get',
+  path: '/payouts/account',
+  summary: "The signed-in user's payout account, or null before onboarding (getStripeAccountStatus)",
+  responses: {
+    200: jsonResponse(PayoutAccountStatus, 'The account'),
+    ...signedIn,
+    500: errorResponse('The card provider could not be asked'),
+  },
+});
+
+const onboardingRoute = createRoute({
+  method: 'post',
+  path: '/payouts/onboarding-link',
+  summary: "A link to the card provider's onboarding for the signed-in user's account (createStripeOnboardingLink)",
+  request: { body: { required: true, content: { 'application/json': { schema: OnboardingLinkInput } } } },
+  responses: {
+    201: jsonResponse(OnboardingLink, 'Where the browser goes'),
+    400: errorResponse('A field breaks a rule'),
+    ...signedIn,
+    500: errorResponse('The card provider could not start onboarding'),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/payouts/withdrawals',
+  summary: "The signed-in user's withdrawals, newest first",
+  responses: { 200: jsonResponse(WithdrawalList, 'The withdrawals'), ...signedIn },
+});
+
+const withdrawRoute = createRoute({
+  method: 'post',
+  path: '/payouts/withdrawals',
+  summary: 'Withdraw whole tokens (at least 50) to the payout account (makeStripeWithdrawal)',
+  request: { body: { required: true, content: { 'application/json': { schema: WithdrawalInput } } } },
+  responses: {
+    201: jsonResponse(Withdrawal, 'The withdrawal: paid, or pending while the transfer is retried'),
+    400: errorResponse('A field breaks a rule'),
+    ...signedIn,
+    403: errorResponse('No payout account with payouts enabled, or the balance is on hold'),
+    409: errorResponse('The card provider refused the transfer: the money is back in the wallet'),
+    422: errorResponse('The wallet holds too little'),
+  },
+});
+
+export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/payouts/*', requireUser(deps.auth));
+  return app
+    .openapi(statusRoute, async (c) => c.json(await getPayoutAccountStatus(deps, c.get('userId')), 200))
+    .openapi(onboardingRoute, async (c) =>
+      c.json(await createOnboardingLink(deps, c.get('userId'), c.req.valid('json')), 201),
+    )
+    .openapi(listRoute, async (c) => c.json(await listWithdrawals(deps.db, c.get('userId')), 200))
+    .openapi(withdrawRoute, async (c) =>
+      c.json(await requestWithdrawal(deps, c.get('userId'), c.req.valid('json')), 201),
+    );
+}

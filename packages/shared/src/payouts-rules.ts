@@ -1,0 +1,90 @@
+import { formatTokens } from './money';
+
+/**
+ * Payout and withdrawal rules without schemas (the web app uses them without loading zod): spec sections
+ * 2, 4, 5, 8 and 9.
+ */
+export const WITHDRAWAL_MIN_TOKENS = 50;
+export const WITHDRAWAL_MAX_TOKENS = 999_999;
+
+export const PAYOUT_MESSAGES = {
+  setUp: 'Set up your payout account to start receiving withdrawals',
+  setUpButton: 'Set Up Payouts',
+  update: 'Update your account information to enable withdrawals',
+  updateButton: 'Update Account',
+  loadingStatus: 'Loading account status...',
+  updateFailed: 'Failed to update account',
+  loadFailed: 'Failed to load account',
+  minimum: `Minimum withdrawal amount is $${formatTokens(WITHDRAWAL_MIN_TOKENS * 100)}`,
+  notANumber: 'Amount must be a number',
+  insufficient: 'Insufficient balance',
+  submitted: 'Withdrawal submitted successfully',
+  submitFailed: 'Failed to submit withdrawal',
+  noHistory: 'No withdrawal history yet',
+  loadingHistory: 'Loading withdrawal history...',
+  processingTime: 'Withdrawals typically take 3-5 business days to arrive.',
+} as const;
+
+export type PayoutAccountState = 'setup' | 'update' | 'ok';
+
+/** The Request Withdrawal card's state (spec section 4, Payout account status). */
+export function payoutAccountState(account: { payoutsEnabled: boolean } | null): PayoutAccountState {
+  if (!account) return 'setup';
+  return account.payoutsEnabled ? 'ok' : 'update';
+}
+
+/** What the withdrawal field keeps of what is typed: digits only (spec section 5). */
+export function keepDigits(typed: string): string {
+  return typed.replace(/\D/g, '');
+}
+
+/**
+ * The whole tokens a typed amount asks for, or the spec's message: at least 50, at most the wallet's whole
+ * tokens (cents below a token stay in the wallet).
+ */
+export function parseWithdrawal(typed: string, balanceCents: number): { amount: number } | { error: string } {
+  const digits = keepDigits(typed);
+  if (digits === '') return { error: PAYOUT_MESSAGES.notANumber };
+  const amount = Number(digits);
+  if (amount < WITHDRAWAL_MIN_TOKENS) return { error: PAYOUT_MESSAGES.minimum };
+  if (amount > Math.floor(balanceCents / 100) || amount > WITHDRAWAL_MAX_TOKENS) {
+    return { error: PAYOUT_MESSAGES.insufficient };
+  }
+  return { amount };
+}
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** The history table's Status column (design.md section 11: "Completed" for paid transfers). */
+export function withdrawalStatusLabel(status: WithdrawalStatus): string {
+  return { pending: 'Pending', paid: 'Completed', failed: 'Failed' }[status];
+}
+
+/** The earnings statement's kinds of line (issue: payouts, the earnings statement). */
+export const STATEMENT_KINDS = [
+  'top_up',
+  'gift_sent',
+  'tip_sent',
+  'gift_received',
+  'tip_received',
+  'affiliate_share',
+  'withdrawal',
+  'withdrawal_reversal',
+  'dispute',
+  'dispute_reversal',
+] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+
+export const STATEMENT_KIND_LABELS: Readonly<Record<StatementKind, string>> = {
+  top_up: 'Token top-up',
+  gift_sent: 'Gift sent',
+  tip_sent: 'Tip sent',
+  gift_received: 'Gift received',
+  tip_received: 'Tip received',
+  affiliate_share: 'Affiliate share',
+  withdrawal: 'Withdrawal',
+  withdrawal_reversal: 'Withdrawal returned',
+  dispute: 'Card payment disputed',
+  dispute_reversal: 'Dispute won: returned',
+};
