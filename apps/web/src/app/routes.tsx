@@ -137,6 +137,10 @@ const APP_SCREENS: RouteObject[] = [
     lazy: () => import('../features/wallet/routes/balance').then((m) => ({ Component: m.BalancePage })),
   },
   {
+    path: 'test',
+    lazy: () => import('../features/wallet/routes/payout-test').then((m) => ({ Component: m.PayoutTestPage })),
+  },
+  {
     path: 'tokens/stripe/success',
     lazy: () => import('../features/wallet/routes/top-up-return').then((m) => ({ Component: m.TopUpReturnPage })),
   },
@@ -149,7 +153,7 @@ const APP_SCREENS: RouteObject[] = [
 const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
 /** Registered now so the router knows them; each gets its screen from the issue that builds it. */
-export const UPCOMING_PATHS = ['conversations', 'conversations/:conversationId', 'settings', 'test'] as const;
+export const UPCOMING_PATHS = ['conversations', 'conversations/:conversationId', 'settings'] as const;
 
 export const routes: RouteObject[] = [
   {

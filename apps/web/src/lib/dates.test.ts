@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthDay, formatMonthDayTime, formatTimeOfDay, ordinal } from './dates';
+import { formatMonthDay, formatMonthDayTime, formatShortUsDate, formatTimeOfDay, ordinal } from './dates';
 
 // Local-time dates (new Date(y, m, d, …)), since the formats show the viewer's own day and time.
 describe('the "MMM Do" gift date', () => {
@@ -46,5 +46,16 @@ describe('the "h:mm A" time of day', () => {
 
   it('joins both for a row timestamp', () => {
     expect(formatMonthDayTime(new Date(2025, 10, 22, 15, 4))).toBe('Nov 22nd, 3:04 PM');
+  });
+});
+
+describe('the short US date of the withdrawal history', () => {
+  it.each([
+    [new Date(2026, 10, 24), '11/24/26'],
+    [new Date(2026, 0, 5), '1/5/26'],
+    [new Date(2009, 11, 31), '12/31/09'],
+    [new Date(2100, 6, 4), '7/4/00'],
+  ])('shows %s as %s', (date, text) => {
+    expect(formatShortUsDate(date)).toBe(text);
   });
 });

@@ -35,3 +35,9 @@ export function formatTimeOfDay(value: Date | string): string {
 export function formatMonthDayTime(value: Date | string): string {
   return `${formatMonthDay(value)}, ${formatTimeOfDay(value)}`;
 }
+
+/** Short US date with a two-digit year: "11/24/26" (the withdrawal history's Date column). */
+export function formatShortUsDate(value: Date | string): string {
+  const date = toDate(value);
+  return `${date.getMonth() + 1}/${date.getDate()}/${String(date.getFullYear() % 100).padStart(2, '0')}`;
+}

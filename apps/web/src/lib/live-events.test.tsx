@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staleQueryKeys, useLiveEvents } from './live-events';
 import { ME_QUERY_KEY } from './session';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY, WALLET_QUERY_KEY } from './wallet';
+import {
+  ACTIVITY_QUERY_KEY,
+  PAYOUT_ACCOUNT_QUERY_KEY,
+  PURCHASES_QUERY_KEY,
+  RECEIVED_QUERY_KEY,
+  STATEMENT_QUERY_KEY,
+  WALLET_QUERY_KEY,
+  WITHDRAWALS_QUERY_KEY,
+} from './wallet';
 
 const ME = {
   id: 'u1',
@@ -18,7 +26,9 @@ const ME = {
 
 describe('which queries a live event makes stale', () => {
   it.each([
-    ['wallet', [WALLET_QUERY_KEY]],
+    ['wallet', [WALLET_QUERY_KEY, STATEMENT_QUERY_KEY]],
+    ['withdrawals', [WITHDRAWALS_QUERY_KEY, STATEMENT_QUERY_KEY]],
+    ['payout-account', [PAYOUT_ACCOUNT_QUERY_KEY]],
     ['purchases', [PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY]],
     ['received', [RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY]],
   ])('%s', (topic, keys) => {
@@ -90,7 +100,15 @@ describe('the live events stream', () => {
     act(() => source?.emit('open'));
     expect(invalidated()).toEqual([]);
     act(() => source?.emit('open'));
-    expect(invalidated()).toEqual([WALLET_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY]);
+    expect(invalidated()).toEqual([
+      WALLET_QUERY_KEY,
+      STATEMENT_QUERY_KEY,
+      WITHDRAWALS_QUERY_KEY,
+      PAYOUT_ACCOUNT_QUERY_KEY,
+      PURCHASES_QUERY_KEY,
+      RECEIVED_QUERY_KEY,
+      ACTIVITY_QUERY_KEY,
+    ]);
   });
 
   it('opens nothing for a visitor, and closes on sign-out', async () => {

@@ -2,21 +2,32 @@ import type { LiveTopic } from '@sweetwish/shared/live';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useMe } from './session';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY, WALLET_QUERY_KEY } from './wallet';
+import {
+  ACTIVITY_QUERY_KEY,
+  PAYOUT_ACCOUNT_QUERY_KEY,
+  PURCHASES_QUERY_KEY,
+  RECEIVED_QUERY_KEY,
+  STATEMENT_QUERY_KEY,
+  WALLET_QUERY_KEY,
+  WITHDRAWALS_QUERY_KEY,
+} from './wallet';
 
 /** What each topic of GET /api/events makes stale (design.md section 6). */
 const STALE_BY_TOPIC: Record<LiveTopic, readonly QueryKey[]> = {
-  wallet: [WALLET_QUERY_KEY],
+  wallet: [WALLET_QUERY_KEY, STATEMENT_QUERY_KEY],
   purchases: [PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY],
   received: [RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY],
   conversations: [ACTIVITY_QUERY_KEY],
   messages: [],
   fans: [],
-  withdrawals: [],
-  'payout-account': [],
+  withdrawals: [WITHDRAWALS_QUERY_KEY, STATEMENT_QUERY_KEY],
+  'payout-account': [PAYOUT_ACCOUNT_QUERY_KEY],
 };
 const EVERY_LIVE_QUERY: readonly QueryKey[] = [
   WALLET_QUERY_KEY,
+  STATEMENT_QUERY_KEY,
+  WITHDRAWALS_QUERY_KEY,
+  PAYOUT_ACCOUNT_QUERY_KEY,
   PURCHASES_QUERY_KEY,
   RECEIVED_QUERY_KEY,
   ACTIVITY_QUERY_KEY,

@@ -8,6 +8,9 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const ACTIVITY_QUERY_KEY = ['activity'] as const;
 export const PURCHASES_QUERY_KEY = ['purchases'] as const;
 export const RECEIVED_QUERY_KEY = ['received'] as const;
+export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
+export const PAYOUT_ACCOUNT_QUERY_KEY = ['payout-account'] as const;
+export const STATEMENT_QUERY_KEY = ['statement'] as const;
 
 /**
  * The signed-in user's balance (GET /api/wallet), kept current by the live events stream. `data` is

@@ -8,8 +8,14 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { tokenCount } from '../../../components/wallet/token-count';
 import { WalletIcon } from '../../../components/wallet/wallet-icons';
 import { useOpenTokenMenu, useWallet } from '../../../lib/wallet';
+import { EarningsStatement } from '../components/earnings-statement';
+import { RequestWithdrawalCard } from '../components/request-withdrawal-card';
+import { WithdrawalHistory } from '../components/withdrawal-history';
 
-/** /balance (spec section 2): the signed-in user's wallet. */
+/**
+ * /balance (spec section 2): the signed-in user's wallet, the Request Withdrawal card (by payout account
+ * status), the withdrawal history and the earnings statement.
+ */
 export function BalancePage() {
   return (
     <>
@@ -20,8 +26,9 @@ export function BalancePage() {
             Balance
           </Typography>
           <CurrentBalanceCard />
-          {/* The "Request Withdrawal" card (by payout account status) and the "Withdrawal History" table
-              come with the withdrawals issue. */}
+          <RequestWithdrawalCard />
+          <WithdrawalHistory />
+          <EarningsStatement />
         </Box>
       </RequireSignIn>
     </>

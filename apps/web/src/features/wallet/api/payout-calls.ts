@@ -1,0 +1,77 @@
+import type { OnboardingLink, PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
+import {
+  PAYOUT_ACCOUNT_QUERY_KEY,
+  STATEMENT_QUERY_KEY,
+  WALLET_QUERY_KEY,
+  WITHDRAWALS_QUERY_KEY,
+} from '../../../lib/wallet';
+
+/** getStripeAccountStatus (GET /api/payouts/account): the payout account, null before onboarding. */
+export function usePayoutAccount() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
+    queryFn: () => apiRequest<PayoutAccountStatus>('GET', '/payouts/account'),
+    enabled: isSignedIn,
+    retry: false,
+  });
+}
+
+/**
+ * createStripeOnboardingLink: the browser goes to the card provider's onboarding, which brings it back to
+ * this page. The promise resolves only if the redirect does not happen.
+ */
+export async function startOnboarding(location: string): Promise<void> {
+  const { url } = await apiRequest<OnboardingLink>('POST', '/payouts/onboarding-link', { body: { location } });
+  window.location.assign(url);
+}
+
+/** The signed-in user's withdrawals, newest first (GET /api/payouts/withdrawals), kept current live. */
+export function useWithdrawals() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: WITHDRAWALS_QUERY_KEY,
+    queryFn: () => apiRequest<Withdrawal[]>('GET', '/payouts/withdrawals'),
+    enabled: isSignedIn,
+  });
+}
+
+/** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens. */
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: number) => apiRequest<Withdrawal>('POST', '/payouts/withdrawals', { body: { amount } }),
+    onSettled: () =>
+      Promise.all(
+        [WALLET_QUERY_KEY, WITHDRAWALS_QUERY_KEY, STATEMENT_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+const STATEMENT_PAGE_SIZE = 25;
+
+/** The earnings statement, page by page, newest first (GET /api/wallet/statement). */
+export function useStatement() {
+  const { isSignedIn } = useMe();
+  return useInfiniteQuery({
+    queryKey: STATEMENT_QUERY_KEY,
+    queryFn: ({ pageParam }) =>
+      apiRequest<StatementPage>(
+        'GET',
+        `/wallet/statement?limit=${STATEMENT_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled: isSignedIn,
+  });
+}
+
+/** Where the CSV export of a range of days is downloaded from. */
+export function statementCsvUrl(from: string, to: string): string {
+  return `/api/wallet/statement.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+}

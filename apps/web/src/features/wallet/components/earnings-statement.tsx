@@ -1,0 +1,123 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDollars } from '@sweetwish/shared/money';
+import type { StatementLine } from '@sweetwish/shared/payouts';
+import { STATEMENT_KIND_LABELS } from '@sweetwish/shared/payouts-rules';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { useState } from 'react';
+import { formatShortUsDate } from '../../../lib/dates';
+import { statementCsvUrl, useStatement } from '../api/payout-calls';
+import { BalanceSection } from './balance-section';
+
+/**
+ * The earnings statement: every line of the wallet, newest first, received gifts and tips with their gross,
+ * fees and net; more on request; and a CSV of any range of days, for a creator's records.
+ */
+export function EarningsStatement() {
+  const statement = useStatement();
+  const lines = statement.data?.pages.flatMap((page) => page.lines) ?? [];
+  return (
+    <BalanceSection title="Earnings Statement">
+      <StatementExport />
+      {statement.isPending ? (
+        <Typography color="text.secondary">Loading statement...</Typography>
+      ) : statement.isError ? (
+        <Typography color="error">{WALLET_MESSAGES.somethingWrong}</Typography>
+      ) : lines.length === 0 ? (
+        <Typography color="text.secondary">Nothing has moved in your wallet yet.</Typography>
+      ) : (
+        <>
+          <List aria-label="Statement lines" dense disablePadding>
+            {lines.map((line) => (
+              <StatementRow key={line.id} line={line} />
+            ))}
+          </List>
+          {statement.hasNextPage && (
+            <Button
+              fullWidth
+              onClick={() => void statement.fetchNextPage()}
+              disabled={statement.isFetchingNextPage}
+              sx={{ mt: 1 }}
+            >
+              {statement.isFetchingNextPage ? 'Loading…' : 'Show older lines'}
+            </Button>
+          )}
+        </>
+      )}
+    </BalanceSection>
+  );
+}
+
+function StatementRow({ line }: { line: StatementLine }) {
+  const details =
+    line.grossCents !== null && line.feesCents !== null
+      ? ` · Gross ${formatDollars(line.grossCents)} · Fees ${formatDollars(line.feesCents)}`
+      : '';
+  const isCredit = line.amountCents > 0;
+  return (
+    <ListItem divider disableGutters secondaryAction={null}>
+      <ListItemText
+        primary={line.description}
+        secondary={`${formatShortUsDate(line.date)} · ${STATEMENT_KIND_LABELS[line.kind]}${details}`}
+        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+      />
+      <Typography
+        sx={{ fontWeight: 700, flexShrink: 0, ml: 2, color: isCredit ? 'success.main' : 'text.primary' }}
+        aria-label={`${isCredit ? 'Net' : 'Amount'} ${formatDollars(Math.abs(line.amountCents))}`}
+      >
+        {isCredit ? '+' : '−'}
+        {formatDollars(Math.abs(line.amountCents))}
+      </Typography>
+    </ListItem>
+  );
+}
+
+/** A day as the date field writes it (YYYY-MM-DD), in UTC like the export. */
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The CSV export of a range of days: this month so far unless chosen otherwise. */
+function StatementExport() {
+  const today = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))));
+  const [to, setTo] = useState(isoDay(today));
+  const isValid = from !== '' && to !== '' && from <= to;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+      <TextField
+        label="From"
+        type="date"
+        size="small"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="To"
+        type="date"
+        size="small"
+        value={to}
+        onChange={(event) => setTo(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        error={!isValid}
+      />
+      <Box sx={{ flexGrow: 1 }} />
+      <Button
+        component="a"
+        variant="outlined"
+        href={isValid ? statementCsvUrl(from, to) : undefined}
+        disabled={!isValid}
+        download={`sweetwish-statement-${from}-to-${to}.csv`}
+      >
+        Export CSV
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDollars } from '@sweetwish/shared/money';
+import { PAYOUT_MESSAGES, withdrawalStatusLabel } from '@sweetwish/shared/payouts-rules';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { formatShortUsDate } from '../../../lib/dates';
+import { useWithdrawals } from '../api/payout-calls';
+import { BalanceSection } from './balance-section';
+
+/** "Withdrawal History" (spec section 2): Amount, Status, Date, newest first, kept current live. */
+export function WithdrawalHistory() {
+  const withdrawals = useWithdrawals();
+  return (
+    <BalanceSection title="Withdrawal History">
+      {withdrawals.isPending ? (
+        <Typography color="text.secondary">{PAYOUT_MESSAGES.loadingHistory}</Typography>
+      ) : withdrawals.isError ? (
+        <Typography color="error">{WALLET_MESSAGES.somethingWrong}</Typography>
+      ) : withdrawals.data.length === 0 ? (
+        <Typography color="text.secondary">{PAYOUT_MESSAGES.noHistory}</Typography>
+      ) : (
+        <Table size="small" aria-label="Withdrawal History">
+          <TableHead>
+            <TableRow>
+              <TableCell>Amount</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Date</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {withdrawals.data.map((withdrawal) => (
+              <TableRow key={withdrawal.id}>
+                <TableCell sx={{ fontWeight: 600 }}>{formatDollars(withdrawal.amountCents)}</TableCell>
+                <TableCell sx={{ color: withdrawal.status === 'failed' ? 'error.main' : undefined }}>
+                  {withdrawalStatusLabel(withdrawal.status)}
+                </TableCell>
+                <TableCell align="right">{formatShortUsDate(withdrawal.createdAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </BalanceSection>
+  );
+}
