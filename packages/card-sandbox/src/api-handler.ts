@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { cutConnection } from './connection-cut';
 import { type ParamObject, ParamReader, paramsFromJson, parseParams } from './form-params';
 import { canonicalParams, findStoredAnswer, type IdempotentRequest, storeAnswer } from './idempotency';
 import { newId } from './ids';
@@ -12,6 +13,12 @@ export type ApiRequest = {
   path: (name: string) => string;
   /** This request, for the events it causes. */
   request: RequestRef;
+  /**
+   * From the change step: once the change is saved and its answer stored, cut the connection instead
+   * of answering (test control drop-next), and do the same for the next `replays` replays of its
+   * idempotency key.
+   */
+  cutConnection: (replays: number) => void;
 };
 
 /**
@@ -83,7 +90,8 @@ async function readParams(c: Context, body: EndpointOptions['body']): Promise<Pa
  * the body or query, sessions past their expiry expired first, `Idempotency-Key` on POST (the same
  * key and parameters replay the stored answer with `Idempotent-Replayed: true`; other parameters are
  * an `idempotency_error`), errors in Stripe's shape, `Request-Id` on every answer, and the state saved
- * before the answer leaves.
+ * before the answer leaves. When the test control drop-next asks for it, the connection is cut after
+ * all that instead of answered.
  */
 export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: EndpointOptions = { body: 'form' }) {
   return async (c: Context) => {
@@ -92,6 +100,7 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
     const method = c.req.method;
     let hasChanged = false;
     let idempotent: IdempotentRequest | null = null;
+    const cut = { isWanted: false, replays: 0 };
     let status = 200;
     let body: unknown;
     try {
@@ -110,12 +119,18 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
         idempotent = { key, method, path: c.req.path, params: canonicalParams(raw) };
         const stored = findStoredAnswer(core.state, idempotent, core.options.now().getTime());
         if (stored) {
-          if (hasChanged) await core.commit();
-          return c.json(stored.body as object, stored.status as 200, {
+          const replay = c.json(stored.body as object, stored.status as 200, {
             ...headers,
             'Idempotent-Replayed': 'true',
             'Original-Request': stored.requestId,
           });
+          if (stored.replaysToDrop) {
+            stored.replaysToDrop -= 1;
+            await core.commit();
+            return cutConnection(c, replay);
+          }
+          if (hasChanged) await core.commit();
+          return replay;
         }
       }
       const params = new ParamReader(raw);
@@ -123,6 +138,10 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
         params,
         path: (name) => c.req.param(name) ?? '',
         request: { id: requestId, idempotencyKey: key ?? null },
+        cutConnection: (replays) => {
+          cut.isWanted = true;
+          cut.replays = replays;
+        },
       });
       params.finish();
       if (method !== 'GET') hasChanged = true;
@@ -135,11 +154,13 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
       if (status === 401) c.header('WWW-Authenticate', 'Basic realm="Stripe"');
     }
     if (idempotent) {
-      storeAnswer(core.state, idempotent, { status, body, requestId }, core.options.now().getTime());
+      const replaysToDrop = cut.isWanted ? cut.replays : 0;
+      storeAnswer(core.state, idempotent, { status, body, requestId, replaysToDrop }, core.options.now().getTime());
       hasChanged = true;
     }
     if (hasChanged) await core.commit();
-    return c.json(body as object, status as 200, headers);
+    const answer = c.json(body as object, status as 200, headers);
+    return cut.isWanted ? cutConnection(c, answer) : answer;
   };
 }
 

@@ -8,6 +8,7 @@ import { registerEventsApi } from './events-api';
 import { noticePage } from './hosted-html';
 import { registerHostedPages } from './hosted-pages';
 import { SandboxCore } from './sandbox-core';
+import { registerTransfersApi } from './transfers-api';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhook-delivery';
 
 export type CardSandboxOptions = {
@@ -76,6 +77,7 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   registerCheckoutApi(app, core);
   registerEventsApi(app, core);
   registerConnectApi(app, core);
+  registerTransfersApi(app, core);
   registerHostedPages(app, core);
   registerControlRoutes(app, core);
   app.all('/v1/*', unknownRoute);

@@ -1,7 +1,6 @@
 import { newId } from './ids';
-import { NO_REQUEST, type RequestRef, type SandboxCore } from './sandbox-core';
-import type { AccountLinkRecord, AccountRecord, StripeObject } from './sandbox-state';
-import { StripeApiError } from './stripe-error';
+import { NO_REQUEST, type SandboxCore } from './sandbox-core';
+import type { AccountLinkRecord, AccountRecord } from './sandbox-state';
 
 /** An account link works for 5 minutes, as Stripe's do. */
 export const ACCOUNT_LINK_LIFETIME_SECONDS = 5 * 60;
@@ -117,77 +116,4 @@ export function completeOnboarding(core: SandboxCore, record: AccountRecord): vo
   account.requirements = requirements([]);
   account.tos_acceptance = { date: core.seconds(), ip: '127.0.0.1', user_agent: 'Sweetwish card sandbox' };
   core.emit('account.updated', account, NO_REQUEST, previous);
-}
-
-export type NewTransfer = {
-  amount: number;
-  currency: string;
-  destination: string;
-  metadata: Record<string, string>;
-  transferGroup: string | null;
-  description: string | null;
-};
-
-/**
- * A transfer to a connected account, refused (with an answer Stripe would store under the
- * idempotency key) when the account cannot receive one: payouts not enabled, or told to fail.
- */
-export function createTransfer(core: SandboxCore, input: NewTransfer, request: RequestRef): StripeObject {
-  const destination = core.state.accounts[input.destination];
-  if (!destination) {
-    throw new StripeApiError(400, {
-      type: 'invalid_request_error',
-      code: 'resource_missing',
-      message: `No such destination: '${input.destination}'`,
-      param: 'destination',
-    });
-  }
-  if (!destination.account.payouts_enabled) {
-    throw new StripeApiError(
-      400,
-      {
-        type: 'invalid_request_error',
-        code: 'insufficient_capabilities_for_transfer',
-        message:
-          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
-        param: 'destination',
-      },
-      { isExecuted: true },
-    );
-  }
-  if (destination.isFailingTransfers) {
-    throw new StripeApiError(
-      400,
-      {
-        type: 'invalid_request_error',
-        code: 'transfers_not_allowed',
-        message:
-          'The requested transfer cannot be created. (The card sandbox was told to refuse transfers to this account.)',
-      },
-      { isExecuted: true },
-    );
-  }
-  const id = newId('tr');
-  const transfer: StripeObject = {
-    id,
-    object: 'transfer',
-    amount: input.amount,
-    amount_reversed: 0,
-    balance_transaction: newId('txn'),
-    created: core.seconds(),
-    currency: input.currency,
-    description: input.description,
-    destination: input.destination,
-    destination_payment: newId('py'),
-    livemode: false,
-    metadata: input.metadata,
-    reversals: { object: 'list', data: [], has_more: false, total_count: 0, url: `/v1/transfers/${id}/reversals` },
-    reversed: false,
-    source_transaction: null,
-    source_type: 'card',
-    transfer_group: input.transferGroup,
-  };
-  core.state.transfers[id] = transfer;
-  core.emit('transfer.created', transfer, request);
-  return transfer;
 }

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
-import { createAccount, createAccountLink, createTransfer } from './connect-accounts';
+import { createAccount, createAccountLink } from './connect-accounts';
 import type { ParamReader } from './form-params';
 import type { SandboxCore } from './sandbox-core';
 import { invalidParam, noSuchObject } from './stripe-error';
@@ -11,7 +11,7 @@ function readUrl(params: ParamReader, key: string): string {
   return value;
 }
 
-/** Connect for payouts: Express accounts, onboarding links and transfers, with Stripe's parameters and answers. */
+/** Connect for payouts: Express accounts and onboarding links, with Stripe's parameters and answers (transfers: transfers-api.ts). */
 export function registerConnectApi(app: Hono, core: SandboxCore): void {
   app.post(
     '/v1/accounts',
@@ -53,29 +53,6 @@ export function registerConnectApi(app: Hono, core: SandboxCore): void {
       params.oneOf('type', ['account_onboarding', 'account_update'], { required: true });
       params.oneOf('collect', ['currently_due', 'eventually_due']);
       return () => createAccountLink(core, { account, refreshUrl, returnUrl });
-    }),
-  );
-
-  app.post(
-    '/v1/transfers',
-    apiEndpoint(core, ({ params, request }) => {
-      const amount = params.integer('amount', { required: true, min: 1, max: 99_999_999 });
-      const currency = params.currency('currency', { required: true });
-      const destination = params.string('destination', { required: true });
-      const metadata = params.metadata() ?? {};
-      const transferGroup = params.string('transfer_group', { maxLength: 5000 }) ?? null;
-      const description = params.string('description', { maxLength: 5000 }) ?? null;
-      return () =>
-        createTransfer(core, { amount, currency, destination, metadata, transferGroup, description }, request);
-    }),
-  );
-
-  app.get(
-    '/v1/transfers/:id',
-    apiEndpoint(core, ({ path }) => {
-      const transfer = core.state.transfers[path('id')];
-      if (!transfer) throw noSuchObject('transfer', path('id'));
-      return () => transfer;
     }),
   );
 }

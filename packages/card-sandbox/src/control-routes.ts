@@ -1,13 +1,64 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { closeDispute, DISPUTE_REASONS, openDispute } from './disputes';
-import type { SandboxCore } from './sandbox-core';
+import type { ParamReader } from './form-params';
+import { NO_REQUEST, type SandboxCore } from './sandbox-core';
+import type { PaymentRecord } from './sandbox-state';
 import { noSuchObject, StripeApiError } from './stripe-error';
+import { armTransferFault, faultView, MAX_REPLAYS_TO_DROP } from './transfer-faults';
+import { reverseTransfer } from './transfers';
 
 const JSON_BODY = { body: 'json' } as const;
 
 function refused(message: string, param?: string): StripeApiError {
   return new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
+}
+
+/**
+ * The payment a dispute is opened on: named by its `payment_intent`, or by the paid `checkout_session`
+ * (a top-up), exactly one of the two.
+ */
+function paymentToDispute(core: SandboxCore, params: ParamReader): PaymentRecord {
+  const paymentIntent = params.string('payment_intent');
+  const sessionId = params.string('checkout_session');
+  if (paymentIntent && sessionId) {
+    throw refused(
+      'You may only specify one of these parameters: payment_intent, checkout_session.',
+      'checkout_session',
+    );
+  }
+  if (sessionId) {
+    const record = core.state.sessions[sessionId];
+    if (!record) throw noSuchObject('checkout.session', sessionId, 'checkout_session');
+    const { session } = record;
+    const payment = typeof session.payment_intent === 'string' ? core.state.payments[session.payment_intent] : null;
+    if (session.payment_status !== 'paid' || !payment) {
+      throw refused(
+        `Checkout Session ${sessionId} is not paid (status: ${session.status}, payment_status: ${session.payment_status}), so it has no charge to dispute.`,
+        'checkout_session',
+      );
+    }
+    return payment;
+  }
+  if (!paymentIntent) {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      message: 'Missing required param: payment_intent (or checkout_session).',
+      param: 'payment_intent',
+    });
+  }
+  const payment = core.state.payments[paymentIntent];
+  if (!payment) throw noSuchObject('payment_intent', paymentIntent, 'payment_intent');
+  return payment;
+}
+
+/** The optional `account` a transfer fault is limited to; null: transfers to any account. */
+function faultAccount(core: SandboxCore, params: ParamReader): string | null {
+  const account = params.string('account');
+  if (account === undefined) return null;
+  if (!core.state.accounts[account]) throw noSuchObject('account', account, 'account');
+  return account;
 }
 
 /**
@@ -20,12 +71,11 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
     apiEndpoint(
       core,
       ({ params }) => {
-        const paymentIntent = params.string('payment_intent', { required: true });
+        const payment = paymentToDispute(core, params);
         const reason = params.oneOf('reason', DISPUTE_REASONS) ?? 'fraudulent';
-        const payment = core.state.payments[paymentIntent];
-        if (!payment) throw noSuchObject('payment_intent', paymentIntent, 'payment_intent');
         if (payment.disputeId) {
-          throw refused(`Charge ${payment.charge} has already been disputed (${payment.disputeId}).`, 'payment_intent');
+          const param = params.has('checkout_session') ? 'checkout_session' : 'payment_intent';
+          throw refused(`Charge ${payment.charge} has already been disputed (${payment.disputeId}).`, param);
         }
         return () => openDispute(core, payment, reason);
       },
@@ -62,6 +112,48 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
         return () => {
           record.isFailingTransfers = fail;
           return { object: 'sandbox.transfer_setting', account: record.account.id, fail };
+        };
+      },
+      JSON_BODY,
+    ),
+  );
+
+  app.post(
+    '/sandbox/control/transfers/fail-next',
+    apiEndpoint(
+      core,
+      ({ params }) => {
+        const account = faultAccount(core, params);
+        return () => faultView(core, armTransferFault(core, { kind: 'fail', account, replaysToDrop: 0 }));
+      },
+      JSON_BODY,
+    ),
+  );
+
+  app.post(
+    '/sandbox/control/transfers/drop-next',
+    apiEndpoint(
+      core,
+      ({ params }) => {
+        const account = faultAccount(core, params);
+        const replaysToDrop = params.integer('replays_to_drop', { min: 0, max: MAX_REPLAYS_TO_DROP }) ?? 0;
+        return () => faultView(core, armTransferFault(core, { kind: 'drop', account, replaysToDrop }));
+      },
+      JSON_BODY,
+    ),
+  );
+
+  app.post(
+    '/sandbox/control/transfers/:id/reverse',
+    apiEndpoint(
+      core,
+      ({ path }) => {
+        const transfer = core.state.transfers[path('id')];
+        if (!transfer) throw noSuchObject('transfer', path('id'));
+        // What the bank returning the payout leads to: all that remains of the transfer comes back.
+        return () => {
+          reverseTransfer(core, transfer, { amount: null, metadata: {} }, NO_REQUEST);
+          return transfer;
         };
       },
       JSON_BODY,

@@ -21,7 +21,10 @@ export const DISPUTE_REASONS = [
   'unrecognized',
 ] as const;
 
-/** A dispute for the whole payment, waiting for a response; queues `charge.dispute.created`. */
+/**
+ * A dispute for the whole payment, waiting for a response; queues `charge.dispute.created`. It names
+ * both the `charge` and the `payment_intent`, as Stripe's does, so a dispute leads back to its top-up.
+ */
 export function openDispute(core: SandboxCore, payment: PaymentRecord, reason: string): DisputeObject {
   const created = core.seconds();
   const dispute: DisputeObject = {
@@ -37,20 +40,41 @@ export function openDispute(core: SandboxCore, payment: PaymentRecord, reason: s
       access_activity_log: null,
       billing_address: null,
       cancellation_policy: null,
+      cancellation_policy_disclosure: null,
+      cancellation_rebuttal: null,
+      customer_communication: null,
       customer_email_address: null,
       customer_name: null,
+      customer_purchase_ip: null,
+      customer_signature: null,
+      duplicate_charge_documentation: null,
+      duplicate_charge_explanation: null,
+      duplicate_charge_id: null,
+      enhanced_evidence: {},
       product_description: null,
       receipt: null,
       refund_policy: null,
+      refund_policy_disclosure: null,
+      refund_refusal_explanation: null,
       service_date: null,
+      service_documentation: null,
+      shipping_address: null,
+      shipping_carrier: null,
+      shipping_date: null,
+      shipping_documentation: null,
+      shipping_tracking_number: null,
+      uncategorized_file: null,
       uncategorized_text: null,
     },
     evidence_details: {
       due_by: created + EVIDENCE_WINDOW_SECONDS,
+      enhanced_eligibility: {},
       has_evidence: false,
       past_due: false,
       submission_count: 0,
+      submission_method: 'not_submitted',
     },
+    intended_submission_method: null,
     is_charge_refundable: false,
     livemode: false,
     metadata: {},

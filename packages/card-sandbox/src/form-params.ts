@@ -234,6 +234,21 @@ export class ParamReader {
     return metadata;
   }
 
+  /**
+   * Stripe's metadata on update: the keys given are set on `current`, a key given an empty value is
+   * removed, and `metadata=` (empty) removes them all. Undefined when not given.
+   */
+  metadataUpdate(current: Record<string, string>, key = 'metadata'): Record<string, string> | undefined {
+    const value = this.node[key];
+    const set = this.metadata(key);
+    if (set === undefined) return undefined;
+    if (typeof value !== 'object') return {};
+    const updated = { ...current, ...set };
+    for (const [k, v] of Object.entries(value)) if (v === '') delete updated[k];
+    if (Object.keys(updated).length > 50) throw invalidParam(this.name(key), 'You can have up to 50 metadata keys.');
+    return updated;
+  }
+
   /** Refuses any parameter that was not read, here and in every nested object that was. */
   finish(): void {
     for (const key of Object.keys(this.node)) {

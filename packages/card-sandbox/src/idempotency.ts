@@ -50,7 +50,7 @@ export function findStoredAnswer(
 export function storeAnswer(
   state: SandboxState,
   request: IdempotentRequest,
-  answer: { status: number; body: unknown; requestId: string },
+  answer: { status: number; body: unknown; requestId: string; replaysToDrop?: number },
   nowMs: number,
 ): void {
   state.idempotency[request.key] = {
@@ -61,6 +61,7 @@ export function storeAnswer(
     body: answer.body,
     requestId: answer.requestId,
     createdAt: nowMs,
+    ...(answer.replaysToDrop ? { replaysToDrop: answer.replaysToDrop } : {}),
   };
 }
 

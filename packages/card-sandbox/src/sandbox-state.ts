@@ -59,6 +59,42 @@ export type AccountLinkRecord = {
 
 export type DisputeObject = StripeObject & { status: string; amount: number; payment_intent: string };
 
+/** Stripe's embedded list of a transfer's reversals: the 10 newest, and how many there are. */
+export type ReversalList = {
+  object: 'list';
+  data: TransferReversalObject[];
+  has_more: boolean;
+  total_count: number;
+  url: string;
+};
+
+export type TransferObject = StripeObject & {
+  amount: number;
+  amount_reversed: number;
+  created: number;
+  currency: string;
+  description: string | null;
+  destination: string;
+  metadata: Record<string, string>;
+  reversals: ReversalList;
+  reversed: boolean;
+  transfer_group: string | null;
+};
+
+export type TransferReversalObject = StripeObject & { amount: number; created: number; transfer: string };
+
+/**
+ * A fault armed by a test control for the next transfer (to `account`, or to any account when null):
+ * `fail` refuses it; `drop` commits it and then cuts the connection instead of answering.
+ */
+export type TransferFaultRecord = {
+  id: string;
+  kind: 'fail' | 'drop';
+  account: string | null;
+  /** For `drop`: how many replays of the same idempotency key also lose their connection. */
+  replaysToDrop: number;
+};
+
 /** One webhook delivery still to be made: retried on its schedule until it succeeds or runs out. */
 export type DeliveryRecord = {
   id: string;
@@ -80,6 +116,8 @@ export type IdempotencyRecord = {
   requestId: string;
   /** Epoch milliseconds; Stripe keeps keys for 24 hours. */
   createdAt: number;
+  /** Test control drop-next: replays whose connection is still to be cut instead of answered. */
+  replaysToDrop?: number;
 };
 
 export type SandboxState = {
@@ -88,7 +126,12 @@ export type SandboxState = {
   payments: Record<string, PaymentRecord>;
   accounts: Record<string, AccountRecord>;
   accountLinks: Record<string, AccountLinkRecord>;
-  transfers: Record<string, StripeObject>;
+  /** In creation order (ids are not integers, so objects keep insertion order, in JSON too). */
+  transfers: Record<string, TransferObject>;
+  /** In creation order. */
+  transferReversals: Record<string, TransferReversalObject>;
+  /** Armed by the test controls, oldest first; each is used up by one transfer. */
+  transferFaults: TransferFaultRecord[];
   disputes: Record<string, DisputeObject>;
   /** Oldest first. */
   events: StripeEvent[];
@@ -104,6 +147,8 @@ export function emptyState(): SandboxState {
     accounts: {},
     accountLinks: {},
     transfers: {},
+    transferReversals: {},
+    transferFaults: [],
     disputes: {},
     events: [],
     deliveries: [],

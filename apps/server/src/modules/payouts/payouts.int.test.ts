@@ -1,0 +1,432 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
+import { PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogger, jsonHeaders, TEST_ORIGIN, testConfig } from '../../../test/app-harness';
+import { createFreshPostgresDatabase, databaseKinds } from '../../../test/databases';
+import { seedTokens } from '../../../test/seed';
+import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
+import { type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
+import { type RunningServer, startServer } from '../../server';
+import { reconcile } from '../wallet/service';
+import { debitWithdrawal } from './service';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(check: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type User = { id: string; cookie: string; handle: string };
+
+/**
+ * Payouts on a real server with the local card sandbox, reached through the stripe SDK: onboarding,
+ * withdrawals and their faults, disputes of top-ups, webhooks delivered (and redelivered) over HTTP, and
+ * reconciliation after each.
+ */
+describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card sandbox', () => {
+  let server: RunningServer;
+  let base: string;
+  let port: number;
+  let dataDir: string;
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let databaseUrl: string;
+  let stripe: Stripe;
+  let secretKey: string;
+
+  async function start() {
+    const config = testConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      DATABASE_URL: databaseUrl,
+    });
+    server = await startServer(config, captureLogger().logger);
+  }
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-payouts-'));
+    const fresh = await createFreshPostgresDatabase();
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    await start();
+    database = await openPostgres(databaseUrl);
+    secretKey = JSON.parse(fs.readFileSync(path.join(dataDir, 'card-sandbox', 'keys.json'), 'utf8')).secretKey;
+    stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const app = { request: (p: string, init?: RequestInit) => fetch(`${base}${p}`, init) };
+  const local = (url: string) => url.replace(TEST_ORIGIN, base);
+  const call = (user: User, method: string, p: string, body?: unknown) =>
+    fetch(`${base}/api${p}`, {
+      method,
+      headers: jsonHeaders({ cookie: user.cookie }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const control = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  let counter = 0;
+  async function newUser(tokens = 0): Promise<User> {
+    const cookie = await signInByPhone(app as never);
+    counter++;
+    const handle = `pay_${Date.now().toString(36)}${counter}`;
+    await completeProfile(app as never, cookie, { handle, displayName: 'Payout Person' });
+    const { id } = (await (await me(app as never, cookie)).json()) as { id: string };
+    if (tokens) await seedTokens(database.db, id, tokens * 100);
+    return { id, cookie, handle };
+  }
+
+  const balance = async (user: User) =>
+    ((await (await call(user, 'GET', '/wallet')).json()) as { balanceCents: number }).balanceCents;
+  const accountStatus = async (user: User) =>
+    (await (await call(user, 'GET', '/payouts/account')).json()) as PayoutAccountStatus;
+
+  /** Onboards the user in the sandbox, as they would in the browser, until payouts are enabled. */
+  async function onboard(user: User) {
+    const res = await call(user, 'POST', '/payouts/onboarding-link', { location: '/balance' });
+    expect(res.status).toBe(201);
+    const link = new URL(local(((await res.json()) as { url: string }).url));
+    expect((await fetch(link)).status).toBe(200);
+    const done = await fetch(link, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'complete' }),
+      redirect: 'manual',
+      headers: { Origin: base },
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(`${TEST_ORIGIN}/balance`);
+    return until(async () => {
+      const status = await accountStatus(user);
+      return status.account?.payoutsEnabled ? status.account : undefined;
+    });
+  }
+
+  const withdraw = (user: User, amount: unknown) => call(user, 'POST', '/payouts/withdrawals', { amount });
+  const withdrawals = async (user: User) =>
+    (await (await call(user, 'GET', '/payouts/withdrawals')).json()) as Withdrawal[];
+  const transfersTo = async (accountId: string) =>
+    (await stripe.transfers.list({ destination: accountId, limit: 100 })).data;
+
+  async function expectReconciled() {
+    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+  }
+
+  it('onboards a creator: no account, then an account that is not enabled, then one with payouts', async () => {
+    const creator = await newUser();
+    expect(await accountStatus(creator)).toEqual({ account: null });
+    expect((await withdraw(creator, 50)).status).toBe(403);
+    const first = await call(creator, 'POST', '/payouts/onboarding-link', { location: '/balance' });
+    const second = await call(creator, 'POST', '/payouts/onboarding-link', { location: '/balance' });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const pending = await accountStatus(creator);
+    expect(pending.account).toMatchObject({ payoutsEnabled: false });
+    const account = await onboard(creator);
+    expect(account).toMatchObject({ id: pending.account?.id, payoutsEnabled: true, detailsSubmitted: true });
+    for (const location of ['https://evil.example/', '//evil.example', 'balance']) {
+      expect((await call(creator, 'POST', '/payouts/onboarding-link', { location })).status).toBe(400);
+    }
+  });
+
+  it('withdraws whole tokens of at least 50, at most the balance, and records it as Completed', async () => {
+    const creator = await newUser(120);
+    const account = await onboard(creator);
+    for (const amount of [49, 0, 50.5, '50', -50]) expect((await withdraw(creator, amount)).status).toBe(400);
+    const tooSmall = await withdraw(creator, 49);
+    expect(((await tooSmall.json()) as { error: { message: string } }).error.message).toContain(
+      PAYOUT_MESSAGES.minimum,
+    );
+    const tooMuch = await withdraw(creator, 121);
+    expect(tooMuch.status).toBe(422);
+    expect(((await tooMuch.json()) as { error: { message: string } }).error.message).toBe('Insufficient balance');
+
+    const res = await withdraw(creator, 50);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ amountCents: 5000, status: 'paid' });
+    expect(await balance(creator)).toBe(7000);
+    expect(await withdrawals(creator)).toEqual([
+      expect.objectContaining({ amountCents: 5000, status: 'paid', completedAt: expect.any(String) }),
+    ]);
+    const transfers = await transfersTo(account.id);
+    expect(transfers.map((t) => t.amount)).toEqual([5000]);
+    const statement = (await (await call(creator, 'GET', '/wallet/statement')).json()) as StatementPage;
+    expect(statement.lines[0]).toMatchObject({ kind: 'withdrawal', amountCents: -5000 });
+    // Nobody else sees it.
+    expect(await withdrawals(await newUser())).toEqual([]);
+    await expectReconciled();
+  });
+
+  it('never overdraws under 20 parallel withdrawals that together exceed the balance', async () => {
+    const creator = await newUser(500);
+    const account = await onboard(creator);
+    const results = await Promise.all(Array.from({ length: 20 }, () => withdraw(creator, 50)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+    expect(await balance(creator)).toBe(0);
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual(Array(10).fill(5000));
+    await expectReconciled();
+  });
+
+  it('gives the money back once when the provider refuses the transfer', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    expect((await control(`/sandbox/control/accounts/${account.id}/transfers`, { fail: true })).status).toBe(200);
+    const res = await withdraw(creator, 60);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(PAYOUT_MESSAGES.submitFailed);
+    expect(await balance(creator)).toBe(10_000);
+    expect(await withdrawals(creator)).toEqual([expect.objectContaining({ status: 'failed' })]);
+    const [reversals] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+    );
+    expect(reversals?.n).toBe(1);
+    expect(await transfersTo(account.id)).toEqual([]);
+    await control(`/sandbox/control/accounts/${account.id}/transfers`, { fail: false });
+    expect((await withdraw(creator, 60)).status).toBe(201);
+    expect(await balance(creator)).toBe(4000);
+    await expectReconciled();
+  });
+
+  it('makes one transfer when the provider commits it and drops the connection: the SDK retries the key', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    expect((await control('/sandbox/control/transfers/drop-next', { account: account.id })).status).toBe(200);
+    const res = await withdraw(creator, 70);
+    // The SDK's own retry, with the same key, got the stored answer of the transfer already made.
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ amountCents: 7000, status: 'paid' });
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual([7000]);
+    expect(await balance(creator)).toBe(3000);
+    await expectReconciled();
+  });
+
+  it('makes one transfer when every retry of the request is cut too: the worker finishes it with the same key', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    // The SDK tries three times (maxNetworkRetries 2): all three connections are cut after the commit.
+    const armed = await control('/sandbox/control/transfers/drop-next', { account: account.id, replays_to_drop: 2 });
+    expect(armed.status).toBe(200);
+    const res = await withdraw(creator, 70);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ amountCents: 7000, status: 'pending' });
+    expect(await balance(creator)).toBe(3000);
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual([7000]);
+    const [paid] = await until(async () => {
+      const list = await withdrawals(creator);
+      return list[0]?.status === 'paid' ? list : undefined;
+    }, 30_000);
+    expect(paid).toMatchObject({ amountCents: 7000, status: 'paid' });
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual([7000]);
+    expect(await balance(creator)).toBe(3000);
+    await expectReconciled();
+  }, 40_000);
+
+  it('gives a withdrawal back once when its transfer is reversed later, however often the event arrives', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    expect((await withdraw(creator, 50)).status).toBe(201);
+    const [transfer] = await transfersTo(account.id);
+    const reversed = await control(`/sandbox/control/transfers/${transfer?.id}/reverse`, {});
+    expect(reversed.status).toBe(200);
+    await until(async () => (await withdrawals(creator))[0]?.status === 'failed');
+    expect(await balance(creator)).toBe(10_000);
+    const [event] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from webhook_events where type = 'transfer.reversed' order by received_at desc limit 1`,
+    );
+    expect(event?.id).toBeTruthy();
+    expect((await control('/sandbox/control/webhooks/redeliver', { event_id: event?.id })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await balance(creator)).toBe(10_000);
+    const [reversals] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+    );
+    expect(reversals?.n).toBe(1);
+    await expectReconciled();
+  });
+
+  it('refuses the next transfer once (fail-next): the money comes back and the next withdrawal goes out', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    expect((await control('/sandbox/control/transfers/fail-next', { account: account.id })).status).toBe(200);
+    expect((await withdraw(creator, 50)).status).toBe(409);
+    expect(await balance(creator)).toBe(10_000);
+    expect((await withdraw(creator, 50)).status).toBe(201);
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual([5000]);
+    expect((await withdrawals(creator)).map((w) => w.status)).toEqual(['paid', 'failed']);
+    await expectReconciled();
+  });
+
+  it('completes a withdrawal debited just before the process stopped, after a restart, once', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    // The state a request leaves when the process dies between the debit and the transfer.
+    const debited = await debitWithdrawal({ db: database.db }, creator.id, { amount: 80 });
+    await server.stop();
+    expect(await balance({ ...creator, cookie: '' }).catch(() => 'down')).toBe('down');
+    await start();
+    const paid = await until(async () => {
+      const list = await withdrawals(creator);
+      return list.find((w) => w.id === debited.id && w.status === 'paid');
+    });
+    expect(paid.amountCents).toBe(8000);
+    expect((await transfersTo(account.id)).map((t) => t.amount)).toEqual([8000]);
+    expect(await balance(creator)).toBe(2000);
+    await expectReconciled();
+  }, 60_000);
+
+  /** A top-up of `quantity` tokens paid in the sandbox's checkout; its payment intent. */
+  async function topUp(user: User, quantity: number): Promise<string> {
+    const started = await call(user, 'POST', '/checkout/top-ups', { quantity, location: '/balance' });
+    const checkout = local(((await started.json()) as { url: string }).url);
+    const paid = await fetch(`${checkout}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', action: 'pay' }),
+      redirect: 'manual',
+      headers: { Origin: base },
+    });
+    expect(paid.status).toBe(303);
+    const sessionId = checkout.split('/').at(-1) as string;
+    return until(async () => {
+      const [row] = await queryRows<{ external_ref: string }>(
+        database.db,
+        sql`select external_ref from ledger_transfers where idempotency_key = ${`top_up:${sessionId}`}`,
+      );
+      return row?.external_ref;
+    });
+  }
+
+  const disputeRow = (id: string) =>
+    queryRows<{ status: string; debited_cents: string; receivable_cents: string }>(
+      database.db,
+      sql`select status, debited_cents, receivable_cents from disputes where id = ${id}`,
+    ).then((rows) => rows[0]);
+
+  it('takes a disputed top-up back down to zero, holds spending, and reverses it when won, once', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect(await balance(fan)).toBe(10_000);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+
+    const opened = await control('/sandbox/control/disputes', { payment_intent: paymentIntent });
+    expect(opened.status).toBe(200);
+    const dispute = (await opened.json()) as { id: string };
+    await until(async () => (await disputeRow(dispute.id))?.status === 'open');
+    expect(await disputeRow(dispute.id)).toMatchObject({ debited_cents: '7000', receivable_cents: '3000' });
+    expect(await balance(fan)).toBe(0);
+    await seedTokens(database.db, fan.id, 500); // a gift received meanwhile still arrives
+    const held = await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 });
+    expect(held.status).toBe(403);
+    expect(((await held.json()) as { error: { message: string } }).error.message).toBe(WALLET_MESSAGES.onHold);
+
+    // Delivered again: no second effect.
+    const [created] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from webhook_events where type = 'charge.dispute.created' order by received_at desc limit 1`,
+    );
+    await control('/sandbox/control/webhooks/redeliver', { event_id: created?.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await balance(fan)).toBe(500);
+
+    expect((await control(`/sandbox/control/disputes/${dispute.id}/close`, { status: 'won' })).status).toBe(200);
+    await until(async () => (await disputeRow(dispute.id))?.status === 'won');
+    expect(await balance(fan)).toBe(7500);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 })).status).toBe(201);
+    await expectReconciled();
+  });
+
+  it('keeps a lost dispute’s debit, and lifts the hold', async () => {
+    const fan = await newUser();
+    const paymentIntent = await topUp(fan, 50);
+    const dispute = (await (await control('/sandbox/control/disputes', { payment_intent: paymentIntent })).json()) as {
+      id: string;
+    };
+    await until(async () => (await disputeRow(dispute.id))?.status === 'open');
+    await control(`/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
+    await until(async () => (await disputeRow(dispute.id))?.status === 'lost');
+    expect(await disputeRow(dispute.id)).toMatchObject({ debited_cents: '5000', receivable_cents: '0' });
+    expect(await balance(fan)).toBe(0);
+    await seedTokens(database.db, fan.id, 300);
+    const creator = await newUser();
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 })).status).toBe(201);
+    await expectReconciled();
+  });
+
+  it('exports the statement of a date range as CSV, with received gifts’ gross, fees and net', async () => {
+    const creator = await newUser();
+    const fan = await newUser(200);
+    const wish = (await (
+      await call(creator, 'POST', '/wishes', { name: '=HYPERLINK("http://evil")', cost: 100 })
+    ).json()) as { id: string };
+    expect((await call(fan, 'POST', '/purchases', { productId: wish.id, sellerId: creator.id })).status).toBe(201);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 10 })).status).toBe(201);
+
+    const page = (await (await call(creator, 'GET', '/wallet/statement?limit=1')).json()) as StatementPage;
+    expect(page.lines).toEqual([
+      expect.objectContaining({ kind: 'tip_received', grossCents: 1000, feesCents: 200, amountCents: 800 }),
+    ]);
+    const next = (await (
+      await call(creator, 'GET', `/wallet/statement?limit=1&before=${page.nextCursor}`)
+    ).json()) as StatementPage;
+    expect(next.lines).toEqual([
+      expect.objectContaining({ kind: 'gift_received', grossCents: 10_000, feesCents: 2_000, amountCents: 8_000 }),
+    ]);
+    expect(next.nextCursor).toBeNull();
+
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await call(creator, 'GET', `/wallet/statement.csv?from=${today}&to=${today}`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('attachment');
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toBe('Date,Type,Description,Gross,Fees,Net');
+    expect(rows[1]).toMatch(/,"Tip received","Tip from Payout Person",10\.00,2\.00,8\.00$/);
+    // A wish's name never becomes a formula in a spreadsheet.
+    expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil"") from Payout Person",100.00,20.00,80.00`);
+    const fanCsv = await (await call(fan, 'GET', `/wallet/statement.csv?from=${today}&to=${today}`)).text();
+    expect(fanCsv).toContain('-100.00');
+    expect((await call(creator, 'GET', '/wallet/statement.csv?from=2026-02-01&to=2026-01-01')).status).toBe(400);
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const empty = await (await call(creator, 'GET', `/wallet/statement.csv?from=${yesterday}&to=${yesterday}`)).text();
+    expect(empty.trim()).toBe('Date,Type,Description,Gross,Fees,Net');
+    await expectReconciled();
+  });
+});

@@ -1,0 +1,93 @@
+import type Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { control, paidTopUp, received, setUp, topUp, waitFor } from './test-support';
+
+type ErrorBody = { error: { type: string; code?: string; param?: string; message: string } };
+
+describe('test control: disputes', () => {
+  it('opens a dispute on a top-up named by its checkout session; the dispute leads back to its payment', async () => {
+    const context = await setUp();
+    const { stripe, base, receiver } = context;
+    const { sessionId, paymentIntent } = await paidTopUp(context);
+
+    const opened = await control(base, '/sandbox/control/disputes', { checkout_session: sessionId });
+    expect(opened.status).toBe(200);
+    const dispute = (await opened.json()) as Stripe.Dispute;
+    expect(dispute).toMatchObject({
+      object: 'dispute',
+      amount: 5100,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      intended_submission_method: null,
+      evidence_details: { has_evidence: false, submission_method: 'not_submitted' },
+    });
+    expect(dispute.charge).toMatch(/^ch_/);
+
+    // The same payment cannot be disputed twice, whichever way it is named.
+    const twice = await control(base, '/sandbox/control/disputes', { checkout_session: sessionId });
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as ErrorBody).error.param).toBe('checkout_session');
+    expect((await control(base, '/sandbox/control/disputes', { payment_intent: paymentIntent })).status).toBe(400);
+
+    const closed = await control(base, `/sandbox/control/disputes/${dispute.id}/close`, { status: 'won' });
+    expect(((await closed.json()) as Stripe.Dispute).status).toBe('won');
+    await waitFor(() => received(receiver, 'charge.dispute.closed').length === 1, 'charge.dispute.closed');
+    expect(received(receiver, 'charge.dispute.created')[0]?.data.object).toMatchObject({
+      id: dispute.id,
+      payment_intent: paymentIntent,
+      charge: dispute.charge,
+    });
+    expect(received(receiver, 'charge.dispute.closed')[0]?.data.object).toMatchObject({
+      id: dispute.id,
+      payment_intent: paymentIntent,
+      status: 'won',
+    });
+    const listed = await stripe.events.list({ type: 'charge.dispute.*' });
+    expect(listed.data.map((e) => [e.type, (e.data.object as Stripe.Dispute).status])).toEqual([
+      ['charge.dispute.closed', 'won'],
+      ['charge.dispute.created', 'needs_response'],
+    ]);
+    const again = await control(base, `/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
+    expect(again.status).toBe(400);
+  });
+
+  it('refuses an unpaid or unknown session, both names at once, and neither', async () => {
+    const context = await setUp();
+    const { stripe, base } = context;
+    const open = await stripe.checkout.sessions.create(topUp());
+    const { sessionId, paymentIntent } = await paidTopUp(context);
+
+    const unpaid = await control(base, '/sandbox/control/disputes', { checkout_session: open.id });
+    expect(unpaid.status).toBe(400);
+    const unpaidError = ((await unpaid.json()) as ErrorBody).error;
+    expect(unpaidError).toMatchObject({ type: 'invalid_request_error', param: 'checkout_session' });
+    expect(unpaidError.message).toContain('is not paid (status: open, payment_status: unpaid)');
+
+    const unknown = await control(base, '/sandbox/control/disputes', { checkout_session: 'cs_test_nope' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as ErrorBody).error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'checkout_session',
+      message: "No such checkout.session: 'cs_test_nope'",
+    });
+
+    const both = await control(base, '/sandbox/control/disputes', {
+      checkout_session: sessionId,
+      payment_intent: paymentIntent,
+    });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as ErrorBody).error.message).toContain('only specify one');
+
+    const neither = await control(base, '/sandbox/control/disputes', { reason: 'fraudulent' });
+    expect(neither.status).toBe(400);
+    expect(((await neither.json()) as ErrorBody).error).toMatchObject({
+      code: 'parameter_missing',
+      param: 'payment_intent',
+    });
+    // None of these opened anything: the paid session can still be disputed.
+    expect((await control(base, '/sandbox/control/disputes', { checkout_session: sessionId })).status).toBe(200);
+  });
+});
