@@ -58,6 +58,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       PREVIEW_EMAIL: 'preview@sweetwish.app',
       PREVIEW_PASSWORD: 'preview-password-123',
+      // A message notification waits this long for the recipient to read it on screen (20 s by default):
+      // short here, so the conversations spec sees the text arrive (or not) quickly.
+      MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
     },
   },
 });

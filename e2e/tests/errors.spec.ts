@@ -7,11 +7,6 @@ test('an unknown route shows the not-found page', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('a route that a later issue builds shows the not-found page until then', async ({ page }) => {
-  await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: "There's Nothing Here." })).toBeVisible();
-});
-
 test('a crashing screen shows "Something Broke.", the toast, and reports the error to the server', async ({ page }) => {
   // The /why screen's code fails to load, as after a deploy that removed the old chunk.
   await page.route(/\/assets\/why-[^/]+\.js$/, (route) => route.abort());

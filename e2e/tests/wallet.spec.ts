@@ -123,10 +123,10 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await expect(row).toBeVisible();
   await expect(row.getByRole('img', { name: 'Unseen' })).toHaveCount(0);
 
-  // The fan's /purchases lists it.
+  // The fan's /purchases lists it (each row is the purchase's message button).
   await page.goto('/purchases');
   await expect(page.getByRole('heading', { level: 1, name: 'Purchases' })).toBeVisible();
-  const purchase = page.getByRole('list', { name: 'Purchases Made' }).getByRole('link', { name: /Pink Guitar/ });
+  const purchase = page.getByRole('list', { name: 'Purchases Made' }).getByRole('button', { name: /Pink Guitar/ });
   await expect(purchase).toBeVisible();
   await expect(purchase).toContainText(creator.displayName);
   await expect(purchase).toContainText('$50');
@@ -235,7 +235,7 @@ test('/{handle}/tip: "Get Tokens" while short, then an anonymous tip reaches the
   await page.goto('/purchases');
   const purchase = page
     .getByRole('list', { name: 'Purchases Made' })
-    .getByRole('link')
+    .getByRole('button')
     .filter({ has: page.getByText('Tip', { exact: true }) });
   await expect(purchase).toContainText(creator.displayName);
   await expect(purchase).toContainText('$25');

@@ -26,6 +26,10 @@ export type Reaction = (typeof REACTIONS)[number];
 /** The name shown for an anonymous buyer, and for anyone without a public profile (design.md section 11). */
 export const ANONYMOUS_NAME = 'Anonymous';
 
+/** Why someone cannot write in a conversation, and what they are told. */
+export const SEND_BLOCKS = ['messages_off', 'account_deleted'] as const;
+export type SendBlock = (typeof SEND_BLOCKS)[number];
+
 export const CHAT_MESSAGES = {
   sendFailed: 'Could not send message',
   uploadFailed: 'Error uploading file',
@@ -34,6 +38,7 @@ export const CHAT_MESSAGES = {
   tooLong: `Messages are at most ${MESSAGE_MAX.toLocaleString('en-US')} characters`,
   empty: 'A message needs some text',
   messagesOff: 'This creator has turned off messages from fans.',
+  accountDeleted: 'Messages can no longer be sent in this conversation.',
   notFound: 'Conversation not found',
   noConversations: 'No Conversations',
   startOfConversation: 'Start of Conversation',
@@ -51,3 +56,8 @@ export function lastMessagePreview(last: { type: MessageType; text: string | nul
 export function toggledReaction(current: Reaction | null): Reaction | null {
   return current === null ? 'heart' : null;
 }
+
+export const SEND_BLOCK_MESSAGES: Readonly<Record<SendBlock, string>> = {
+  messages_off: CHAT_MESSAGES.messagesOff,
+  account_deleted: CHAT_MESSAGES.accountDeleted,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLURHASH_LENGTH } from './blurhash';
 import {
   CHAT_MESSAGES,
   CONVERSATION_TYPES,
@@ -7,11 +8,11 @@ import {
   MESSAGE_PAGE_SIZE,
   MESSAGE_TYPES,
   REACTIONS,
+  SEND_BLOCKS,
 } from './chat-rules';
 import { UPLOAD_ERROR_MESSAGE } from './media';
 import { Person, PurchasedProduct } from './wallet';
 import { PURCHASE_TYPES } from './wallet-rules';
-import { BLURHASH_LENGTH } from './wishes';
 
 /** Conversations and messages: the calls' schemas (spec sections 3, 5 and 7; design.md sections 6 and 11). */
 
@@ -140,8 +141,8 @@ export const Conversation = z.object({
   participantSeenAt: z.string().nullable(),
   isUnread: z.boolean(),
   lastMessage: LastMessage.nullable(),
-  /** False for a fan whose creator has turned messages from fans off. */
-  canSend: z.boolean(),
+  /** Why the viewer cannot write here: the creator turned messages from fans off, or the other account is gone. */
+  sendBlock: z.enum(SEND_BLOCKS).nullable(),
 });
 export type Conversation = z.infer<typeof Conversation>;
 export const ConversationList = z.array(Conversation);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { BLURHASH_LENGTH } from './blurhash';
 import { DisplayName } from './handle';
 import { LINK_MAX_LENGTH, MAX_LINKS } from './links';
-import { BLURHASH_LENGTH } from './wishes';
 
 export const ABOUT_ME_MAX = 1000;
 

@@ -24,10 +24,3 @@ export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInput>;
 /** Deleting an account is confirmed on screen; the request says so explicitly. */
 export const DeleteAccountInput = z.object({ isConfirmed: z.literal(true) });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
-
-export const SETTINGS_MESSAGES = {
-  withdrawFirst: 'Withdraw your balance before deleting your account.',
-  pendingWithdrawal: 'Wait for your withdrawal to complete before deleting your account.',
-  deleteFailed: 'Could not delete your account.',
-  saveFailed: 'Could not save your settings.',
-} as const;

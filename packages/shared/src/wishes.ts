@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { BLURHASH_LENGTH } from './blurhash';
 
 /** Wish (product) rules: spec sections 3, 4, 5 and 9. */
 export const WISH_NAME_MAX = 100;
 export const WISH_DESCRIPTION_MAX = 1000;
 export const WISH_IMAGE_URL_MAX = 1000;
-export const BLURHASH_LENGTH = 36;
 export const WISH_COST_MIN = 20;
 export const WISH_COST_MAX = 999_999;
 export const DEFAULT_WISH_DESCRIPTION = 'Thank you!';

@@ -24,10 +24,10 @@ export type Change =
   /**
    * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,
    * fans, withdrawals or payout account changed; or a conversation of theirs (its read state, its place in
-   * the list) or its messages.
+   * the list) or its messages; without a conversation, all of that user's conversations.
    */
   | { topic: 'wallet' | 'purchases' | 'received' | 'fans' | 'withdrawals' | 'payout-account'; userId: string }
-  | { topic: 'conversations' | 'messages'; userId: string; conversationId: string };
+  | { topic: 'conversations' | 'messages'; userId: string; conversationId?: string };
 
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */
 export type Resync = { topic: 'resync' };

@@ -29,6 +29,7 @@ const SPEC_ROUTES: [url: string, pattern: string][] = [
   ['/tokens/stripe/success', 'tokens/stripe/success'],
   ['/balance', 'balance'],
   ['/settings', 'settings'],
+  ['/fans', 'fans'],
   ['/profile', 'profile'],
   ['/profile/display-name', 'profile/display-name'],
   ['/profile/handle', 'profile/handle'],
@@ -92,6 +93,10 @@ describe('the route table', () => {
     ['/purchases', 'PurchasesPage'],
     ['/received', 'ReceivedPage'],
     ['/received/item/p1', 'ReceivedItemPage'],
+    ['/conversations', 'ConversationsPage'],
+    ['/conversations/c1', 'ConversationPage'],
+    ['/settings', 'SettingsPage'],
+    ['/fans', 'FansPage'],
   ])('gives %s its own screen (%s), not the not-found page', async (url, screen) => {
     const leaf = matchRoutes(routes, url)?.at(-1)?.route;
     const loaded = await (leaf?.lazy as (() => Promise<{ Component: { name: string } }>) | undefined)?.();

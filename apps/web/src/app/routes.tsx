@@ -3,8 +3,8 @@ import { RouteErrorBoundary, RouterFallbackBoundary } from '../components/lazy-e
 import { AppLayout } from './app-layout';
 
 /**
- * Every route of spec section 2. Screens are code-split: each `lazy` loads only that screen's code.
- * Routes whose screens later issues build show the not-found page until then.
+ * Every route of spec section 2, and /fans (a creator's fan base). Screens are code-split: each `lazy`
+ * loads only that screen's code.
  *
  * The landing, marketing and legal pages need no server state; every other screen sits inside the app
  * shell (the query cache), which loads with the first of them.
@@ -108,6 +108,24 @@ const APP_SCREENS: RouteObject[] = [
     lazy: () => import('../features/gifts/routes/checkout-return').then((m) => ({ Component: m.CheckoutReturnPage })),
   })),
   {
+    path: 'conversations',
+    lazy: () =>
+      import('../features/conversations/routes/conversations').then((m) => ({ Component: m.ConversationsPage })),
+  },
+  {
+    path: 'conversations/:conversationId',
+    lazy: () =>
+      import('../features/conversations/routes/conversation').then((m) => ({ Component: m.ConversationPage })),
+  },
+  {
+    path: 'settings',
+    lazy: () => import('../features/settings/routes/settings').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
+    path: 'fans',
+    lazy: () => import('../features/fans/routes/fans').then((m) => ({ Component: m.FansPage })),
+  },
+  {
     path: 'purchases',
     lazy: () => import('../features/gifts/routes/purchases').then((m) => ({ Component: m.PurchasesPage })),
   },
@@ -152,9 +170,6 @@ const APP_SCREENS: RouteObject[] = [
 
 const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
-/** Registered now so the router knows them; each gets its screen from the issue that builds it. */
-export const UPCOMING_PATHS = ['conversations', 'conversations/:conversationId', 'settings'] as const;
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -168,7 +183,7 @@ export const routes: RouteObject[] = [
           ...PAGES,
           {
             lazy: () => import('./app-shell').then((m) => ({ Component: m.AppShell })),
-            children: [...APP_SCREENS, ...UPCOMING_PATHS.map((path) => ({ path, lazy: notFoundScreen }))],
+            children: APP_SCREENS,
           },
           { path: '*', lazy: notFoundScreen },
         ],

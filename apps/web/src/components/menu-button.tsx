@@ -12,14 +12,15 @@ const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })
 /**
  * The top bar's menu button and the side menu it opens. The menu belongs to the page it was opened on:
  * any route change closes it (spec section 2, Side menu). A dot on the button says there is something unseen
- * inside: received purchases for now (conversations will add theirs).
+ * inside: it counts unseen conversations plus unseen received purchases.
  */
 export function MenuButton() {
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
   const [hasLoaded, setHasLoaded] = useState(false);
   const isOpen = openAt === location.key;
-  const unseen = useActivity().data?.unseenReceived ?? 0;
+  const activity = useActivity().data;
+  const unseen = (activity?.unseenReceived ?? 0) + (activity?.unseenConversations ?? 0);
   return (
     <>
       <IconButton

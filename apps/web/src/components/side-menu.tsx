@@ -18,11 +18,13 @@ import { useActivity, useWallet } from '../lib/wallet';
 import { SearchIcon } from './app-icons';
 import {
   BagIcon,
+  FansIcon,
   GiftIcon,
   HomeIcon,
   InboxIcon,
   LogInIcon,
   LogOutIcon,
+  MessageIcon,
   SettingsIcon,
   UserIcon,
   UserPlusIcon,
@@ -38,8 +40,9 @@ export const SIDE_MENU_WIDTH = 300;
 /**
  * The side menu (spec section 2): a drawer from the right that a swipe to the right closes. Signed-out
  * visitors are offered "Sign In / Sign Up"; a signed-in user gets their token balance with "Manage", Home,
- * Search, Purchases and Received (each once there is one; Received with its unseen count), Profile, Settings
- * and Logout, and, once they have a handle, buttons sharing their profile, direct-tip and invite links.
+ * Search, Conversations (with its unseen count), Purchases and Received (each once there is one; Received
+ * with its unseen count), Profile, Fans (their fan base), Settings and Logout, and, once they have a handle,
+ * buttons sharing their profile, direct-tip and invite links.
  */
 export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen: () => void; onClose: () => void }) {
   const { me } = useMe();
@@ -88,11 +91,18 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
             <>
               <MenuLink to="/home" icon={<HomeIcon />} label="Home" />
               <MenuLink to="/search" icon={<SearchIcon />} label="Search" />
+              <MenuLink
+                to="/conversations"
+                icon={<MessageIcon />}
+                label="Conversations"
+                unseen={activity?.unseenConversations}
+              />
               {activity?.hasPurchases && <MenuLink to="/purchases" icon={<BagIcon />} label="Purchases" />}
               {activity?.hasReceived && (
                 <MenuLink to="/received" icon={<InboxIcon />} label="Received" unseen={activity.unseenReceived} />
               )}
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
+              {me.handle && <MenuLink to="/fans" icon={<FansIcon />} label="Fans" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
               <Divider sx={{ my: 1 }} />
               <ListItemButton onClick={logOut} disabled={isLoggingOut} sx={{ borderRadius: 2 }}>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthDay, formatMonthDayTime, formatShortUsDate, formatTimeOfDay, ordinal } from './dates';
+import {
+  formatConversationStart,
+  formatMonthDay,
+  formatMonthDayTime,
+  formatMonthDayYear,
+  formatShortUsDate,
+  formatTimeOfDay,
+  ordinal,
+} from './dates';
 
 // Local-time dates (new Date(y, m, d, …)), since the formats show the viewer's own day and time.
 describe('the "MMM Do" gift date', () => {
@@ -57,5 +65,28 @@ describe('the short US date of the withdrawal history', () => {
     [new Date(2100, 6, 4), '7/4/00'],
   ])('shows %s as %s', (date, text) => {
     expect(formatShortUsDate(date)).toBe(text);
+  });
+});
+
+describe('the "MMMM Do, h:mm A" start of a conversation', () => {
+  it.each([
+    [new Date(2025, 10, 22, 15, 4), 'November 22nd, 3:04 PM'],
+    [new Date(2025, 0, 1, 0, 0), 'January 1st, 12:00 AM'],
+    [new Date(2025, 4, 3, 12, 30), 'May 3rd, 12:30 PM'],
+    [new Date(2025, 8, 11, 9, 5), 'September 11th, 9:05 AM'],
+    [new Date(2025, 11, 31, 23, 59), 'December 31st, 11:59 PM'],
+  ])('shows %s as %s', (date, text) => {
+    expect(formatConversationStart(date)).toBe(text);
+  });
+
+  it('reads the ISO timestamps the API sends, in local time', () => {
+    expect(formatConversationStart(new Date(2024, 1, 29, 18, 7).toISOString())).toBe('February 29th, 6:07 PM');
+  });
+});
+
+describe('the "MMM Do, YYYY" date of a fan', () => {
+  it('carries the year', () => {
+    expect(formatMonthDayYear(new Date(2025, 10, 22))).toBe('Nov 22nd, 2025');
+    expect(formatMonthDayYear(new Date(2031, 6, 2).toISOString())).toBe('Jul 2nd, 2031');
   });
 });

@@ -1,16 +1,10 @@
-import { BLURHASH_LENGTH } from '@sweetwish/shared/wishes';
-import { encode } from 'blurhash';
+import { blurhashOfSource } from './blurhash';
 
 /** A rectangle of the source image, in its own pixels (what the cropper reports). */
 export type PixelArea = { x: number; y: number; width: number; height: number };
 
 /** A cropped image ready to upload: the JPEG, its blurhash and a local address to show it meanwhile. */
 export type CroppedImage = { blob: Blob; blurhash: string; previewUrl: string };
-
-/** Blurhash components: 1 + 1 + 4 + 2 * (4 * 4 - 1) = 36 characters, the length the spec requires. */
-export const BLURHASH_COMPONENTS = { x: 4, y: 4 } as const;
-/** The width the crop is scaled to before hashing: a blurhash needs only a thumbnail. */
-export const BLURHASH_SOURCE_WIDTH = 32;
 
 export function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -50,24 +44,9 @@ export function cropToCanvas(
   return canvas;
 }
 
-/** The blurhash of RGBA pixels; always BLURHASH_LENGTH (36) characters. */
-export function blurhashOfPixels(pixels: Uint8ClampedArray, width: number, height: number): string {
-  return encode(pixels, width, height, BLURHASH_COMPONENTS.x, BLURHASH_COMPONENTS.y);
-}
-
-/** The blurhash of a canvas, computed from a copy 32 pixels wide. */
+/** The blurhash of a canvas (computed from a copy 32 pixels wide). */
 export function blurhashOfCanvas(source: HTMLCanvasElement): string {
-  const width = BLURHASH_SOURCE_WIDTH;
-  const height = Math.max(1, Math.round((source.height / source.width) * width));
-  const small = document.createElement('canvas');
-  small.width = width;
-  small.height = height;
-  const context = small.getContext('2d');
-  if (!context) throw new Error('Canvas is not available');
-  context.drawImage(source, 0, 0, width, height);
-  const hash = blurhashOfPixels(context.getImageData(0, 0, width, height).data, width, height);
-  if (hash.length !== BLURHASH_LENGTH) throw new Error('Unexpected blurhash length');
-  return hash;
+  return blurhashOfSource(source, source.width, source.height);
 }
 
 function canvasToJpeg(canvas: HTMLCanvasElement): Promise<Blob> {

@@ -1,7 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONVERSATION_QUERY_ROOT,
+  CONVERSATIONS_QUERY_KEY,
+  conversationQueryKey,
+  MESSAGES_QUERY_ROOT,
+  messagesQueryKey,
+} from './conversations';
+import { FANS_QUERY_KEY } from './fans';
 import { staleQueryKeys, useLiveEvents } from './live-events';
 import { ME_QUERY_KEY } from './session';
 import {
@@ -31,8 +39,28 @@ describe('which queries a live event makes stale', () => {
     ['payout-account', [PAYOUT_ACCOUNT_QUERY_KEY]],
     ['purchases', [PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY]],
     ['received', [RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY]],
+    ['fans', [FANS_QUERY_KEY]],
   ])('%s', (topic, keys) => {
     expect(staleQueryKeys(JSON.stringify({ topic }))).toEqual(keys);
+  });
+
+  it('conversations: the list, the badges and the conversation the event names', () => {
+    expect(staleQueryKeys('{"topic":"conversations","conversationId":"c1"}')).toEqual([
+      CONVERSATIONS_QUERY_KEY,
+      ACTIVITY_QUERY_KEY,
+      conversationQueryKey('c1'),
+    ]);
+    // Without a name, every conversation.
+    expect(staleQueryKeys('{"topic":"conversations"}')).toEqual([
+      CONVERSATIONS_QUERY_KEY,
+      ACTIVITY_QUERY_KEY,
+      CONVERSATION_QUERY_ROOT,
+    ]);
+  });
+
+  it('messages: only the message store of the conversation the event names', () => {
+    expect(staleQueryKeys('{"topic":"messages","conversationId":"c1"}')).toEqual([messagesQueryKey('c1')]);
+    expect(staleQueryKeys('{"topic":"messages","conversationId":7}')).toEqual([MESSAGES_QUERY_ROOT]);
   });
 
   it.each([
@@ -77,6 +105,17 @@ function setUp(me: typeof ME | null) {
   return { client, hook, invalidate, invalidated };
 }
 
+/** An open conversation screen's message store, whose fetch answers how many times it ran. */
+function useCountingStore(id: string, fetches: string[]) {
+  return useQuery({
+    queryKey: messagesQueryKey(id),
+    queryFn: () => {
+      fetches.push(id);
+      return fetches.filter((f) => f === id).length;
+    },
+  });
+}
+
 describe('the live events stream', () => {
   afterEach(() => {
     cleanup();
@@ -94,6 +133,30 @@ describe('the live events stream', () => {
     expect(invalidated()).toEqual([RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY]);
   });
 
+  it("makes an open conversation's messages current, and only that one's", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+    });
+    client.setQueryData(ME_QUERY_KEY, ME);
+    const fetches: string[] = [];
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => {
+        useLiveEvents();
+        return [useCountingStore('c1', fetches).data, useCountingStore('c2', fetches).data];
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current).toEqual([1, 1]));
+
+    act(() => FakeEventSource.instances[0]?.emit('change', '{"topic":"messages","conversationId":"c1"}'));
+    await waitFor(() => expect(result.current).toEqual([2, 1]));
+    expect(fetches).toEqual(['c1', 'c2', 'c1']);
+  });
+
   it('refetches everything it follows when it reconnects, not when it first opens', () => {
     const { invalidated } = setUp(ME);
     const [source] = FakeEventSource.instances;
@@ -108,6 +171,10 @@ describe('the live events stream', () => {
       PURCHASES_QUERY_KEY,
       RECEIVED_QUERY_KEY,
       ACTIVITY_QUERY_KEY,
+      CONVERSATIONS_QUERY_KEY,
+      CONVERSATION_QUERY_ROOT,
+      MESSAGES_QUERY_ROOT,
+      FANS_QUERY_KEY,
     ]);
   });
 

@@ -7,14 +7,31 @@ import { clearStored, STORAGE_KEYS, writeStored } from './storage';
  * page clears it when it loads), signs out on the server, and reloads the app at its origin.
  */
 export async function logOut(): Promise<void> {
-  clearStored('session');
-  clearStored('local');
-  writeStored(STORAGE_KEYS.loggingOut, 'true');
+  forgetThisDevice();
   try {
     await authClient.signOut();
   } catch (error) {
     console.warn('Sign-out request failed', error);
   }
+  reloadAtOrigin();
+}
+
+/**
+ * Finishes on this device what the server already ended (sign out everywhere, a deleted account): the same
+ * clearing and reload as Logout, without a sign-out request that has no session left to end.
+ */
+export function leaveAfterSessionEnded(): void {
+  forgetThisDevice();
+  reloadAtOrigin();
+}
+
+function forgetThisDevice(): void {
+  clearStored('session');
+  clearStored('local');
+  writeStored(STORAGE_KEYS.loggingOut, 'true');
+}
+
+function reloadAtOrigin(): void {
   queryClient.clear();
   window.location.assign(window.location.origin);
 }

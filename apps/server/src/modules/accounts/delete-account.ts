@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings';
+import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';

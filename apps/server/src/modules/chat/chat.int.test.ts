@@ -152,7 +152,7 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
       participant: { id: creator.id, handle: creator.handle },
       isUnread: true,
       lastMessage: { type: 'text', text: 'You are the best', isMine: false },
-      canSend: true,
+      sendBlock: null,
     });
     // The creator wrote last, so they have read everything.
     expect((await conversation(creator, id)).isUnread).toBe(false);
@@ -357,8 +357,11 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
   it('stops fans from writing when the creator turns messages from fans off', async () => {
     const { fan, creator, purchaseId } = await fanAndCreator();
     const id = await openConversation(fan, purchaseId);
+    const fanStream = await app.request('/api/events', { headers: { Cookie: fan.cookie } });
     await people.json(people.patch(creator, '/settings', { fansCanMessage: false }));
-    expect((await conversation(fan, id)).canSend).toBe(false);
+    // The fan's open screens look again.
+    expect(await readEvents(fanStream, 1)).toEqual([{ topic: 'conversations' }]);
+    expect((await conversation(fan, id)).sendBlock).toBe('messages_off');
     const refused = await sendText(fan, id, 'hello?');
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(CHAT_MESSAGES.messagesOff);

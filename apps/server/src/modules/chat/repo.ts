@@ -339,3 +339,12 @@ export async function notifyParticipants(
     }
   }
 }
+
+/** Tells every buyer in a creator's conversations to look again: whether they may write there changed. */
+export async function notifyBuyersOf(db: Database, recipientId: string) {
+  const buyers = await db
+    .selectDistinct({ buyerId: conversations.buyerId })
+    .from(conversations)
+    .where(eq(conversations.recipientId, recipientId));
+  for (const { buyerId } of buyers) await notifyChange(db, { topic: 'conversations', userId: buyerId });
+}

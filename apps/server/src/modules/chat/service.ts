@@ -7,7 +7,7 @@ import type {
   MessageChanges,
   MessagePage,
 } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES, type Reaction } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES, type Reaction, SEND_BLOCK_MESSAGES, type SendBlock } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
@@ -30,6 +30,7 @@ import {
   listUserConversations,
   type MessageRow,
   markConversationSeen,
+  notifyBuyersOf,
   notifyParticipants,
   removeImagesSentBy,
   summariseConversations,
@@ -111,6 +112,12 @@ function participantOf(row: ConversationRow, role: Role) {
   return row.isBuyerAnonymous ? null : publicPerson(row.buyer);
 }
 
+/** Nobody writes to a deleted account; a fan writes only while the creator takes messages from fans. */
+function sendBlockOf(isOtherDeleted: boolean, role: 'buyer' | 'recipient', fansCanMessage: boolean): SendBlock | null {
+  if (isOtherDeleted) return 'account_deleted';
+  return role === 'buyer' && !fansCanMessage ? 'messages_off' : null;
+}
+
 function toConversation(row: ConversationRow, userId: string, fansCanMessage: boolean): Conversation {
   const role = roleOf(row, userId);
   const seenAt = role === 'buyer' ? row.buyerSeenAt : row.recipientSeenAt;
@@ -129,8 +136,7 @@ function toConversation(row: ConversationRow, userId: string, fansCanMessage: bo
     lastMessage: row.lastMessageType
       ? { type: row.lastMessageType, text: row.lastMessageText, isMine: row.lastMessageSenderId === userId }
       : null,
-    // Nobody writes to a deleted account; a fan writes only while the creator takes messages from fans.
-    canSend: other.deletedAt === null && (role === 'recipient' || fansCanMessage),
+    sendBlock: sendBlockOf(other.deletedAt !== null, role, fansCanMessage),
   };
 }
 
@@ -259,9 +265,8 @@ export async function listMessageChanges(
 async function checkCanSend(db: Database, userId: string, conversationId: string): Promise<ConversationRow> {
   const row = await conversationOf(db, userId, conversationId);
   const fansCanMessage = await fansCanMessageOf(db, [row]);
-  if (!toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true).canSend) {
-    throw new AppError('FORBIDDEN', CHAT_MESSAGES.messagesOff);
-  }
+  const block = toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true).sendBlock;
+  if (block) throw new AppError('FORBIDDEN', SEND_BLOCK_MESSAGES[block]);
   return row;
 }
 
@@ -404,6 +409,11 @@ export async function getMessageImage(
 }
 
 /** What the side menu counts: whether the user has conversations, and how many are unread. */
+/** Call when a creator turns messages from fans on or off: their fans' open conversations show it live. */
+export async function announceMessagesFromFans(db: Database, creatorId: string): Promise<void> {
+  await notifyBuyersOf(db, creatorId);
+}
+
 export async function getConversationSummary(db: Database, userId: string) {
   return summariseConversations(db, userId);
 }

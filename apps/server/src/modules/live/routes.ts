@@ -25,7 +25,11 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
         if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send({ topic });
         else if ('userId' in change && change.userId === userId && LIVE.has(change.topic)) {
           const { topic } = change as LiveEvent;
-          void send('conversationId' in change ? { topic, conversationId: change.conversationId } : { topic });
+          void send(
+            'conversationId' in change && change.conversationId
+              ? { topic, conversationId: change.conversationId }
+              : { topic },
+          );
         }
       });
       // The stream ends when the browser goes or the server shuts down (the browser then reconnects to

@@ -11,6 +11,7 @@ import type { Logger } from '../../logger';
 import type { Auth } from '../accounts/auth';
 import { deleteAccount } from '../accounts/delete-account';
 import { signOutEverywhere } from '../accounts/service';
+import { announceMessagesFromFans } from '../chat/service';
 import { getSettings, updateSettings } from './service';
 
 const signedIn = { 401: errorResponse('Nobody is signed in') };
@@ -67,7 +68,16 @@ export function settingsRoutes(deps: { database: DatabaseHandle; auth: Auth; sto
   };
   return app
     .openapi(getRoute, async (c) => c.json(await getSettings(db, c.get('userId')), 200))
-    .openapi(patchRoute, async (c) => c.json(await updateSettings(db, c.get('userId'), c.req.valid('json')), 200))
+    .openapi(patchRoute, async (c) => {
+      const userId = c.get('userId');
+      const input = c.req.valid('json');
+      const settings = await db.transaction(async (tx) => {
+        const updated = await updateSettings(tx, userId, input);
+        if (input.fansCanMessage !== undefined) await announceMessagesFromFans(tx, userId);
+        return updated;
+      });
+      return c.json(settings, 200);
+    })
     .openapi(signOutEverywhereRoute, async (c) => {
       const userId = c.get('userId');
       await signOutEverywhere(db, userId);

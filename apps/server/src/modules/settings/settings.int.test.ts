@@ -1,5 +1,6 @@
 import type { Conversation, Message } from '@sweetwish/shared/chat';
-import { SETTINGS_MESSAGES, type Settings } from '@sweetwish/shared/settings';
+import type { Settings } from '@sweetwish/shared/settings';
+import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
@@ -140,7 +141,7 @@ describe.each(databaseKinds())('settings and account on %s', (kind) => {
     );
     expect(purchase.product).toMatchObject({ name: 'Lamp', image: null });
     const conversation = await people.json<Conversation>(people.get(fan, `/conversations/${conversationId}`));
-    expect(conversation).toMatchObject({ participant: null, canSend: false });
+    expect(conversation).toMatchObject({ participant: null, sendBlock: 'account_deleted' });
     const messages = await people.json<{ messages: Message[] }>(
       people.get(fan, `/conversations/${conversationId}/messages`),
     );

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { CheckoutReturnPage } from './checkout-return';
 import { PurchaseSuccessError, PurchaseSuccessPage } from './purchase-success';
@@ -18,11 +19,19 @@ const purchase = {
   conversationId: null,
 };
 
+/** Where the message button leads, standing in for the conversation screen. */
+function ConversationStandIn() {
+  return <h1>Conversation</h1>;
+}
+
 /** The app's /success, /cs and /stripe/cs at `entry`, for a signed-in fan; the API answers with `answer`. */
-function renderAt(entry: string | { pathname: string; state: unknown }, answer: (url: string) => Response) {
+function renderAt(
+  entry: string | { pathname: string; state: unknown },
+  answer: (url: string, init?: RequestInit) => Response,
+) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => answer(url)),
+    vi.fn(async (url: string, init?: RequestInit) => answer(url, init)),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(ME_QUERY_KEY, { id: 'fan-1', handle: 'fan_one', displayName: 'Fan One' });
@@ -31,6 +40,7 @@ function renderAt(entry: string | { pathname: string; state: unknown }, answer: 
       { path: '/success', Component: PurchaseSuccessPage, ErrorBoundary: PurchaseSuccessError },
       { path: '/cs', Component: CheckoutReturnPage },
       { path: '/stripe/cs', Component: CheckoutReturnPage },
+      { path: '/conversations/:conversationId', Component: ConversationStandIn },
     ],
     { initialEntries: [entry] },
   );
@@ -80,6 +90,53 @@ describe('purchase success', () => {
   it('says "Something went wrong." when the purchase is not the viewer\'s', async () => {
     renderAt({ pathname: '/success', state: { purchaseId: 'p9' } }, notFound);
     expect(await screen.findByRole('heading', { name: 'Something went wrong.' })).toBeTruthy();
+  });
+});
+
+describe('the message button on /success', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    for (const n of currentNotifications()) dismiss(n.id);
+  });
+
+  it('"Send a Message" creates the conversation as the buyer, then opens it', async () => {
+    const created: unknown[] = [];
+    const router = renderAt({ pathname: '/success', state: { purchaseId: 'p1' } }, (url, init) => {
+      if (url === '/api/purchases/p1') return json(purchase);
+      if (url === '/api/conversations' && init?.method === 'POST') {
+        created.push(JSON.parse(String(init.body)));
+        return json({ conversationId: 'c7' });
+      }
+      return notFound();
+    });
+    (await screen.findByRole('button', { name: 'Send a Message' })).click();
+    await screen.findByRole('heading', { name: 'Conversation' });
+    expect(router.state.location.pathname).toBe('/conversations/c7');
+    expect(created).toEqual([{ type: 'purchase', purchaseId: 'p1' }]);
+  });
+
+  it('"Join Conversation" opens the one the purchase has, without creating another', async () => {
+    const posts: string[] = [];
+    const router = renderAt({ pathname: '/success', state: { purchaseId: 'p1' } }, (url, init) => {
+      if (init?.method === 'POST') posts.push(url);
+      return url === '/api/purchases/p1' ? json({ ...purchase, conversationId: 'c3' }) : notFound();
+    });
+    (await screen.findByRole('button', { name: 'Join Conversation' })).click();
+    await screen.findByRole('heading', { name: 'Conversation' });
+    expect(router.state.location.pathname).toBe('/conversations/c3');
+    expect(posts).toEqual([]);
+  });
+
+  it('says "Failed to create conversation" when it cannot be created, and stays', async () => {
+    const router = renderAt({ pathname: '/success', state: { purchaseId: 'p1' } }, (url) =>
+      url === '/api/purchases/p1' ? json(purchase) : json({ error: { code: 'INTERNAL', message: 'x' } }, 500),
+    );
+    (await screen.findByRole('button', { name: 'Send a Message' })).click();
+    await vi.waitFor(() =>
+      expect(currentNotifications().map((n) => n.message)).toEqual(['Failed to create conversation']),
+    );
+    expect(router.state.location.pathname).toBe('/success');
   });
 });
 

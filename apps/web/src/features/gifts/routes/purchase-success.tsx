@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
@@ -14,6 +15,8 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { usePurchase } from '../api/gift-calls';
+import { FanBaseOffer } from '../components/fan-base-offer';
+import { MessageButton } from '../components/message-button';
 
 /** /success opened without a purchase id in navigation state (spec section 8: "Purchase does not exist."). */
 export class MissingPurchaseError extends Error {
@@ -31,8 +34,9 @@ export function purchaseIdOfState(state: unknown): string | null {
 
 /**
  * Purchase success (/success, spec section 2): the seller, "Purchase Successful" and the wish's picture
- * (none for a tip), and "No Thanks" back to the seller's page. Without a purchase id the screen fails
- * with "Purchase does not exist." (a route error, shown by this route's boundary below).
+ * (none for a tip), "Send a Message" (or "Join Conversation"), the offer to join the creator's fan base,
+ * and "No Thanks" back to the seller's page. Without a purchase id the screen fails with "Purchase does
+ * not exist." (a route error, shown by this route's boundary below).
  */
 export function PurchaseSuccessPage() {
   const purchaseId = purchaseIdOfState(useLocation().state);
@@ -96,8 +100,10 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
             {product && <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{product.name}</Typography>}
           </>
         )}
-        {/* "Send a Message" (or "Join Conversation" when the purchase has a conversation) comes with the
-            conversations issue. */}
+        <MessageButton
+          target={{ type: 'purchase', purchaseId: purchase.id, conversationId: purchase.conversationId }}
+          failureMessage={CHAT_MESSAGES.createFailed}
+        />
         <Button
           component={Link}
           to={`/${encodeURIComponent(seller.handle)}`}
@@ -109,6 +115,7 @@ function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         >
           No Thanks
         </Button>
+        <FanBaseOffer creator={seller} />
       </Stack>
     </Box>
   );

@@ -1,15 +1,18 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
-import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayTime } from '../../../lib/dates';
+import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/purchase-conversation';
 import { usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
 
@@ -33,6 +36,7 @@ export function PurchasesPage() {
 
 function PurchasesContent() {
   const purchases = usePurchases();
+  const { open, openingPurchaseId } = useOpenPurchaseConversation();
   return (
     <GiftListLayout
       title="Purchases"
@@ -43,7 +47,18 @@ function PurchasesContent() {
     >
       <List aria-label="Purchases Made">
         {purchases.data?.map((purchase) => (
-          <PurchaseRow key={purchase.id} purchase={purchase} />
+          <PurchaseRow
+            key={purchase.id}
+            purchase={purchase}
+            isOpening={openingPurchaseId === purchase.id}
+            isDisabled={openingPurchaseId !== null}
+            onOpen={() =>
+              open(
+                { type: 'purchase', purchaseId: purchase.id, conversationId: purchase.conversationId },
+                CHAT_MESSAGES.somethingWrong,
+              )
+            }
+          />
         ))}
       </List>
     </GiftListLayout>
@@ -51,13 +66,23 @@ function PurchasesContent() {
 }
 
 /**
- * One purchase: the seller's photo, the name and the time, the amount. Until conversations exist (their
- * issue makes the row open or start the purchase's conversation) the row leads to the seller's page.
+ * One purchase: the seller's photo, the name and the time, the amount. The row is its message button (spec
+ * section 2): it opens the purchase's conversation, creating it first when there is none.
  */
-function PurchaseRow({ purchase }: { purchase: Purchase }) {
+function PurchaseRow({
+  purchase,
+  isOpening,
+  isDisabled,
+  onOpen,
+}: {
+  purchase: Purchase;
+  isOpening: boolean;
+  isDisabled: boolean;
+  onOpen: () => void;
+}) {
   const { seller } = purchase;
   return (
-    <ListItemButton component={Link} to={`/${encodeURIComponent(seller.handle)}`} sx={{ borderRadius: 2, gap: 1 }}>
+    <ListItemButton onClick={onOpen} disabled={isDisabled} sx={{ borderRadius: 2, gap: 1 }}>
       <ListItemAvatar>
         <UserAvatar photoUrl={seller.photoUrl} name={seller.displayName} size={44} />
       </ListItemAvatar>
@@ -66,7 +91,13 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         secondary={`${seller.displayName} · ${formatMonthDayTime(purchase.createdAt)}`}
         slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
       />
-      <Typography sx={{ fontWeight: 700, flexShrink: 0 }}>{formatDollars(purchase.costCents)}</Typography>
+      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+        <Typography sx={{ fontWeight: 700 }}>{formatDollars(purchase.costCents)}</Typography>
+        <Typography variant="caption" color="primary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          {isOpening && <CircularProgress size={10} color="inherit" aria-hidden />}
+          {messageButtonLabel(purchase.conversationId)}
+        </Typography>
+      </Box>
     </ListItemButton>
   );
 }

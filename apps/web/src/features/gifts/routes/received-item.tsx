@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { receivedItemName, WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
@@ -15,14 +16,15 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { formatMonthDay } from '../../../lib/dates';
 import { useMarkSeen, useReceivedItem } from '../api/gift-calls';
+import { MessageButton } from '../components/message-button';
 
 /** The name shown for a buyer who gifted anonymously, or who has no handle (design.md section 11). */
 const ANONYMOUS = 'Anonymous';
 
 /**
  * A received gift or tip (/received/item/:purchaseId, spec section 2): the buyer, "Gifted on" and the date,
- * the tip's amount or the wish's picture, name and price, and gross, fees and net (design.md section 3).
- * Opening it marks it seen. "Something went wrong." when it is missing.
+ * the tip's amount or the wish's picture, name and price, gross, fees and net (design.md section 3), and the
+ * message button. Opening it marks it seen. "Something went wrong." when it is missing.
  */
 export function ReceivedItemPage() {
   const { purchaseId = '' } = useParams();
@@ -85,8 +87,10 @@ function ReceivedDetails({ item }: { item: ReceivedItem }) {
           <AmountRow label="Fees" value={`−${formatDollars(item.feesCents)}`} />
           <AmountRow label="Net" value={formatDollars(item.netCents)} isStrong />
         </Box>
-        {/* The message button (open the purchase's conversation, or start one) comes with the
-            conversations issue. */}
+        <MessageButton
+          target={{ type: 'received', purchaseId: item.id, conversationId: item.conversationId }}
+          failureMessage={CHAT_MESSAGES.createFailed}
+        />
       </Stack>
     </Box>
   );

@@ -19,6 +19,8 @@ import { rememberedHandle, rememberOldHandle } from '../lib/old-handles';
 const OwnerBalanceCard = lazy(() =>
   import('../components/owner-balance-card').then((m) => ({ default: m.OwnerBalanceCard })),
 );
+// The profile menu (joining the fan base) is for signed-in visitors only: it loads when one views the page.
+const FanBaseMenu = lazy(() => import('../components/fan-base-menu').then((m) => ({ default: m.FanBaseMenu })));
 /** The balance card's height, held while its code loads so the page does not jump. */
 const BALANCE_CARD_HEIGHT = 76;
 
@@ -89,7 +91,16 @@ function ProfileContent({ handle }: { handle: string }) {
   const isOwner = me?.id === profile.data.id;
   return (
     <Box component="main" sx={{ maxWidth: 1536, mx: 'auto', px: { xs: 0, sm: 3 }, pt: { xs: 0, sm: 2 }, pb: 8 }}>
-      <ProfileHeader profile={profile.data} isOwner={isOwner} />
+      <Box sx={{ position: 'relative' }}>
+        <ProfileHeader profile={profile.data} isOwner={isOwner} />
+        {me && !isOwner && (
+          <Box sx={{ position: 'absolute', top: 12, right: 12 }}>
+            <Suspense>
+              <FanBaseMenu creator={profile.data} />
+            </Suspense>
+          </Box>
+        )}
+      </Box>
       {/* A visitor gets "Send a Quick Tip"; the owner gets their balance card. */}
       <Stack spacing={4} sx={{ px: { xs: 2, sm: 0 }, mt: 3 }}>
         {!isOwner && (

@@ -1,0 +1,157 @@
+import type { Conversation, Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
+import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { blurhashOfFile } from '../../../lib/blurhash';
+import { CONVERSATIONS_QUERY_KEY, conversationQueryKey, messagesQueryKey } from '../../../lib/conversations';
+import { useMe } from '../../../lib/session';
+import { ACTIVITY_QUERY_KEY } from '../../../lib/wallet';
+import {
+  type MessageStore,
+  oldestSeq,
+  storeOfFirstPage,
+  withChanges,
+  withMessage,
+  withOlderPage,
+} from '../lib/message-store';
+
+const base = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
+
+/** The signed-in user's conversations, most recently active first (GET /api/conversations). */
+export function useConversations() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: CONVERSATIONS_QUERY_KEY,
+    queryFn: () => apiRequest<Conversation[]>('GET', '/conversations'),
+    enabled: isSignedIn,
+  });
+}
+
+/** One conversation (GET /api/conversations/{id}); 404 when it is not the user's. */
+export function useConversation(conversationId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: conversationQueryKey(conversationId),
+    queryFn: () => apiRequest<Conversation>('GET', base(conversationId)),
+    enabled: isSignedIn,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+}
+
+function fetchFirstPage(conversationId: string) {
+  return apiRequest<MessagePage>('GET', `${base(conversationId)}/messages?limit=${MESSAGE_PAGE_SIZE}`);
+}
+
+/**
+ * The conversation's message store (lib/message-store.ts), kept in the query cache so the live events
+ * stream can refresh it by its key. The first fetch reads the newest page; every later one (a `messages`
+ * event, a reconnect, coming back to the tab) reads only what changed since the version held, or starts
+ * again from the newest page when the server says that is too much.
+ */
+export function useMessageStore(conversationId: string) {
+  const { isSignedIn } = useMe();
+  const queryClient = useQueryClient();
+  const queryKey = messagesQueryKey(conversationId);
+  return useQuery({
+    queryKey,
+    queryFn: async (): Promise<MessageStore> => {
+      const held = queryClient.getQueryData<MessageStore>(queryKey);
+      if (held) {
+        const changes = await apiRequest<MessageChanges>(
+          'GET',
+          `${base(conversationId)}/messages/changes?since=${held.version}`,
+        );
+        // Merged into what is held now: an older page or a sent message may have landed meanwhile.
+        if (changes.isComplete) return withChanges(queryClient.getQueryData<MessageStore>(queryKey) ?? held, changes);
+      }
+      return storeOfFirstPage(await fetchFirstPage(conversationId));
+    },
+    enabled: isSignedIn,
+    retry: 1,
+  });
+}
+
+/** Loads the page before the oldest message held (scrolling up) into the store. */
+export async function loadOlderMessages(queryClient: QueryClient, conversationId: string): Promise<void> {
+  const queryKey = messagesQueryKey(conversationId);
+  const held = queryClient.getQueryData<MessageStore>(queryKey);
+  const before = held && oldestSeq(held);
+  if (!held?.hasOlder || before === undefined) return;
+  const page = await apiRequest<MessagePage>(
+    'GET',
+    `${base(conversationId)}/messages?before=${before}&limit=${MESSAGE_PAGE_SIZE}`,
+  );
+  queryClient.setQueryData<MessageStore>(queryKey, (current) => current && withOlderPage(current, page, before));
+}
+
+/** Puts a message the server answered (sent, reacted to, unlocked) into the store at once. */
+function keepMessage(queryClient: QueryClient, conversationId: string, message: Message) {
+  queryClient.setQueryData<MessageStore>(messagesQueryKey(conversationId), (current) =>
+    current ? withMessage(current, message) : current,
+  );
+}
+
+/** sendMessage with text (POST /api/conversations/{id}/messages). */
+export async function sendText(queryClient: QueryClient, conversationId: string, content: string): Promise<void> {
+  const message = await apiRequest<Message>('POST', `${base(conversationId)}/messages`, {
+    body: { type: 'text', content },
+  });
+  keepMessage(queryClient, conversationId, message);
+}
+
+/**
+ * sendMessage with an image: the file goes as it is (the server re-encodes it) with its blurhash, computed
+ * here (POST /api/conversations/{id}/images, one request per image).
+ */
+export async function sendImage(queryClient: QueryClient, conversationId: string, file: File): Promise<void> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('blurhash', await blurhashOfFile(file));
+  const res = await fetch(`/api${base(conversationId)}/images`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: form,
+  });
+  if (!res.ok) throw new ApiError(res.status, { code: 'INTERNAL', message: CHAT_MESSAGES.uploadFailed });
+  keepMessage(queryClient, conversationId, (await res.json()) as Message);
+}
+
+/** Sets (a heart) or clears (null) the viewer's reaction to a message. */
+export async function setReaction(
+  queryClient: QueryClient,
+  conversationId: string,
+  messageId: string,
+  reaction: Reaction | null,
+): Promise<void> {
+  const message = await apiRequest<Message>(
+    'PUT',
+    `${base(conversationId)}/messages/${encodeURIComponent(messageId)}/reaction`,
+    { body: { reaction } },
+  );
+  keepMessage(queryClient, conversationId, message);
+}
+
+/** Unlocks the other participant's image for the viewer (remembered by the server for every device). */
+export async function unlockImage(queryClient: QueryClient, conversationId: string, messageId: string): Promise<void> {
+  const message = await apiRequest<Message>(
+    'POST',
+    `${base(conversationId)}/messages/${encodeURIComponent(messageId)}/unlock`,
+  );
+  keepMessage(queryClient, conversationId, message);
+}
+
+/**
+ * Marks the conversation read (when messages load, when new ones arrive on screen, and on leaving it), then
+ * refreshes the list's dot and the menu's badge. `keepalive` lets the request finish when the page unloads.
+ */
+export async function markSeen(queryClient: QueryClient, conversationId: string): Promise<void> {
+  try {
+    await fetch(`/api${base(conversationId)}/seen`, { method: 'POST', credentials: 'same-origin', keepalive: true });
+  } catch (error) {
+    console.warn('Could not mark the conversation read', error);
+    return;
+  }
+  for (const queryKey of [CONVERSATIONS_QUERY_KEY, ACTIVITY_QUERY_KEY]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}

@@ -1,0 +1,116 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { MessageImage } from '@sweetwish/shared/chat';
+import { useState } from 'react';
+import { BlurhashCanvas } from '../../../components/blurhash-canvas';
+import { LockIcon } from './chat-icons';
+
+/** Thumbnails are served at 400x200 and shown at 200x100 (spec section 9). */
+export const THUMB_WIDTH = 200;
+export const THUMB_HEIGHT = 100;
+
+/**
+ * An image message's thumbnail (spec section 4, Message images). The other participant's images stay
+ * locked, only their blurhash showing, blurred, until the viewer taps "Unlock"; once unlocked (and always
+ * for the viewer's own), the thumbnail shows and a tap opens the picture full screen (the message list
+ * handles taps, to tell them from a double tap).
+ */
+export function ImageMessageThumb({
+  image,
+  label,
+  isUnlocking,
+  onUnlock,
+}: {
+  image: MessageImage;
+  /** Names the picture for assistive technology: "Your image", "Image from Sweet Fan". */
+  label: string;
+  isUnlocking: boolean;
+  onUnlock: () => void;
+}) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  const frame = {
+    position: 'relative',
+    width: THUMB_WIDTH,
+    height: THUMB_HEIGHT,
+    maxWidth: '100%',
+    borderRadius: 2,
+    overflow: 'hidden',
+    bgcolor: 'action.hover',
+  } as const;
+
+  if (image.isLocked) {
+    return (
+      <Box role="img" aria-label={`Locked ${label.charAt(0).toLowerCase()}${label.slice(1)}`} sx={frame}>
+        {image.blurhash && (
+          // The blurhash alone still hints at shapes: blurred further, it shows only colours.
+          <Box sx={{ position: 'absolute', inset: 0, filter: 'blur(10px)', transform: 'scale(1.2)' }}>
+            <BlurhashCanvas hash={image.blurhash} ratio={THUMB_WIDTH / THUMB_HEIGHT} />
+          </Box>
+        )}
+        <Box
+          sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.25)' }}
+        >
+          <Button
+            size="small"
+            variant="contained"
+            color="inherit"
+            aria-label="Unlock image"
+            disabled={isUnlocking}
+            // Unlocking is not a tap on the message (no heart, no viewer).
+            onClick={(event) => {
+              event.stopPropagation();
+              onUnlock();
+            }}
+            startIcon={isUnlocking ? <CircularProgress size={14} color="inherit" /> : <LockIcon size={16} />}
+            sx={{
+              borderRadius: 999,
+              bgcolor: 'rgba(18,18,18,0.75)',
+              color: 'common.white',
+              '&:hover': { bgcolor: 'rgba(18,18,18,0.9)' },
+            }}
+          >
+            Unlock
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+
+  if (!image.thumbUrl) {
+    // The sender's account was deleted, and its pictures with it.
+    return (
+      <Box sx={{ ...frame, display: 'grid', placeItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary">
+          Image removed
+        </Typography>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ ...frame, cursor: 'zoom-in' }}>
+      {!isLoaded && image.blurhash && <BlurhashCanvas hash={image.blurhash} ratio={THUMB_WIDTH / THUMB_HEIGHT} />}
+      <Box
+        component="img"
+        src={image.thumbUrl}
+        alt={label}
+        width={THUMB_WIDTH}
+        height={THUMB_HEIGHT}
+        decoding="async"
+        onLoad={() => setIsLoaded(true)}
+        onError={() => setIsLoaded(true)}
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          opacity: isLoaded ? 1 : 0,
+          transition: 'opacity 300ms ease-in',
+        }}
+      />
+    </Box>
+  );
+}

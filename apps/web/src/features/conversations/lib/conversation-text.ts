@@ -1,0 +1,21 @@
+import type { Conversation } from '@sweetwish/shared/chat';
+import { ANONYMOUS_NAME, lastMessagePreview } from '@sweetwish/shared/chat-rules';
+
+/** The other participant's name, or "Anonymous" (design.md section 11). */
+export function participantName(conversation: Pick<Conversation, 'participant'>): string {
+  return conversation.participant?.displayName ?? ANONYMOUS_NAME;
+}
+
+/** A conversation row's preview of its last message, on one line. */
+export function conversationPreview(conversation: Pick<Conversation, 'lastMessage'>): string {
+  if (!conversation.lastMessage) return '';
+  return lastMessagePreview(conversation.lastMessage).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether "Seen" goes under the viewer's last message: the other participant read the conversation at or
+ * after the moment it was sent.
+ */
+export function isSeenByParticipant(participantSeenAt: string | null, sentAt: string): boolean {
+  return participantSeenAt !== null && Date.parse(participantSeenAt) >= Date.parse(sentAt);
+}

@@ -1,0 +1,35 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { MessageIcon } from '../../../components/menu-icons';
+import {
+  messageButtonLabel,
+  type PurchaseConversationTarget,
+  useOpenPurchaseConversation,
+} from '../../../lib/purchase-conversation';
+
+/**
+ * "Send a Message", or "Join Conversation" once the purchase has one (spec section 2): opens the purchase's
+ * conversation, creating it first when there is none. A failure shows `failureMessage`.
+ */
+export function MessageButton({
+  target,
+  failureMessage,
+}: {
+  target: PurchaseConversationTarget;
+  failureMessage: string;
+}) {
+  const { open, isOpening } = useOpenPurchaseConversation();
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      fullWidth
+      disabled={isOpening}
+      onClick={() => open(target, failureMessage)}
+      startIcon={isOpening ? <CircularProgress size={18} color="inherit" /> : <MessageIcon />}
+      sx={{ borderRadius: 999 }}
+    >
+      {messageButtonLabel(target.conversationId)}
+    </Button>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session';
+
+const SETTINGS_QUERY_KEY = ['settings'] as const;
+
+/** The signed-in user's settings (GET /api/settings). */
+export function useSettings() {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: SETTINGS_QUERY_KEY,
+    queryFn: () => apiRequest<Settings>('GET', '/settings'),
+    enabled: isSignedIn,
+  });
+}
+
+/**
+ * Changes some settings (PATCH /api/settings). The switch moves at once; a refusal puts it back (the
+ * caller says so).
+ */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateSettingsInput) => apiRequest<Settings>('PATCH', '/settings', { body: change }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
+      const before = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY);
+      if (before) queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(SETTINGS_QUERY_KEY, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(SETTINGS_QUERY_KEY, settings),
+  });
+}
+
+/** Ends every session of the user, this one included (POST /api/account/sign-out-everywhere). */
+export function signOutEverywhere(): Promise<void> {
+  return apiRequest('POST', '/account/sign-out-everywhere');
+}
+
+/**
+ * Deletes the account (POST /api/account/delete, confirmed on screen). Refused (409) while the wallet holds
+ * money or a withdrawal is under way, with the server's reason.
+ */
+export function deleteAccount(): Promise<void> {
+  return apiRequest('POST', '/account/delete', { body: { isConfirmed: true } });
+}

@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
+import { useState } from 'react';
+import { notify } from '../../../components/notification-store';
+import { ApiError } from '../../../lib/api-client';
+import { leaveAfterSessionEnded } from '../../../lib/log-out';
+import { deleteAccount } from '../api/settings-calls';
+
+const TITLE_ID = 'delete-account-title';
+
+/**
+ * Confirms deleting the account (issue 6, item 10). The server refuses while the wallet holds money (409,
+ * "Withdraw your balance before deleting your account."): its reason shows here and as a notification.
+ * Once deleted, this device forgets everything and the app reloads at its origin, as after Logout.
+ */
+export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setIsDeleting(true);
+    setProblem(null);
+    try {
+      await deleteAccount();
+      leaveAfterSessionEnded();
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.status === 409 ? error.message : SETTINGS_MESSAGES.deleteFailed;
+      setProblem(message);
+      notify(message);
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={isDeleting ? undefined : onClose}
+      aria-labelledby={TITLE_ID}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ transition: { onExited: () => setProblem(null) } }}
+    >
+      <DialogTitle id={TITLE_ID} sx={{ fontWeight: 800 }}>
+        Delete your account?
+      </DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1.5 }}>
+          Your profile, wishes, photos and the images you sent are removed, and you are signed out everywhere. Your
+          handle is released after 30 days.
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Records of payments are kept, as the law requires. This cannot be undone.
+        </Typography>
+        {problem && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {problem}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit" disabled={isDeleting}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => void confirm()}
+          disabled={isDeleting}
+          sx={{ minWidth: 150 }}
+        >
+          {isDeleting ? <CircularProgress size={22} color="inherit" aria-label="Deleting account" /> : 'Delete Account'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

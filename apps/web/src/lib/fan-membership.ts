@@ -1,0 +1,38 @@
+import type { FanMembership } from '@sweetwish/shared/fans';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+import { useMe } from './session';
+
+/**
+ * The viewer's place in a creator's fan base (spec section 1: only someone who rewarded the creator may
+ * opt in). Here rather than in a feature: /success and the creator's profile menu both offer it.
+ */
+const fanMembershipQueryKey = (creatorId: string) => ['fan-membership', creatorId] as const;
+
+const membershipPath = (creatorId: string) => `/creators/${encodeURIComponent(creatorId)}/fan-membership`;
+
+/** GET /api/creators/{id}/fan-membership: whether the viewer may join and whether they have. */
+export function useFanMembership(creatorId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({
+    queryKey: fanMembershipQueryKey(creatorId),
+    queryFn: () => apiRequest<FanMembership>('GET', membershipPath(creatorId)),
+    enabled: isSignedIn,
+    retry: false,
+  });
+}
+
+/** Joins (PUT) or leaves (DELETE) the creator's fan base; the answer is the new membership. */
+export function useChangeFanMembership(creatorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isJoining: boolean) =>
+      apiRequest<FanMembership>(isJoining ? 'PUT' : 'DELETE', membershipPath(creatorId)),
+    onSuccess: (membership) => queryClient.setQueryData(fanMembershipQueryKey(creatorId), membership),
+  });
+}
+
+/** What joining means, said where it is offered: the creator sees the fan's name and what they gave under it. */
+export function fanBaseExplanation(creatorName: string): string {
+  return `${creatorName} will see your name and the total you have given them under your name. Anything you sent anonymously stays anonymous.`;
+}

@@ -1,0 +1,77 @@
+import { maskedPhone } from '../support/accounts';
+import { acceptTermsUpFront, signInByPhoneHere, signUpByPhone } from '../support/sign-in';
+import { expect, test } from '../support/test';
+import { topUpFromBalance } from '../support/wallet';
+
+// Settings (/settings, issue 6 item 10): notification switches that say where notifications go and stay as
+// set, messages from fans, the show-balance switch, deleting an account (refused while it holds money),
+// and signing out everywhere.
+
+test('settings stay as set, deleting an account with money is refused, and "Sign out everywhere" ends every session', async ({
+  page,
+  newBrowserPage,
+}) => {
+  test.slow();
+  const user = await signUpByPhone(page);
+  // The same person signed in on a second device.
+  const otherDevice = await newBrowserPage();
+  await acceptTermsUpFront(otherDevice);
+  await otherDevice.goto('/sign-in');
+  await signInByPhoneHere(otherDevice, user.phone);
+  await expect(otherDevice).toHaveURL(/\/home$/);
+  await topUpFromBalance(page, 50, '50 tokens');
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(
+    page.getByText(`Sent by text message to +1 ${maskedPhone(user.phone)}, the way you sign in.`),
+  ).toBeVisible();
+  for (const name of ['Gifts and tips', 'Messages', 'Fans can message me', 'Show my balance']) {
+    await expect(page.getByRole('switch', { name })).toBeChecked();
+  }
+
+  // Fans may no longer message; the balance is hidden on the profile. Both hold after a reload.
+  await page.getByRole('switch', { name: 'Fans can message me' }).click();
+  await page.getByRole('switch', { name: 'Show my balance' }).click();
+  await expect(page.getByRole('switch', { name: 'Fans can message me' })).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Fans can message me' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Show my balance' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Gifts and tips' })).toBeChecked();
+  await page.goto(`/${user.handle}`);
+  await expect(page.getByRole('region', { name: 'Your balance' })).toContainText('••••');
+  await expect(page.getByRole('button', { name: 'Show balance' })).toBeVisible();
+
+  // Deleting the account asks first, and is refused while the wallet holds money.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(dialog.getByText('Withdraw your balance before deleting your account.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/api/me')).status()).toBe(200);
+
+  // Signing out everywhere leaves like Logout does, and the other device is signed out too.
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Sweetest Wishlist');
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('showMoney'))).toBeNull();
+  expect((await otherDevice.request.get('/api/me')).status()).toBe(401);
+});
+
+test('deleting an account with an empty wallet signs out and takes the profile down', async ({ page }) => {
+  test.slow();
+  const user = await signUpByPhone(page);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Sweetest Wishlist');
+  expect((await page.request.get('/api/me')).status()).toBe(401);
+  await page.goto(`/${user.handle}`);
+  await expect(page.getByRole('heading', { name: 'User Not Found' })).toBeVisible();
+});
