@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import {
   attachFiles,
@@ -13,6 +12,7 @@ import {
   userIdOf,
 } from '../support/conversations';
 import { makePng } from '../support/images';
+import { expectSamePage, markPage } from '../support/same-page';
 import { signUpByPhone } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
@@ -22,15 +22,6 @@ import { createWishByApi } from '../support/wishes';
 // browser of their own, sees the conversation arrive live, opens it, unlocks the image and hearts a message,
 // which the fan sees live; long text collapses; message notifications reach the creator's phone, and stop
 // once turned off in /settings. The server waits 1 s (not 20) before a message notification here.
-
-/** Marks the window so a later check can tell the page was not loaded again meanwhile. */
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
-}
-
-async function expectSamePage(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 'e2eSamePage' in window), 'the page was not reloaded').toBe(true);
-}
 
 /** A text long enough to collapse, whose last words show only once expanded. */
 const LONG_TEXT = `${'I have been saving up for this for a while and I am so happy it is finally yours. '.repeat(6)}The very end.`;

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import { buyWish } from '../support/conversations';
+import { expectSamePage, markPage } from '../support/same-page';
 import { signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
@@ -9,10 +9,6 @@ import { createWishByApi } from '../support/wishes';
 // The fan base (spec section 1, issue 6 item 9): a fan who rewarded a creator joins it from /success, the
 // creator sees them on /fans live, the fan leaves and joins again from the creator's profile menu, and
 // someone who never rewarded the creator is not offered it.
-
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
-}
 
 test('a fan joins the fan base from /success and the creator sees them on /fans, live', async ({
   page,
@@ -47,7 +43,7 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
   await expect(row).toContainText('$50');
   await expect(row).toContainText(/Fan since [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th), \d{4}/);
   await expect(row).toHaveAttribute('href', `/${fan.handle}`);
-  expect(await creatorPage.evaluate(() => 'e2eSamePage' in window), 'the page was not reloaded').toBe(true);
+  await expectSamePage(creatorPage);
 
   // From the creator's profile menu the fan leaves, and joins again after the dialog that explains it.
   await page.goto(`/${creator.handle}`);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
+import { expectSamePage, markPage } from '../support/same-page';
 import { signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import {
@@ -16,15 +17,6 @@ import { createWishByApi } from '../support/wishes';
 // The token wallet and gifting (spec sections 2 and 4): top-ups through the local card sandbox, Buy on a
 // wish page with and without enough tokens, /success, /purchases, /received and its detail with the live
 // update, the tip dialog, and a single-purchase wish once it is bought.
-
-/** Marks the window so a later check can tell the page was not loaded again meanwhile. */
-async function markPage(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
-}
-
-async function expectSamePage(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 'e2eSamePage' in window), 'the page was not reloaded').toBe(true);
-}
 
 /** Presses Buy on the wish page that is open. */
 async function pressBuy(page: Page): Promise<void> {

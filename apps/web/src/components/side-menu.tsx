@@ -31,6 +31,7 @@ import {
 } from './menu-icons';
 import { ShareIcon } from './share-icons';
 import { UserAvatar } from './user-avatar';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 import { tokenCount } from './wallet/token-count';
 import { WalletIcon } from './wallet/wallet-icons';
 
@@ -123,16 +124,6 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
     </SwipeableDrawer>
   );
 }
-
-/** Read by assistive technology, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function MenuLink({ to, icon, label, unseen = 0 }: { to: string; icon: ReactNode; label: string; unseen?: number }) {
   return (

@@ -359,8 +359,8 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
     const id = await openConversation(fan, purchaseId);
     const fanStream = await app.request('/api/events', { headers: { Cookie: fan.cookie } });
     await people.json(people.patch(creator, '/settings', { fansCanMessage: false }));
-    // The fan's open screens look again.
-    expect(await readEvents(fanStream, 1)).toEqual([{ topic: 'conversations' }]);
+    // The fan's open screens look again (events of the set-up may still be arriving on PostgreSQL).
+    expect(await readEvents(fanStream, 5, 1000)).toContainEqual({ topic: 'conversations' });
     expect((await conversation(fan, id)).sendBlock).toBe('messages_off');
     const refused = await sendText(fan, id, 'hello?');
     expect(refused.status).toBe(403);

@@ -93,16 +93,7 @@ export async function findDiscrepancies(db: Database): Promise<Discrepancy[]> {
  * Answers the balance that stops it, or 0 when it closed. Call inside the account deletion's transaction.
  */
 export async function closeEmptyWallet(db: Database, accountId: string, userId: string): Promise<number> {
-  await db
-    .insert(ledgerAccounts)
-    .values({ id: accountId, kind: 'wallet', userId, balanceCents: 0 })
-    .onConflictDoNothing({ target: ledgerAccounts.id });
-  const [wallet] = await db
-    .select({ balanceCents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, accountId))
-    .for('update');
-  const balance = wallet?.balanceCents ?? 0;
+  const balance = await lockWalletBalance(db, accountId, userId);
   if (balance === 0) {
     await db.update(ledgerAccounts).set({ closedAt: sql`now()` }).where(eq(ledgerAccounts.id, accountId));
   }

@@ -2,21 +2,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { Message } from '@sweetwish/shared/chat';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { formatTimeOfDay } from '../../../lib/dates';
 import { HeartIcon } from './chat-icons';
 import { CollapsibleText } from './collapsible-text';
 import { ImageMessageThumb } from './image-message';
 import { PurchaseMessage } from './purchase-message';
-
-/** Read by assistive technology, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * One message: the viewer's own on the right in pink, the other participant's on the left; its time
