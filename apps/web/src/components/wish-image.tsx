@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import { useState } from 'react';
-import { BlurhashCanvas } from './blurhash-canvas';
+import { FadeInImage } from './fade-in-image';
 import { ImageIcon } from './share-icons';
 
 /**
@@ -19,7 +17,6 @@ export function WishImage({
   alt: string;
   rounded?: number;
 }) {
-  const [isLoaded, setIsLoaded] = useState(false);
   return (
     <Box
       sx={{
@@ -35,36 +32,7 @@ export function WishImage({
       }}
     >
       {src ? (
-        <>
-          {!isLoaded &&
-            (blurhash ? (
-              <BlurhashCanvas hash={blurhash} ratio={4 / 3} />
-            ) : (
-              <Skeleton
-                variant="rectangular"
-                sx={{ position: 'absolute', inset: 0, height: '100%' }}
-                animation="wave"
-              />
-            ))}
-          <Box
-            component="img"
-            src={src}
-            alt={alt}
-            loading="lazy"
-            decoding="async"
-            onLoad={() => setIsLoaded(true)}
-            onError={() => setIsLoaded(true)}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              width: '100%',
-              height: '100%',
-              objectFit: 'cover',
-              opacity: isLoaded ? 1 : 0,
-              transition: 'opacity 300ms ease-in',
-            }}
-          />
-        </>
+        <FadeInImage src={src} alt={alt} blurhash={blurhash} ratio={4 / 3} isLazy />
       ) : (
         <Box role="img" aria-label={`${alt}: no picture`} sx={{ display: 'inline-flex' }}>
           <ImageIcon />

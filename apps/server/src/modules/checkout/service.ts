@@ -91,7 +91,7 @@ export async function handleWebhookEvent(db: Database, logger: Logger, event: St
       case 'account.updated':
         return applyAccountUpdate(tx, event.data.object);
       case 'transfer.reversed':
-        return applyTransferReversal(tx, event.data.object);
+        return applyTransferReversal(tx, logger, event.data.object);
     }
   });
 }

@@ -283,6 +283,23 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   });
 
+  it('gives a withdrawal back when its transfer is reversed before the lost answer was recovered', async () => {
+    const creator = await newUser(100);
+    const account = await onboard(creator);
+    await control('/sandbox/control/transfers/drop-next', { account: account.id, replays_to_drop: 2 });
+    expect(await (await withdraw(creator, 60)).json()).toMatchObject({ status: 'pending' });
+    const [transfer] = await transfersTo(account.id);
+    expect((await control(`/sandbox/control/transfers/${transfer?.id}/reverse`, {})).status).toBe(200);
+    await until(async () => (await withdrawals(creator))[0]?.status === 'failed');
+    expect(await balance(creator)).toBe(10_000);
+    // The worker's retry gets the same (reversed) transfer back and changes nothing.
+    await new Promise((r) => setTimeout(r, 6_500));
+    expect((await withdrawals(creator)).map((w) => w.status)).toEqual(['failed']);
+    expect(await balance(creator)).toBe(10_000);
+    expect(await transfersTo(account.id)).toHaveLength(1);
+    await expectReconciled();
+  }, 30_000);
+
   it('refuses the next transfer once (fail-next): the money comes back and the next withdrawal goes out', async () => {
     const creator = await newUser(100);
     const account = await onboard(creator);

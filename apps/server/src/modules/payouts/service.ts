@@ -240,10 +240,25 @@ export async function applyAccountUpdate(db: Database, account: Stripe.Account):
   await updatePayoutAccount(db, account.id, statusOf(account));
 }
 
-/** transfer.reversed: money of a paid withdrawal came back to the platform, so it goes back to the wallet. */
-export async function applyTransferReversal(db: Database, transfer: Stripe.Transfer): Promise<void> {
-  const row = await findWithdrawalByTransfer(db, transfer.id);
-  if (!row || transfer.amount_reversed < transfer.amount) return;
+/**
+ * transfer.reversed: money of a withdrawal came back to the platform, so it goes back to the wallet. The
+ * withdrawal is found by the transfer's metadata too: one whose answer was lost (still pending, the worker
+ * not yet back) has no transfer id recorded. A partial reversal (never asked for by us; only by hand in the
+ * provider's dashboard) is logged for support rather than guessed at.
+ */
+export async function applyTransferReversal(db: Database, logger: Logger, transfer: Stripe.Transfer): Promise<void> {
+  const withdrawalId = transfer.metadata?.withdrawalId;
+  const row =
+    (withdrawalId ? await findWithdrawal(db, withdrawalId) : undefined) ??
+    (await findWithdrawalByTransfer(db, transfer.id));
+  if (!row) return;
+  if (transfer.amount_reversed < transfer.amount) {
+    logger.error(
+      { withdrawalId: row.id, transferId: transfer.id, amountReversed: transfer.amount_reversed },
+      'a withdrawal transfer was partly reversed: settle it by hand',
+    );
+    return;
+  }
   await failWithdrawal(db, row.id, 'The transfer was reversed');
 }
 

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { MessageImage } from '@sweetwish/shared/chat';
-import { useState } from 'react';
 import { BlurhashCanvas } from '../../../components/blurhash-canvas';
+import { FadeInImage } from '../../../components/fade-in-image';
 import { LockIcon } from './chat-icons';
 
 /** Thumbnails are served at 400x200 and shown at 200x100 (spec section 9). */
@@ -29,7 +29,6 @@ export function ImageMessageThumb({
   isUnlocking: boolean;
   onUnlock: () => void;
 }) {
-  const [isLoaded, setIsLoaded] = useState(false);
   const frame = {
     position: 'relative',
     width: THUMB_WIDTH,
@@ -91,25 +90,12 @@ export function ImageMessageThumb({
 
   return (
     <Box sx={{ ...frame, cursor: 'zoom-in' }}>
-      {!isLoaded && image.blurhash && <BlurhashCanvas hash={image.blurhash} ratio={THUMB_WIDTH / THUMB_HEIGHT} />}
-      <Box
-        component="img"
+      <FadeInImage
         src={image.thumbUrl}
         alt={label}
-        width={THUMB_WIDTH}
-        height={THUMB_HEIGHT}
-        decoding="async"
-        onLoad={() => setIsLoaded(true)}
-        onError={() => setIsLoaded(true)}
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          width: '100%',
-          height: '100%',
-          objectFit: 'cover',
-          opacity: isLoaded ? 1 : 0,
-          transition: 'opacity 300ms ease-in',
-        }}
+        blurhash={image.blurhash}
+        ratio={THUMB_WIDTH / THUMB_HEIGHT}
+        size={{ width: THUMB_WIDTH, height: THUMB_HEIGHT }}
       />
     </Box>
   );
