@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageStore } from '../lib/message-store';
+import { testMessage as message } from '../lib/test-message';
 import { MessageList } from './message-list';
 
 const conversation: Conversation = {
@@ -18,23 +19,6 @@ const conversation: Conversation = {
   lastMessage: null,
   sendBlock: null,
 };
-
-function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: `m${seq}`,
-    seq,
-    version: seq,
-    type: 'text',
-    isMine: false,
-    content: `message ${seq}`,
-    image: null,
-    purchase: null,
-    sentAt: new Date(2025, 10, 22, 15, 5 + seq).toISOString(),
-    reaction: null,
-    participantReaction: null,
-    ...overrides,
-  };
-}
 
 const lockedImage = {
   blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',

@@ -1,4 +1,3 @@
-import type { Message } from '@sweetwish/shared/chat';
 import { describe, expect, it } from 'vitest';
 import {
   type MessageStore,
@@ -9,24 +8,7 @@ import {
   withMessage,
   withOlderPage,
 } from './message-store';
-
-/** A text message numbered `seq`, at `version` (its seq unless said otherwise). */
-function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: `m${seq}`,
-    seq,
-    version: seq,
-    type: 'text',
-    isMine: false,
-    content: `message ${seq}`,
-    image: null,
-    purchase: null,
-    sentAt: new Date(2025, 10, 22, 10, seq).toISOString(),
-    reaction: null,
-    participantReaction: null,
-    ...overrides,
-  };
-}
+import { testMessage as message } from './test-message';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 const seqs = (store: MessageStore) => store.messages.map((m) => m.seq);
