@@ -7,6 +7,7 @@ import {
   cleanups,
   control,
   onboardedAccount,
+  paidTopUp,
   pause,
   pay,
   SECRET_KEY,
@@ -431,10 +432,9 @@ describe('card sandbox', () => {
 
   describe('test controls', () => {
     it('opens and closes a dispute with charge.dispute.created and charge.dispute.closed', async () => {
-      const { stripe, base, receiver } = await setUp();
-      const session = await stripe.checkout.sessions.create(topUp());
-      await pay(base, session.id);
-      const paymentIntent = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+      const context = await setUp();
+      const { base, receiver } = context;
+      const { paymentIntent } = await paidTopUp(context);
 
       expect(
         (await control(base, '/sandbox/control/disputes', { payment_intent: paymentIntent }, 'sk_wrong')).status,
