@@ -76,3 +76,36 @@ describe('graceful shutdown', () => {
     expect(messages.indexOf('client error')).toBeLessThan(messages.indexOf('stopped'));
   });
 });
+
+describe('keep-alive', () => {
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps an idle connection open past Node’s 5 s, so a client reusing it is not reset', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-keepalive-'));
+    server = await startServer(
+      testConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5172' }),
+      captureLogger().logger,
+    );
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.get(new URL('/api/health', server?.url), { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+      });
+    const first = await get();
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const second = await get();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // The same connection served both: the server had not closed it.
+    expect(second.socket).toBe(first.socket);
+    agent.destroy();
+  }, 30_000);
+});

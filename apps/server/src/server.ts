@@ -25,6 +25,8 @@ export type RunningServer = {
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Longer than the 60 s idle timeout of common load balancers and HTTP clients. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(config);
@@ -79,6 +81,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     port: config.port,
     hostname: config.host,
   });
+  // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (60 s is
+  // common). With Node's 5 s, a client reusing a connection just as the server closes it gets ECONNRESET.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
