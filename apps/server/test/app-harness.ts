@@ -76,7 +76,15 @@ export async function buildTestApp(
     shutdown: options.shutdown,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
-  return { app, auth, config, storage, logLines: lines, seedPreview: () => ensurePreviewAccount(auth, config) };
+  return {
+    app,
+    auth,
+    config,
+    storage,
+    changes,
+    logLines: lines,
+    seedPreview: () => ensurePreviewAccount(auth, config),
+  };
 }
 
 /** JSON request headers from the app's own origin, with an optional session cookie and client address. */

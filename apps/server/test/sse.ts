@@ -1,4 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { LiveEvent } from '@sweetwish/shared/live';
+import { type ChangeFeed, notifyChange } from '../src/changes/change-feed';
+import type { Database } from '../src/db/client';
+
+/**
+ * Waits until every change sent so far has reached this instance's feed. On PostgreSQL, what a test did
+ * just before opening an event stream can still be on its way and land in that stream; a marker sent now
+ * arrives after all of it (one listening connection delivers in order).
+ */
+export async function settleChanges(db: Database, changes: ChangeFeed): Promise<void> {
+  const marker = randomUUID();
+  const arrived = new Promise<void>((resolve) => {
+    const unsubscribe = changes.subscribe((change) => {
+      if ((change as { marker?: string }).marker !== marker) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  // Not a Change any subscriber acts on: only this waiter knows its topic.
+  await notifyChange(db, { topic: 'test-marker', marker } as never);
+  await arrived;
+}
 
 /**
  * Reads `change` events from an open Server-Sent Events response until `count` arrived or `waitMs` went by,
