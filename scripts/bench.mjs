@@ -1,8 +1,8 @@
 // Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
 // a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
 // --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
-// `--api-only` only the PostgreSQL figures (API, tips, pgbench, reconciliation, live messages).
-// `--chat-only` only the live messages figures.
+// `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
+// `--chat-only` only the live messages figures; `--idle-only` only the idle instance's.
 // It reports figures against targets and exits 0 even when a target is missed; it exits non-zero only when
 // a measurement itself fails (build, server start, Lighthouse).
 
@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measureApi } from './bench/api.mjs';
 import { measureChat } from './bench/chat.mjs';
+import { measureIdle } from './bench/idle.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 import { measureTips } from './bench/tips.mjs';
 
@@ -434,6 +435,8 @@ async function measureApiIfPostgres() {
   try {
     const options = { root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl };
     return {
+      // First, while the database server is quiet.
+      idle: await measureIdle(options),
       ...(await measureApi(options)),
       ...(await measureTips(options)),
       chat: await measureChat(options),
@@ -447,10 +450,24 @@ async function measureApiIfPostgres() {
   }
 }
 
+function idleRows(idle) {
+  const row = (metric, value, target, ok) => ({ metric, value, target, ok });
+  return [
+    row(
+      'idle instance on PostgreSQL, no traffic (statements/min | CPU %)',
+      `${idle.postgres.statementsPerMinute} | ${idle.postgres.cpuPercent}`,
+      '≤ 5/min, CPU ≤ 1%',
+      idle.postgres.statementsPerMinute <= 5 && idle.postgres.cpuPercent <= 1,
+    ),
+    row('idle instance on PGlite, no traffic (CPU %)', idle.pgliteCpuPercent, '≤ 1%', idle.pgliteCpuPercent <= 1),
+  ];
+}
+
 function apiRows(api) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   const ratio = (run) => `${round(run.rps / api.baseline.rps, 2)}× of Hono alone`;
   return [
+    ...idleRows(api.idle),
     row('minimal Hono handler, 50 conns (req/s | p99 ms)', `${api.baseline.rps} | ${api.baseline.p99Ms}`, '-', null),
     row(
       `public profile (req/s | p99 ms), ${ratio(api.profile)}`,
@@ -606,7 +623,20 @@ async function mainChatOnly() {
   console.log(JSON.stringify(chat, null, 2));
 }
 
-const MODES = { '--js-only': mainJsOnly, '--api-only': mainApiOnly, '--chat-only': mainChatOnly };
+/** `--idle-only`: the idle instance's figures alone; no results file. */
+async function mainIdleOnly() {
+  await ensureBuild();
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  printTable(idleRows(await measureIdle({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl })));
+}
+
+const MODES = {
+  '--js-only': mainJsOnly,
+  '--api-only': mainApiOnly,
+  '--chat-only': mainChatOnly,
+  '--idle-only': mainIdleOnly,
+};
 const args = process.argv.slice(2);
 try {
   const unknown = args.filter((arg) => !(arg in MODES));

@@ -55,6 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const withdrawals = createWithdrawalWorker({
     db: database.db,
     payments,
+    changes,
     logger,
     publicOrigin: config.publicUrl.origin,
   });

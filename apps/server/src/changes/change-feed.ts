@@ -21,6 +21,8 @@ export type Change =
   | { topic: 'account-deleted'; userId: string }
   /** Notifications were queued: the workers wake. */
   | { topic: 'notifications' }
+  /** A withdrawal's transfer was rescheduled: the withdrawal workers learn its new due time. */
+  | { topic: 'withdrawal-retries' }
   /**
    * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,
    * fans, withdrawals or payout account changed; or a conversation of theirs (its read state, its place in

@@ -6,7 +6,7 @@ import { type Person, peopleOn } from '../../../test/people';
 import { outboxEmail } from '../../adapters/email/outbox-email';
 import type { Messaging } from '../../adapters/messaging';
 import { outboxSms } from '../../adapters/sms/outbox-sms';
-import { startChangeFeed } from '../../changes/change-feed';
+import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { claimDue, markSending } from './repo';
 import { createNotificationWorker, type NotificationWorker } from './worker';
@@ -99,7 +99,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       changes,
       logger: captureLogger().logger,
       publicOrigin: ORIGIN,
-      pollMs: 100,
+      idleCheckMs: 60_000,
       batchSize: 4,
       ...options,
     });
@@ -237,7 +237,9 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       sql`update notifications set not_before = now() + interval '1 hour' where user_id = ${creator.id}`,
     );
     await drainQueue();
+    // Thirty seconds pass: the retry comes due. The worker sleeps until then, so it is woken as it would be.
     await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
+    await notifyChange(database.db, { topic: 'notifications' });
     const release = recorder.hold();
     const first = startWorker(recorder.messaging);
     // The first send of the batch is under way (held); stop the worker meanwhile.
@@ -292,7 +294,9 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       )[0];
     await until(async () => (await attempts())?.attempts === 1 && (await attempts())?.status === 'pending');
     expect((await attempts())?.last_error).toBe('the provider is down');
+    // Thirty seconds pass: the retry comes due. The worker sleeps until then, so it is woken as it would be.
     await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
+    await notifyChange(database.db, { topic: 'notifications' });
     await until(async () => (await attempts())?.status === 'sent');
     await worker.stop();
     expect((await attempts())?.attempts).toBe(2);

@@ -139,12 +139,18 @@ export async function recoverAbandoned(db: Database): Promise<{ requeued: number
   return { requeued: requeued.length, unknown: unknown.map((r) => r.id) };
 }
 
-/** Milliseconds until the next pending notification is due (0 when one is), or undefined when none waits. */
-export async function msUntilNextDue(db: Database): Promise<number | undefined> {
-  const [row] = await queryRows<{ ms: string | null }>(
+/**
+ * Seconds until the worker has something to do: the next pending notification comes due, or a claim ends
+ * whose worker may have gone (recoverAbandoned then takes the row back). Negative when overdue; null when
+ * nothing waits, so an idle worker sleeps (a `greatest(0, null)` here once answered 0 and kept it spinning).
+ */
+export async function secondsUntilNextDue(db: Database): Promise<string | null> {
+  const [row] = await queryRows<{ seconds: string | null }>(
     db,
-    sql`select greatest(0, extract(epoch from (min(not_before) - now())) * 1000) as ms
-      from notifications where status = 'pending'`,
+    sql`select extract(epoch from least(
+          (select min(not_before) from notifications where status = 'pending'),
+          (select min(claimed_until) from notifications where status in ('claimed', 'sending'))
+        ) - now()) as seconds`,
   );
-  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+  return row?.seconds ?? null;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Messaging } from '../../adapters/messaging';
 import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { createDueLoop, msFromSeconds } from '../../jobs/due-loop';
 import type { Logger } from '../../logger';
 import { getNotificationAddress, getPublicPerson } from '../accounts/service';
 import { describeConversationFor } from '../chat/service';
@@ -14,9 +15,9 @@ import {
   markSending,
   markSent,
   markSkipped,
-  msUntilNextDue,
   recoverAbandoned,
   releaseClaims,
+  secondsUntilNextDue,
 } from './repo';
 import { giftText, messageText, type NotificationText, settingsFooter } from './texts';
 
@@ -30,8 +31,11 @@ export type NotificationWorkerOptions = {
   batchSize?: number;
   /** How long a claim holds before another worker may recover the row. */
   leaseMs?: number;
-  /** The longest the worker sleeps without looking (retries and claims to recover come due meanwhile). */
-  pollMs?: number;
+  /**
+   * The longest the worker sleeps without looking. Queueing wakes it and it knows when retries and claims
+   * to recover come due, so this is only a safety net.
+   */
+  idleCheckMs?: number;
 };
 
 /** Waits between tries after a provider refused: then the notification is given up. */
@@ -42,7 +46,7 @@ type Plan = { skip: string } | { channel: 'sms' | 'email'; to: string; message: 
 /**
  * Sends the queued notifications (design.md sections 5 and 10). Every instance runs one; they share the
  * queue through row claims (FOR UPDATE SKIP LOCKED), wake when a change says rows were queued, and
- * otherwise look when the next row comes due.
+ * otherwise sleep until the next row or abandoned claim comes due (jobs/due-loop.ts).
  *
  * A row is sent at most once: it is marked `sending` (committed) right before the provider is called and
  * `sent` right after. A worker that stops between batches or mid-batch gives its other claims back; one that
@@ -53,18 +57,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
   const { db, messaging, changes, logger, publicOrigin } = options;
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const pollMs = options.pollMs ?? 30_000;
   const workerId = randomUUID();
-  let isStopping = false;
-  let running: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let isWoken = false;
-  const unsubscribe = changes.subscribe((change) => {
-    if (change.topic === 'notifications' || change.topic === 'resync') {
-      isWoken = true;
-      wake?.();
-    }
-  });
 
   async function plan(row: ClaimedNotification): Promise<Plan> {
     const address = await getNotificationAddress(db, row.userId);
@@ -121,7 +114,8 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
     }
   }
 
-  async function runBatch(): Promise<number> {
+  /** Recovers abandoned claims and sends one batch; true when there was anything to do. */
+  async function runBatch(isStopping: () => boolean): Promise<boolean> {
     const recovered = await recoverAbandoned(db);
     if (recovered.unknown.length > 0) {
       logger.warn(
@@ -133,7 +127,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
     let done = 0;
     try {
       for (const row of batch) {
-        if (isStopping) break;
+        if (isStopping()) break;
         await deliver(row);
         done++;
       }
@@ -144,47 +138,24 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
         workerId,
       );
     }
-    return batch.length;
+    return batch.length > 0 || recovered.requeued > 0 || recovered.unknown.length > 0;
   }
 
-  async function sleep(ms: number) {
-    if (isWoken || isStopping) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wake = undefined;
-  }
-
-  async function loop() {
-    while (!isStopping) {
-      isWoken = false;
-      try {
-        if ((await runBatch()) > 0) continue;
-        const due = await msUntilNextDue(db);
-        await sleep(Math.min(due ?? pollMs, pollMs));
-      } catch (err) {
-        if (isStopping) break;
-        logger.error({ err }, 'the notification worker failed; trying again shortly');
-        await sleep(Math.min(5_000, pollMs));
-      }
-    }
-  }
+  const loop = createDueLoop({
+    name: 'notification worker',
+    logger,
+    changes,
+    wakeOn: (change) => change.topic === 'notifications' || change.topic === 'resync',
+    runDue: runBatch,
+    msUntilNextDue: async () => msFromSeconds(await secondsUntilNextDue(db)),
+    idleCheckMs: options.idleCheckMs ?? 5 * 60_000,
+    retryMs: 5_000,
+  });
 
   return {
-    start() {
-      running ??= loop();
-    },
+    start: loop.start,
     /** Finishes the notification being sent, gives the rest of the batch back, and stops. */
-    async stop() {
-      isStopping = true;
-      unsubscribe();
-      wake?.();
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 

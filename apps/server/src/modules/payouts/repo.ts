@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
-import type { Database } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import { payoutAccounts, withdrawals } from './tables';
 
 export async function findPayoutAccount(db: Database, userId: string) {
@@ -130,6 +130,19 @@ export async function listDueWithdrawals(db: Database, limit: number) {
     .limit(limit);
 }
 
+/**
+ * Seconds until a pending withdrawal may be tried again (its next attempt, or the end of a claim whose
+ * worker may have gone), negative when overdue; null when none is pending.
+ */
+export async function secondsUntilNextWithdrawalDue(db: Database): Promise<string | null> {
+  const [row] = await queryRows<{ seconds: string | null }>(
+    db,
+    sql`select extract(epoch from min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now())
+        as seconds from withdrawals where status = 'pending'`,
+  );
+  return row?.seconds ?? null;
+}
+
 /** Paid: the provider made the transfer. False when it was settled already. */
 export async function markWithdrawalPaid(db: Database, id: string, providerTransferId: string) {
   const [row] = await db
@@ -157,10 +170,13 @@ export async function markWithdrawalFailed(db: Database, id: string, message: st
 
 /** An unclear answer: the claim is given up and the worker tries again after `retryInSeconds`. */
 export async function releaseWithdrawal(db: Database, id: string, retryInSeconds: number) {
-  await db
+  const [row] = await db
     .update(withdrawals)
     .set({ claimedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+    .returning({ id: withdrawals.id });
+  // The workers of every instance sleep until the next due time they know of: this one is new.
+  if (row) await notifyChange(db, { topic: 'withdrawal-retries' });
 }
 
 export async function findWithdrawalByTransfer(db: Database, providerTransferId: string) {
