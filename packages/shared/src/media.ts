@@ -29,10 +29,26 @@ export const UploadImageInput = z.object({
 });
 export type UploadImageInput = z.infer<typeof UploadImageInput>;
 
+/**
+ * The exact address an upload answers: `/media/images/users/{user id}/{random uuid}.jpg`. Every image
+ * address a user sets (photo, banner, wish image) must have this form: anything looser could carry CSS or
+ * markup into the pages that show it.
+ */
+const STORED_IMAGE_URL =
+  /^\/media\/images\/users\/([A-Za-z0-9_-]{1,64})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/;
+
+/** An image address a user may set: one in the form uploads answer (the server also checks whose it is). */
+export const StoredImageUrl = z.string().max(1000).regex(STORED_IMAGE_URL, 'Images must be uploaded first');
+
+/** Whether `url` is an image `userId` uploaded: the stored form, in their own folder. */
+export function isOwnImage(userId: string, url: string): boolean {
+  return STORED_IMAGE_URL.exec(url)?.[1] === userId;
+}
+
 /** A stored image: a JPEG served from `url` (same origin), at most 1000 characters as the spec allows. */
 export const UploadedImage = z
   .object({
-    url: z.string().startsWith('/media/images/users/').max(1000),
+    url: StoredImageUrl,
     width: z.int().positive(),
     height: z.int().positive(),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
 import { DisplayName } from './handle';
 import { LINK_MAX_LENGTH, MAX_LINKS } from './links';
+import { StoredImageUrl } from './media';
 
 export const ABOUT_ME_MAX = 1000;
 
@@ -22,7 +23,6 @@ export const PublicProfile = z
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof PublicProfile>;
 
-const MediaUrl = z.string().max(1000).startsWith('/media/', 'Images must be uploaded first');
 const Blurhash = z.string().length(BLURHASH_LENGTH);
 const SavedLink = z
   .string()
@@ -35,9 +35,9 @@ export const UpdateProfileInput = z
     displayName: DisplayName.optional(),
     description: z.string().trim().min(1, 'About Me cannot be empty').max(ABOUT_ME_MAX).optional(),
     links: z.array(SavedLink).max(MAX_LINKS).optional(),
-    photoUrl: MediaUrl.optional(),
+    photoUrl: StoredImageUrl.optional(),
     photoHash: Blurhash.optional(),
-    bannerUrl: MediaUrl.optional(),
+    bannerUrl: StoredImageUrl.optional(),
     bannerHash: Blurhash.optional(),
   })
   .strict()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
+import { StoredImageUrl } from './media';
 
 /** Wish (product) rules: spec sections 3, 4, 5 and 9. */
 export const WISH_NAME_MAX = 100;
@@ -67,7 +68,7 @@ const WishCost = z
   .int(PRICE_MESSAGES.notANumber)
   .min(WISH_COST_MIN, PRICE_MESSAGES.tooLow)
   .max(WISH_COST_MAX, PRICE_MESSAGES.tooHigh);
-const WishImage = z.string().max(WISH_IMAGE_URL_MAX).startsWith('/media/', 'Images must be uploaded first');
+const WishImage = StoredImageUrl.max(WISH_IMAGE_URL_MAX);
 const Blurhash = z.string().length(BLURHASH_LENGTH, `Blurhash must be exactly ${BLURHASH_LENGTH} characters`);
 
 /** createProduct (spec section 7). Creating subscription wishes is not offered yet (design.md section 11). */

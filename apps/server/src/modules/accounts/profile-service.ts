@@ -1,3 +1,4 @@
+import { isOwnImage } from '@sweetwish/shared/media';
 import type { PublicProfile, UpdateProfileInput, UserSearchResult } from '@sweetwish/shared/profiles';
 import { SEARCH_RESULT_LIMIT } from '@sweetwish/shared/profiles';
 import type { Database } from '../../db/client';
@@ -47,9 +48,7 @@ export async function findPublicSeller(db: Database, userId: string) {
 
 /** A user's own images only: anything else would show someone else's upload as theirs. */
 function checkOwnMedia(userId: string, url: string | undefined) {
-  if (url !== undefined && !url.startsWith(`/media/images/users/${userId}/`)) {
-    throw new AppError('VALIDATION', 'Images must be uploaded first');
-  }
+  if (url !== undefined && !isOwnImage(userId, url)) throw new AppError('VALIDATION', 'Images must be uploaded first');
 }
 
 export async function updateProfile(db: Database, userId: string, input: UpdateProfileInput): Promise<PublicProfile> {

@@ -114,6 +114,28 @@ describe.each(databaseKinds())('public profiles and search on %s', (kind) => {
     expect((await patchProfile(creator.cookie, { photoUrl: '/media/images/users/other/x.jpg' })).status).toBe(400);
   });
 
+  it('takes an image address only in the exact form an upload answers, so it cannot carry CSS or markup', async () => {
+    const creator = await newCreator();
+    const own = `/media/images/users/${creator.id}`;
+    const hostile = [
+      `${own}/x.jpg"); } body { display: none } .x { background: url("`,
+      `${own}/00000000-0000-4000-8000-000000000000.jpg) no-repeat; color: red`,
+      `${own}/../../../api/me`,
+      `${own}/x.jpg?a=b`,
+      `${own}/x.svg`,
+      `${own}/`,
+    ];
+    for (const url of hostile) {
+      for (const field of ['bannerUrl', 'photoUrl']) {
+        const res = await patchProfile(creator.cookie, { [field]: url });
+        expect(res.status, `${field}: ${url}`).toBe(400);
+      }
+    }
+    const uploaded = `${own}/0f8fad5b-d9cb-469f-a165-70867728950e.jpg`;
+    expect((await patchProfile(creator.cookie, { bannerUrl: uploaded })).status).toBe(200);
+    expect(await (await app.request(`/api/users/${creator.handle}`)).json()).toMatchObject({ bannerUrl: uploaded });
+  });
+
   describe('user search', () => {
     it('finds creators by handle, by any word of the display name, and by any part when nothing else matches', async () => {
       const tag = Date.now().toString(36);

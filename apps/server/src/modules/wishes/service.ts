@@ -1,3 +1,4 @@
+import { isOwnImage } from '@sweetwish/shared/media';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
@@ -11,7 +12,7 @@ function toWish(row: WishRow): Wish {
 
 /** A wish image must be one the seller uploaded: it lives in their own media folder. */
 function checkImageOwner(sellerId: string, image: string | undefined) {
-  if (image !== undefined && !image.startsWith(`/media/images/users/${sellerId}/`)) {
+  if (image !== undefined && !isOwnImage(sellerId, image)) {
     throw new AppError('VALIDATION', 'Images must be uploaded first', { image: 'Images must be uploaded first' });
   }
 }

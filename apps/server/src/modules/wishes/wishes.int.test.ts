@@ -95,6 +95,17 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     expect(res.status).toBe(400);
   });
 
+  it('takes a wish image only in the exact form an upload answers', async () => {
+    const seller = await newSeller();
+    const res = await create(seller.cookie, {
+      name: 'Gift',
+      cost: 50,
+      image: `/media/images/users/${seller.id}/x.jpg"); } * { display: none } .x { b: url("`,
+    });
+    expect(res.status).toBe(400);
+    expect(await (await list(seller.id)).json()).toEqual([]);
+  });
+
   it('needs a signed-in user to create', async () => {
     const res = await app.request('/api/wishes', {
       method: 'POST',

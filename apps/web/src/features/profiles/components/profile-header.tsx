@@ -7,6 +7,7 @@ import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { Link as RouterLink } from 'react-router';
 import { LinkIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
+import { cssUrl } from '../../../lib/css-url';
 import { linkLabel } from '../lib/link-label';
 
 const PHOTO_SIZE = 112;
@@ -40,7 +41,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
           borderRadius: { xs: 0, sm: 3 },
           overflow: 'hidden',
           background: profile.bannerUrl
-            ? `center / cover no-repeat url("${profile.bannerUrl}")`
+            ? `center / cover no-repeat ${cssUrl(profile.bannerUrl)}`
             : 'linear-gradient(135deg, rgba(240,98,146,0.45), rgba(206,147,216,0.25))',
         }}
       />
