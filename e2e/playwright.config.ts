@@ -54,7 +54,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
-      // Lets each test come from its own address (support/test.ts), as behind a proxy.
+      // One proxy in front: each test's X-Forwarded-For (support/test.ts) is the entry that proxy would append.
       TRUST_PROXY: 'true',
       PREVIEW_EMAIL: 'preview@sweetwish.app',
       PREVIEW_PASSWORD: 'preview-password-123',

@@ -132,6 +132,34 @@ test.describe('phone sign-in', () => {
     expect((await page.request.get('/api/me')).status()).toBe(401);
   });
 
+  test('while sign-in is busy the browser solves the check by itself and the code still arrives', async ({ page }) => {
+    // Every request of this page comes from one address (support/test.ts): use up the sends its network
+    // may make without a check, as a pumping script would.
+    await acceptTermsUpFront(page);
+    await page.goto('/sign-in');
+    const origin = new URL(page.url()).origin;
+    let sentFreely = 0;
+    for (;;) {
+      const res = await page.request.post('/api/auth/phone-number/send-otp', {
+        headers: { Origin: origin },
+        data: { phoneNumber: uniquePhone() },
+      });
+      if (res.status() === 429) {
+        expect((await res.json()).error.fields).toHaveProperty('altcha');
+        break;
+      }
+      expect(res.status()).toBe(200);
+      sentFreely += 1;
+      expect(sentFreely, 'a few sends go out without a check').toBeLessThan(20);
+    }
+
+    const phone = uniquePhone();
+    const challenge = page.waitForResponse((res) => res.url().endsWith('/api/auth/challenge'));
+    await signInByPhoneHere(page, phone);
+    expect((await challenge).status()).toBe(200);
+    await expect(page).toHaveURL(/\/complete-profile$/);
+  });
+
   test('an invalid number shows "Invalid phone number" and sends nothing', async ({ page }) => {
     await acceptTermsUpFront(page);
     await page.goto('/sign-in');
@@ -180,8 +208,40 @@ test.describe('e-mail link sign-in', () => {
     await expect(page).toHaveURL(/\/home$/);
 
     // A link works once.
-    const reused = await page.request.get(`/api/auth/magic-link/verify?${new URL(link).searchParams}&email=${email}`);
+    const token = new URL(link).searchParams.get('token');
+    const reused = await page.request.post('/api/auth/magic-link/verify', {
+      headers: { Origin: new URL(link).origin },
+      data: { token, email },
+    });
     expect(reused.ok()).toBe(false);
+  });
+
+  test("a page on another site cannot sign a visitor in with its own link (only this app's page can)", async ({
+    page,
+    browser,
+  }) => {
+    // Someone asks for a link to their own address and plants it on a page of theirs.
+    await acceptTermsUpFront(page);
+    const theirs = uniqueEmail();
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Email', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(theirs);
+    await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign-In Link Sent!' })).toBeVisible();
+    const link = new URL(await readLatestEmailLink(page.request, theirs));
+    const token = link.searchParams.get('token') ?? '';
+
+    // A visitor's browser is sent straight to the completion address (a link, an image, a redirect).
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    const query = new URLSearchParams({ token, email: theirs });
+    const res = await visitor.goto(`/api/auth/magic-link/verify?${query}`);
+    expect(res?.ok()).toBe(false);
+    expect((await context.cookies()).map((cookie) => cookie.name).filter((name) => name.includes('session'))).toEqual(
+      [],
+    );
+    expect((await visitor.request.get('/api/me')).status()).toBe(401);
+    await context.close();
   });
 
   test('on another browser it asks for the address first, and a wrong one is refused', async ({ page, browser }) => {

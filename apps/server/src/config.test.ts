@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(error.message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
   });
 
+  it('reads TRUST_PROXY as a number of proxies (true is one) or their addresses, and names a bad one', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ kind: 'hops', hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1' }).trustProxy.kind).toBe('proxies');
+    expect(problemsOf({ TRUST_PROXY: 'yes' }).message).toContain(
+      'TRUST_PROXY must be true, false, a number of proxies',
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' }).problems[0]).toMatch(/^PORT /);
   });

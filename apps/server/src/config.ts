@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** Folder names as storage keys have them (isStorageKey): none hidden, single slashes, a trailing one allowed. */
 const KEY_PREFIX = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/;
@@ -17,8 +18,21 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/db. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Behind reverse proxies: which of them may name the client in X-Forwarded-For (http/trust-proxy.ts):
+   * true (one), false, a number of proxies, or their addresses and ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs sessions and tokens. Unset: a random secret kept in DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -91,7 +105,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client's address (for per-network limits). */
+  trustProxy: TrustProxy;
   authSecret: string | undefined;
   smtp: { url: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
@@ -172,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     twilio:

@@ -25,10 +25,13 @@ export function sessionCookie(res: Response): string {
     .join('; ');
 }
 
-/** A client address of its own, so per-network send limits do not tie unrelated sign-ins together. */
+/**
+ * A client address of its own, in a /24 of its own, so per-address and per-range sign-in limits do not tie
+ * unrelated sign-ins together.
+ */
 export function uniqueIp(): string {
   counter += 1;
-  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  return `10.${(counter >> 8) & 255}.${counter & 255}.1`;
 }
 
 export async function sendCode(app: App, phoneNumber: string, ip = uniqueIp()) {
@@ -39,10 +42,10 @@ export async function sendCode(app: App, phoneNumber: string, ip = uniqueIp()) {
   });
 }
 
-export async function verifyCode(app: App, phoneNumber: string, code: string) {
+export async function verifyCode(app: App, phoneNumber: string, code: string, ip = uniqueIp()) {
   return app.request('/api/auth/phone-number/verify', {
     method: 'POST',
-    headers: jsonHeaders(),
+    headers: jsonHeaders({ ip }),
     body: JSON.stringify({ phoneNumber, code }),
   });
 }

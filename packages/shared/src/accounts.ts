@@ -68,6 +68,13 @@ export type Inviter = z.infer<typeof Inviter>;
 
 export const PreviewSignInInput = z.object({ email: z.string().trim().min(1, 'Email is required') });
 
+/** What the app's /email page posts to complete an e-mail link sign-in (the token from the link). */
+export const EmailLinkVerifyInput = z.object({
+  token: z.string().min(1).max(256),
+  email: z.string().trim().min(1, 'Email is required').max(320),
+});
+export type EmailLinkVerifyInput = z.infer<typeof EmailLinkVerifyInput>;
+
 export const OutboxMessage = z
   .object({
     channel: z.enum(['sms', 'email']),

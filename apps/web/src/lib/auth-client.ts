@@ -1,4 +1,4 @@
-import { magicLinkClient, phoneNumberClient } from 'better-auth/client/plugins';
+import { phoneNumberClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
@@ -7,7 +7,7 @@ import { createAuthClient } from 'better-auth/react';
  */
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  plugins: [phoneNumberClient(), magicLinkClient()],
+  plugins: [phoneNumberClient()],
 });
 
 /** The shape of an error the auth client hands back instead of throwing. */

@@ -1,62 +1,138 @@
-import { PreviewSignInInput, toE164UsPhone } from '@sweetwish/shared/accounts';
-import { Hono } from 'hono';
+import { EmailLinkVerifyInput, PreviewSignInInput, toE164UsPhone } from '@sweetwish/shared/accounts';
+import { type Context, Hono } from 'hono';
 import { notifyChange } from '../../changes/change-feed';
 import type { Config } from '../../config';
-import type { DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { forgetSession, sessionKeyOf } from '../../http/session';
+import { incrementIfBelow } from '../rate-limits/repo';
 import { consumeRateLimits } from '../rate-limits/service';
-import type { Auth } from './auth';
-import { type SendLimits, sendLimitsFor } from './send-limits';
+import { type Auth, CODE_ATTEMPTS } from './auth';
+import {
+  CHALLENGE_MESSAGE,
+  SEND_LIMITS,
+  type SendLimits,
+  sendLimitsFor,
+  unchallengedSendLimitsFor,
+  verifyLimitsFor,
+} from './send-limits';
+import { challengeSecret, createSignInChallenge, redeemSignInChallenge } from './sign-in-challenge';
+
+export const TOO_MANY_GUESSES = 'Too many attempts. Request a new code.';
+const EMAIL_LINK_FAILED = 'Error signing in with email link';
 
 /**
- * better-auth's endpoints under /api/auth, with what the product adds around them: send limits before a
- * code or link goes out, the e-mail check and JSON answers for the e-mail link, and the preview sign-in.
+ * better-auth's endpoints under /api/auth, with what the product adds around them: send limits and the
+ * proof-of-work challenge before a code or link goes out, per-address limits and an atomic attempt count
+ * before a code is checked, the e-mail link completed only by a same-origin POST from the app's /email
+ * page (with the e-mail check and JSON answers), and the preview sign-in.
  */
 export function authRoutes(deps: { config: Config; database: DatabaseHandle; auth: Auth; sendLimits?: SendLimits }) {
   const { config, auth } = deps;
   const db = deps.database.db;
+  const limits = deps.sendLimits ?? SEND_LIMITS;
   const app = new Hono<AppEnv>();
+  const secretOfChallenges = auth.$context.then((ctx) => challengeSecret(ctx.secret));
 
-  app.post('/auth/phone-number/send-otp', async (c, next) => {
-    const body = (await c.req.raw
+  /**
+   * Counts one send against every limit, or refuses it. Without a solved challenge the send also counts
+   * against the share of sends allowed without one; once that is full, the answer asks for a challenge.
+   */
+  async function admitSend(c: Context<AppEnv>, channel: 'sms' | 'email', destination: string, altcha: unknown) {
+    const ip = clientIp(c, config.trustProxy);
+    const hardLimits = sendLimitsFor(channel, destination, ip, limits);
+    if (altcha === undefined) {
+      await consumeRateLimits(db, [...hardLimits, ...unchallengedSendLimitsFor(channel, ip, limits)]).catch(
+        (err: unknown) => {
+          if (err instanceof AppError && err.message === CHALLENGE_MESSAGE) {
+            throw new AppError('RATE_LIMITED', CHALLENGE_MESSAGE, { altcha: CHALLENGE_MESSAGE });
+          }
+          throw err;
+        },
+      );
+      return;
+    }
+    const secret = await secretOfChallenges;
+    // One transaction: a send the limits refuse leaves the challenge unused.
+    await db.transaction(async (tx) => {
+      await redeemSignInChallenge(tx as unknown as Database, secret, altcha);
+      await consumeRateLimits(tx as unknown as Database, hardLimits);
+    });
+  }
+
+  async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+    const body: unknown = await c.req.raw
       .clone()
       .json()
-      .catch(() => ({}))) as { phoneNumber?: unknown };
+      .catch(() => ({}));
+    return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  }
+
+  // A challenge to solve before sending, asked for when a send answers 429 with the `altcha` field.
+  app.get('/auth/challenge', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await createSignInChallenge(await secretOfChallenges, limits.challenge));
+  });
+
+  app.post('/auth/phone-number/send-otp', async (c, next) => {
+    const body = await bodyOf(c);
     const phone = typeof body.phoneNumber === 'string' ? toE164UsPhone(body.phoneNumber) : undefined;
     if (!phone || phone !== body.phoneNumber) throw new AppError('VALIDATION', 'Invalid phone number');
-    await consumeRateLimits(db, sendLimitsFor('sms', phone, clientIp(c, config.trustProxy), deps.sendLimits));
+    await admitSend(c, 'sms', phone, body.altcha);
     return next();
   });
 
   app.post('/auth/sign-in/magic-link', async (c, next) => {
-    const body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => ({}))) as { email?: unknown };
+    const body = await bodyOf(c);
     const email = typeof body.email === 'string' ? body.email.trim() : '';
     if (!email) throw new AppError('VALIDATION', 'Email is required');
-    await consumeRateLimits(db, sendLimitsFor('email', email, clientIp(c, config.trustProxy), deps.sendLimits));
+    await admitSend(c, 'email', email, body.altcha);
     return next();
   });
 
-  // The link is completed by the app's /email page with the address the user confirms: a link opened by
-  // someone else (a forwarded e-mail) does not sign them in. Errors answer JSON instead of redirecting.
-  app.get('/auth/magic-link/verify', async (c) => {
-    const token = c.req.query('token') ?? '';
-    const email = c.req.query('email')?.trim().toLowerCase() ?? '';
+  // Each check counts first, per address and per code, in single statements: parallel guesses (from
+  // many addresses, on many instances) get CODE_ATTEMPTS checks of one code at most, whatever the
+  // library does inside. A code is told apart by its expiry, which stays while better-auth counts tries.
+  app.post('/auth/phone-number/verify', async (c, next) => {
+    const body = await bodyOf(c);
+    await consumeRateLimits(db, verifyLimitsFor(clientIp(c, config.trustProxy), limits));
+    if (typeof body.phoneNumber !== 'string') return next();
     const ctx = await auth.$context;
-    const pending = token ? await ctx.internalAdapter.findVerificationValue(`magic-link:${token}`) : null;
-    const linkEmail = pending ? (JSON.parse(pending.value) as { email?: string }).email?.toLowerCase() : undefined;
-    if (!pending || pending.expiresAt < new Date() || !email || linkEmail !== email) {
-      throw new AppError('VALIDATION', 'Error signing in with email link');
+    // better-auth's own name for the code's row (plugins/phone-number).
+    const pending = await ctx.internalAdapter.findVerificationValue(`phone-number-otp-${body.phoneNumber}`);
+    if (!pending) return next();
+    const key = `code-attempts:${body.phoneNumber}:${pending.expiresAt.getTime()}`;
+    if (!(await incrementIfBelow(db, key, pending.expiresAt, CODE_ATTEMPTS))) {
+      throw new AppError('FORBIDDEN', TOO_MANY_GUESSES);
     }
-    const url = new URL(c.req.url);
-    url.searchParams.delete('callbackURL');
-    const res = await auth.handler(new Request(url, { headers: c.req.raw.headers }));
-    if (res.status >= 300) throw new AppError('VALIDATION', 'Error signing in with email link');
+    return next();
+  });
+
+  // The link is completed by the app's /email page, with a POST (so the same-origin check applies: a page
+  // elsewhere cannot sign a visitor into the sender's account) and the address the user confirms (a link
+  // opened by someone else does not sign them in). Errors answer JSON instead of redirecting.
+  app.post('/auth/magic-link/verify', async (c) => {
+    const input = EmailLinkVerifyInput.safeParse(await c.req.json().catch(() => null));
+    await consumeRateLimits(db, verifyLimitsFor(clientIp(c, config.trustProxy), limits));
+    if (!input.success) throw new AppError('VALIDATION', EMAIL_LINK_FAILED);
+    const { token } = input.data;
+    const email = input.data.email.toLowerCase();
+    const ctx = await auth.$context;
+    const pending = await ctx.internalAdapter.findVerificationValue(`magic-link:${token}`);
+    const linkEmail = pending ? (JSON.parse(pending.value) as { email?: string }).email?.toLowerCase() : undefined;
+    if (!pending || pending.expiresAt < new Date() || linkEmail !== email) {
+      throw new AppError('VALIDATION', EMAIL_LINK_FAILED);
+    }
+    // better-auth's own verification, called in-process: it is not routed, so no GET can reach it.
+    const url = new URL('/api/auth/magic-link/verify', config.publicUrl);
+    url.searchParams.set('token', token);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    const res = await auth.handler(new Request(url, { headers }));
+    if (res.status >= 300) throw new AppError('VALIDATION', EMAIL_LINK_FAILED);
     return res;
   });
 

@@ -10,10 +10,12 @@ import {
   sessionCookie,
   signInByPhone,
   uniqueEmail,
+  uniqueIp,
   uniquePhone,
   verifyCode,
 } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
+import { TOO_MANY_GUESSES } from './auth-routes';
 
 const PREVIEW = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'preview-password-123' };
 
@@ -81,6 +83,43 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
       expect(await sessionCount(phone)).toBe(0);
     });
 
+    it.skipIf(kind !== 'postgres')('checks at most three of 50 parallel guesses at one code', async () => {
+      // Each wrong guess the code check sees writes the code back with one more attempt: count those writes.
+      await database.db.execute(sql`create table guess_checks (identifier text not null)`);
+      await database.db.execute(sql`create function count_guess_check() returns trigger language plpgsql as $$
+        begin insert into guess_checks values (new.identifier); return new; end $$`);
+      await database.db.execute(
+        sql`create trigger count_guess_check after insert on verifications for each row execute function count_guess_check()`,
+      );
+      const phone = uniquePhone();
+      await sendCode(app, phone);
+      const code = await latestCode(app, phone);
+      const guesses = Array.from({ length: 50 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const right = 17;
+      guesses[right] = code;
+      // Spread over server instances (each serialises its own checks, not another's) and from an address
+      // each, so neither an instance's lock nor the per-address limit is what stops them here.
+      const instances = [app, ...(await Promise.all([1, 2, 3, 4].map(async () => (await buildTestApp(database)).app)))];
+      const results = await Promise.all(
+        guesses.map((guess, i) => verifyCode(instances[i % instances.length] ?? app, phone, guess, uniqueIp())),
+      );
+      const accepted = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
+      const rewrites = (await database.db.execute(
+        sql`select count(*)::int as count from guess_checks where identifier = ${`phone-number-otp-${phone}`}`,
+      )) as unknown as { rows: { count: number }[] };
+      // The first write is the code being sent; each later one is a wrong guess checked.
+      const checked = (rewrites.rows[0]?.count ?? 0) - 1 + accepted.length;
+      expect(checked).toBeLessThanOrEqual(3);
+      // The right code is accepted only if it was among the guesses counted (then the others were wrong).
+      const refused = await Promise.all(results.map(async (r) => (await r.text()).includes(TOO_MANY_GUESSES)));
+      expect(refused.filter((isRefused) => !isRefused).length).toBeLessThanOrEqual(3);
+      expect(accepted).toEqual(refused[right] ? [] : accepted);
+      expect(accepted.length).toBeLessThanOrEqual(1);
+      expect(await sessionCount(phone)).toBe(accepted.length);
+      // The code's three tries are used up: the right code no longer signs in.
+      if (accepted.length === 0) expect((await verifyCode(app, phone, code)).status).not.toBe(200);
+    });
+
     it('refuses an expired code', async () => {
       const phone = uniquePhone();
       await sendCode(app, phone);
@@ -118,14 +157,43 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
       return new URL(href);
     }
 
-    function verify(token: string, email: string) {
-      return app.request(
-        `/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
-        {
-          headers: { Origin: 'http://localhost:5172' },
-        },
-      );
+    /** What the app's /email page sends to complete the sign-in. */
+    function verify(token: string, email: string, origin = 'http://localhost:5172') {
+      return app.request('/api/auth/magic-link/verify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify({ token, email }),
+      });
     }
+
+    it('is not completed by a GET or from another site (login CSRF), and sets no session cookie', async () => {
+      const email = uniqueEmail();
+      await sendLink(email);
+      const token = (await latestLink(email)).searchParams.get('token') ?? '';
+      const query = `token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      // A page elsewhere sends the browser to the old address (a link, an image, a redirect)...
+      const get = await app.request(`/api/auth/magic-link/verify?${query}`, {
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      });
+      // ...or posts a form to it.
+      const crossSitePost = await verify(token, email, 'https://evil.example');
+      const formPost = await app.request('/api/auth/magic-link/verify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+        body: query,
+      });
+      const noOrigin = await app.request('/api/auth/magic-link/verify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, email }),
+      });
+      for (const res of [get, crossSitePost, formPost, noOrigin]) {
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+      // None of them spent the link: the app's own page still completes it.
+      expect((await verify(token, email)).status).toBe(200);
+    });
 
     it("mails a link to the app's /email page (with the invite code) that signs in once", async () => {
       const email = uniqueEmail();

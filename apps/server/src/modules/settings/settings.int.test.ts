@@ -60,11 +60,12 @@ describe.each(databaseKinds())('settings and account on %s', (kind) => {
     });
     const outbox = (await (await harness.app.request('/api/dev/outbox')).json()) as { to: string; text: string }[];
     const link = new URL(outbox.find((m) => m.to === email)?.text.match(/https?:\/\/\S+/)?.[0] as string);
-    const token = encodeURIComponent(link.searchParams.get('token') ?? '');
-    const verified = await harness.app.request(
-      `/api/auth/magic-link/verify?token=${token}&email=${encodeURIComponent(email)}`,
-      { headers: { Origin: jsonHeaders().Origin as string } },
-    );
+    const token = link.searchParams.get('token') ?? '';
+    const verified = await harness.app.request('/api/auth/magic-link/verify', {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify({ token, email }),
+    });
     expect(verified.status).toBe(200);
     const cookie = sessionCookie(verified);
     expect(

@@ -1,4 +1,4 @@
-import type { Inviter, Me } from '@sweetwish/shared/accounts';
+import type { EmailLinkVerifyInput, Inviter, Me } from '@sweetwish/shared/accounts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { type AuthClientError, authClient } from '../../../lib/auth-client';
 
@@ -48,9 +48,33 @@ async function errorOf(call: Promise<{ error: AuthClientError | null }>): Promis
   }
 }
 
+/** True when the server asks for a solved proof-of-work challenge before it sends (sign-in is busy). */
+function needsChallenge(error: AuthClientError): boolean {
+  const fields = (error as { error?: { fields?: Record<string, unknown> } }).error?.fields;
+  return error.status === 429 && typeof fields?.altcha === 'string';
+}
+
+/**
+ * Sends a code or link; when sign-in is busy and the server asks for a challenge first, solves it here,
+ * without asking the user anything, and sends again with the solution. A challenge that cannot be
+ * fetched or solved counts as a failed send (status 0).
+ */
+async function sendWithChallenge(path: string, body: Record<string, unknown>): Promise<AuthClientError | null> {
+  const send = (altcha?: string) =>
+    errorOf(authClient.$fetch(path, { method: 'POST', body: altcha ? { ...body, altcha } : body }));
+  const error = await send();
+  if (!error || !needsChallenge(error)) return error;
+  try {
+    const { solveSignInChallenge } = await import('../lib/sign-in-challenge');
+    return await send(await solveSignInChallenge());
+  } catch {
+    return { status: 0 };
+  }
+}
+
 /** Sends a 6-digit code by SMS to a number in E.164 form. */
 export async function sendPhoneCode(phoneNumber: string): Promise<void> {
-  const error = await errorOf(authClient.phoneNumber.sendOtp({ phoneNumber }));
+  const error = await sendWithChallenge('/phone-number/send-otp', { phoneNumber });
   if (error) throw new SignInError(messageFor(error, SIGN_IN_MESSAGES.phoneSend));
 }
 
@@ -67,20 +91,23 @@ export function emailLinkCallback(affiliate: string | null | undefined): string 
 
 /** Sends a sign-in link to the address. */
 export async function sendEmailLink(email: string, affiliate: string | null | undefined): Promise<void> {
-  const error = await errorOf(authClient.signIn.magicLink({ email, callbackURL: emailLinkCallback(affiliate) }));
+  const error = await sendWithChallenge('/sign-in/magic-link', { email, callbackURL: emailLinkCallback(affiliate) });
   if (error) throw new SignInError(error.status === 429 && error.message ? error.message : SIGN_IN_MESSAGES.general);
 }
 
 /**
- * Completes an e-mail link sign-in: the server checks the token (once, within 15 minutes) and sets the
- * session cookie. A redirect counts as a failure: it is how the auth library reports a bad token.
+ * Completes an e-mail link sign-in from this page: a POST, which the server accepts from the app's own
+ * origin only (a page elsewhere cannot sign a visitor in with its own link). The server checks the token
+ * (once, within 15 minutes) and the address, and sets the session cookie. A redirect counts as a failure.
  */
 export async function verifyEmailLink(token: string, email: string): Promise<void> {
-  const query = new URLSearchParams({ token, email });
-  const res = await fetch(`/api/auth/magic-link/verify?${query}`, {
+  const input: EmailLinkVerifyInput = { token, email };
+  const res = await fetch('/api/auth/magic-link/verify', {
+    method: 'POST',
     credentials: 'same-origin',
     redirect: 'manual',
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
   }).catch(() => undefined);
   if (!res?.ok) throw new SignInError(SIGN_IN_MESSAGES.emailLink);
 }
