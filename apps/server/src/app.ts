@@ -65,7 +65,8 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
   const shutdown = deps.shutdown ?? new AbortController().signal;
-  const images = deps.images ?? createImageJobs({ concurrency: config.imageJobs, queueLength: config.imageJobs, logger });
+  const images =
+    deps.images ?? createImageJobs({ concurrency: config.imageJobs, queueLength: config.imageJobs, logger });
   const hasOutbox = isOutboxEnabled(config);
   enableSessionCache(auth, changes);
   changes.subscribe((change) => {

@@ -11,6 +11,8 @@ import type { ImageJob, ImageJobAnswer } from './image-worker';
 /** Runs the image pipeline on an uploaded file, bounded; one output per kind asked for, in that order. */
 export type ImageJobs = {
   process(input: Uint8Array, kinds: PipelineKind[]): Promise<ProcessedImage[]>;
+  /** Jobs whose process is alive, and jobs waiting for a place. */
+  load(): { running: number; waiting: number };
 };
 
 export type ImageJobLimits = {
@@ -18,7 +20,10 @@ export type ImageJobLimits = {
   concurrency: number;
   /** Jobs waiting for a place; one more is refused at once (429) rather than piling up. */
   queueLength: number;
-  /** A job still running then is killed and its upload refused; a job still waiting then is refused as busy. */
+  /**
+   * A job still running then is killed and its upload refused. A job still waiting after twice as long is
+   * refused as busy: the jobs ahead of it have had their time by then, so only a stuck queue gets there.
+   */
   timeoutMs: number;
   /** A job whose process takes more memory is killed and its upload refused. */
   memoryLimitBytes: number;
@@ -69,7 +74,7 @@ export function createImageJobs(options: Partial<ImageJobLimits> & { logger?: Lo
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(start), 1);
         reject(new AppError('RATE_LIMITED', IMAGES_BUSY_MESSAGE));
-      }, limits.timeoutMs);
+      }, 2 * limits.timeoutMs);
       waiting.push(start);
     });
   }
@@ -82,6 +87,7 @@ export function createImageJobs(options: Partial<ImageJobLimits> & { logger?: Lo
   }
 
   return {
+    load: () => ({ running, waiting: waiting.length }),
     async process(input, kinds) {
       await takePlace();
       const job = startJob({ input, kinds, memoryLimitBytes: limits.memoryLimitBytes }, limits.timeoutMs);

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ImageKind,
-  STORAGE_QUOTA_BYTES,
-  STORAGE_QUOTA_MESSAGE,
-  UploadedImage,
-} from '@sweetwish/shared/media';
+import { type ImageKind, STORAGE_QUOTA_BYTES, STORAGE_QUOTA_MESSAGE, UploadedImage } from '@sweetwish/shared/media';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';

@@ -12,7 +12,7 @@ import { type SaxesAttributeNS, SaxesParser } from 'saxes';
  */
 export function sanitiseSvg(bytes: Uint8Array): Uint8Array | undefined {
   const root = parse(bytes);
-  if (!root || root.name !== 'svg' || !isAcceptable(root)) return undefined;
+  if (root?.name !== 'svg' || !isAcceptable(root)) return undefined;
   return new TextEncoder().encode(serialise(root, true));
 }
 
@@ -196,7 +196,9 @@ function parse(bytes: Uint8Array): Element | undefined {
     if (doctype.includes('[')) isRefused = true;
   });
   parser.on('opentag', (tag) => {
-    if (skipping > 0 || tag.uri !== SVG_NS || DROPPED_ELEMENTS.has(tag.local)) {
+    // librsvg draws hand-written SVG without the namespace too; other namespaces are editors' data.
+    const isSvg = tag.uri === SVG_NS || tag.uri === '';
+    if (skipping > 0 || !isSvg || DROPPED_ELEMENTS.has(tag.local)) {
       skipping++;
       return;
     }
@@ -318,13 +320,13 @@ function isSafeValue(value: string): boolean {
 
 function serialise(element: Element, isRoot = false): string {
   const attributes = [...element.attributes].map(([name, value]) =>
-    name === 'href' ? ` xlink:href="${escape(value)}"` : ` ${name}="${escape(value)}"`,
+    name === 'href' ? ` xlink:href="${escapeXml(value)}"` : ` ${name}="${escapeXml(value)}"`,
   );
   const namespaces = isRoot ? ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"` : '';
-  const children = element.children.map((child) => (typeof child === 'string' ? escape(child) : serialise(child)));
+  const children = element.children.map((child) => (typeof child === 'string' ? escapeXml(child) : serialise(child)));
   return `<${element.name}${namespaces}${attributes.join('')}>${children.join('')}</${element.name}>`;
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

@@ -40,18 +40,23 @@ export function createUploadSweeper(deps: SweepDeps & { logger: Logger; interval
   let running: Promise<void> | undefined;
   let isStopping = false;
 
-  async function runOnce() {
+  /** Sweeps until a batch is not full; answers how many batches that took. */
+  async function runOnce(): Promise<number> {
+    let batches = 0;
     let batch: Awaited<ReturnType<typeof sweepUnusedUploads>>;
     do {
       batch = await sweepUnusedUploads(deps);
+      batches++;
       if (batch.removed > 0) deps.logger.info({ removed: batch.removed }, 'removed unused uploads');
     } while (batch.isFull && !isStopping);
+    return batches;
   }
 
   function schedule() {
     if (isStopping) return;
     timer = setTimeout(() => {
       running = runOnce()
+        .then(() => {})
         .catch((err: unknown) => deps.logger.error({ err }, 'the sweep of unused uploads failed; trying again later'))
         .finally(schedule);
     }, intervalMs);
@@ -62,6 +67,7 @@ export function createUploadSweeper(deps: SweepDeps & { logger: Logger; interval
     start() {
       if (!timer && !running) schedule();
     },
+    sweepNow: runOnce,
     /** Finishes the sweep under way and stops. */
     async stop() {
       isStopping = true;
