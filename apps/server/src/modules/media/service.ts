@@ -4,7 +4,7 @@ import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ImageJobs } from './image-jobs';
-import type { ProcessedImage } from './image-pipeline';
+import type { PipelineKind, ProcessedImage } from './image-pipeline';
 import { forgetUploads, recordUploads, usedBytes } from './repo';
 
 /** Where mediaFileRoutes serves stored files: a key `images/...` is reached at `/media/images/...`. */
@@ -41,7 +41,7 @@ export async function storeImages(
   deps: MediaDeps,
   userId: string,
   input: Uint8Array,
-  outputs: { key: string; kind: Parameters<ImageJobs['process']>[1][number] }[],
+  outputs: { key: string; kind: PipelineKind }[],
 ): Promise<ProcessedImage[]> {
   // A user already at the quota costs no image work.
   if ((await usedBytes(deps.db, userId)) >= STORAGE_QUOTA_BYTES) {
