@@ -1,9 +1,14 @@
-// Bundles the server into dist/main.js (and the reconcile command into dist/reconcile.js): our own code and the workspace packages are compiled in,
+// Bundles the server into dist/main.js (and the reconcile command into dist/reconcile.js, and the child
+// process of image work into dist/image-worker.js, which image-jobs.ts starts from beside main.js): our own code and the workspace packages are compiled in,
 // everything from npm stays an ordinary import of node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', reconcile: 'src/reconcile-main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    reconcile: 'src/reconcile-main.ts',
+    'image-worker': 'src/modules/media/image-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -31,6 +31,7 @@ import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
+import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
@@ -54,6 +55,8 @@ export type AppDeps = {
   /** Undefined on a public host without Stripe settings: top-ups then fail with the spec's message. */
   payments: CardPayments | undefined;
   sendLimits?: SendLimits;
+  /** Image work in child processes; by default as many at once as the config says. */
+  images?: ImageJobs;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -62,6 +65,8 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 export function createApp(deps: AppDeps) {
   const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
   const shutdown = deps.shutdown ?? new AbortController().signal;
+  const images =
+    deps.images ?? createImageJobs({ concurrency: config.imageJobs, queueLength: config.imageJobs, logger });
   const hasOutbox = isOutboxEnabled(config);
   enableSessionCache(auth, changes);
   changes.subscribe((change) => {
@@ -95,14 +100,14 @@ export function createApp(deps: AppDeps) {
   api.route('/', activityRoutes({ database, auth }));
   api.route(
     '/',
-    chatRoutes({ database, auth, storage, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
+    chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', settingsRoutes({ database, auth, storage, logger }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
-  api.route('/', mediaRoutes({ auth, storage }));
+  api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
   if (hasOutbox) api.route('/', outboxRoutes(database));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

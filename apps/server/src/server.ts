@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret } from './modules/accounts/auth';
+import { createUploadSweeper } from './modules/media/upload-sweeper';
 import { createNotificationWorker } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { createWithdrawalWorker } from './modules/payouts/worker';
@@ -59,6 +60,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     publicOrigin: config.publicUrl.origin,
   });
+  const uploadSweeper = createUploadSweeper({ db: database.db, storage, logger });
   const shutdown = new AbortController();
   // Each open event stream listens for it: thousands at once are expected, not a leak.
   setMaxListeners(0, shutdown.signal);
@@ -97,6 +99,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   logger.info({ url, database: database.kind }, 'listening');
   notifications.start();
   withdrawals.start();
+  uploadSweeper.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -118,6 +121,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await inFlight.settled(SHUTDOWN_GRACE_MS);
       await notifications.stop();
       await withdrawals.stop();
+      await uploadSweeper.stop();
       await payments?.sandbox?.close();
       await messaging.close();
       await database.close();

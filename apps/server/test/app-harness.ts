@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
 import { createAuth, ensurePreviewAccount } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
+import type { ImageJobs } from '../src/modules/media/image-jobs';
 
 /** The origin test requests come from: the app's own, as a browser on the app would send. */
 export const TEST_ORIGIN = 'http://localhost:5172';
@@ -52,6 +53,8 @@ export async function buildTestApp(
     storage?: ObjectStorage;
     /** Aborted to shut the app down (event streams end). */
     shutdown?: AbortSignal;
+    /** Image work with limits of the test's own. */
+    images?: ImageJobs;
   } = {},
 ) {
   const { logger, lines } = captureLogger();
@@ -74,6 +77,7 @@ export async function buildTestApp(
     payments: config.stripe ? createCardPayments(config) : undefined,
     sendLimits: options.sendLimits,
     shutdown: options.shutdown,
+    images: options.images,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
   });
   return {

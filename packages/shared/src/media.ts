@@ -21,6 +21,20 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The spec's message for any failed upload. */
 export const UPLOAD_ERROR_MESSAGE = 'Error uploading file';
 
+/**
+ * The most each user may keep in stored images (photo, banner, wishes, images sent in conversations), counted
+ * as the re-encoded files take. Stored images are at most a few hundred KB each (a 1500x750 banner, a 1600 px
+ * message image with its thumbnail), so this holds well over a thousand: far more than any real profile,
+ * wishlist and chat history, while one account can no longer fill a disk. Unused uploads are removed a day
+ * after they were made, which gives the space back.
+ */
+export const STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
+export const STORAGE_QUOTA_MESSAGE =
+  'You have used all 200 MB of space for images. Images you no longer use are cleared within a day.';
+
+/** When this server is already processing as many images as it can: try again shortly. */
+export const IMAGES_BUSY_MESSAGE = 'Too many images are being processed right now. Please try again in a moment.';
+
 /** The multipart form of POST /api/media/images. The server checks the content; the file's name and type are ignored. */
 export const UploadImageInput = z.object({
   // OpenAPI has no file type of its own: a form file is a binary string there.

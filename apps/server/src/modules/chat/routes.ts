@@ -22,6 +22,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import type { ImageJobs } from '../media/image-jobs';
 import { MEDIA_HEADERS } from '../media/routes';
 import {
   createConversation,
@@ -171,10 +172,16 @@ export function chatRoutes(deps: {
   database: DatabaseHandle;
   auth: Auth;
   storage: ObjectStorage;
+  images: ImageJobs;
   notificationDelaySeconds: number;
 }) {
   const db = deps.database.db;
-  const chat = { db, storage: deps.storage, notificationDelaySeconds: deps.notificationDelaySeconds };
+  const chat = {
+    db,
+    storage: deps.storage,
+    images: deps.images,
+    notificationDelaySeconds: deps.notificationDelaySeconds,
+  };
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   for (const path of ['/conversations', '/conversations/*']) app.use(path, requireUser(deps.auth));
   return app

@@ -14,7 +14,8 @@ import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { attachConversation, getPurchaseParties, type PurchaseParties } from '../gifts/service';
-import { processImage } from '../media/image-pipeline';
+import type { ImageJobs } from '../media/image-jobs';
+import { storeImages } from '../media/service';
 import { queueMessageNotification } from '../notify/queue';
 import { getSettingsOf } from '../settings/service';
 import {
@@ -41,6 +42,8 @@ import { messages } from './tables';
 export type ChatDeps = {
   db: Database;
   storage: ObjectStorage;
+  /** Image work, bounded in time, memory and concurrency (shared with uploads). */
+  images: ImageJobs;
   /** How long a message notification waits for the recipient to read the message on screen. */
   notificationDelaySeconds: number;
 };
@@ -310,15 +313,15 @@ export async function sendImage(
   upload: { bytes: Uint8Array; blurhash: string },
 ): Promise<Message> {
   const row = await checkCanSend(deps.db, userId, conversationId);
-  const [image, thumb] = await Promise.all([
-    processImage(upload.bytes, 'message'),
-    processImage(upload.bytes, 'message-thumb'),
-  ]);
   const name = randomUUID();
   const imageKey = `private/conversations/${row.id}/${name}.jpg`;
   const thumbKey = `private/conversations/${row.id}/${name}-thumb.jpg`;
-  await deps.storage.put(imageKey, image.bytes, image.contentType);
-  await deps.storage.put(thumbKey, thumb.bytes, thumb.contentType);
+  // Counted against the sender's quota; removed by the sweep of unused uploads if the message is not sent.
+  const [image] = await storeImages(deps, userId, upload.bytes, [
+    { key: imageKey, kind: 'message' },
+    { key: thumbKey, kind: 'message-thumb' },
+  ]);
+  if (!image) throw new AppError('INTERNAL', CHAT_MESSAGES.sendFailed);
   return addMessage(deps, userId, row, {
     type: 'image',
     image: { imageKey, thumbKey, blurhash: upload.blurhash, width: image.width, height: image.height },

@@ -1,7 +1,7 @@
 import { IMAGE_SHAPES, type ImageKind, MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE } from '@sweetwish/shared/media';
 import sharp, { type SharpOptions } from 'sharp';
 import { AppError } from '../../errors';
-import { isSafeSvg } from './svg-policy';
+import { looksLikeXml, sanitiseSvg } from './svg-sanitiser';
 
 /** Larger images are refused from their header alone, before any pixel is decoded (a "pixel bomb"). */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -9,8 +9,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * Formats taken, by what the bytes are (sharp reads the magic bytes), never by file name or declared type.
  * `heif` covers AVIF and HEIC; HEIC files whose codec this build of libvips lacks fail to decode and are
- * refused like any broken file. SVG is rasterised by librsvg, which runs no scripts; svg-policy.ts keeps it
- * from loading embedded images.
+ * refused like any broken file. SVG is rasterised by librsvg, and only as svg-sanitiser.ts rewrote it.
  */
 const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'svg']);
 
@@ -47,7 +46,6 @@ const SHAPES: Readonly<Record<PipelineKind, Shape>> = {
 /** SVG renders at 72 dpi unless told otherwise. */
 const SVG_BASE_DENSITY = 72;
 const MAX_SVG_DENSITY = 100_000;
-const PROCESSING_TIMEOUT_SECONDS = 20;
 
 export type ProcessedImage = { bytes: Uint8Array; width: number; height: number; contentType: 'image/jpeg' };
 
@@ -63,7 +61,9 @@ const decodeOptions = {
  * Turns an uploaded file into the JPEG the app stores: decoded under a pixel limit, turned upright by its
  * EXIF orientation, flattened onto white, cropped and resized to the kind's shape, converted to sRGB and
  * re-encoded without any metadata (no EXIF, GPS, XMP, IPTC or ICC profile; an untagged JPEG is read as
- * sRGB). Anything that is not an image this accepts is refused with the spec's message.
+ * sRGB). Anything that is not an image this accepts is refused with the spec's message. It runs in any
+ * process; the server runs it only in a child process that is killed at the time and memory limits
+ * (image-jobs.ts).
  */
 export async function processImage(input: Uint8Array, kind: PipelineKind): Promise<ProcessedImage> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
@@ -76,11 +76,15 @@ export async function processImage(input: Uint8Array, kind: PipelineKind): Promi
   }
 }
 
-async function reencode(input: Uint8Array, kind: PipelineKind): Promise<ProcessedImage> {
+async function reencode(upload: Uint8Array, kind: PipelineKind): Promise<ProcessedImage> {
+  // librsvg never reads an uploaded SVG, only the sanitiser's rewrite of it.
+  const input = looksLikeXml(upload) ? sanitiseSvg(upload) : upload;
+  if (!input) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
   // Reads the header only; throws for unknown content and for images over the pixel limit.
   const header = await sharp(input, decodeOptions).metadata();
   if (!ACCEPTED_FORMATS.has(header.format)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
-  if (header.format === 'svg' && !isSafeSvg(input)) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
+  // An SVG that is not text (gzipped, say) was not rewritten: refused.
+  if (header.format === 'svg' && input === upload) throw new AppError('VALIDATION', UPLOAD_ERROR_MESSAGE);
 
   const shape = SHAPES[kind];
   let options: SharpOptions = decodeOptions;
@@ -100,7 +104,6 @@ async function reencode(input: Uint8Array, kind: PipelineKind): Promise<Processe
     .toColourspace('srgb')
     // No withMetadata/keepMetadata/withIccProfile: sharp writes none of the input's metadata.
     .jpeg({ quality: 82, mozjpeg: true, progressive: true })
-    .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height, contentType: 'image/jpeg' };
 }

@@ -12,18 +12,19 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { me, signInByPhone } from '../../../test/sign-in-helpers';
 import { diskStorage } from '../../adapters/storage/disk-storage';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { errorBody, handleError } from '../../http/error-handler';
 import { requestLog } from '../../http/request-log';
 import { sameOrigin } from '../../http/same-origin';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { createImageJobs } from './image-jobs';
 import { MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './routes';
 import { jpegWithGps, solidImage } from './test-images';
 
 /** The media routes wired as app.ts is to wire them: the upload under /api with its own body limit, files at /media. */
-function buildMediaApp(auth: Auth, storage: ObjectStorage) {
+function buildMediaApp(auth: Auth, db: Database, storage: ObjectStorage) {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   api.use(
     bodyLimit({
@@ -32,7 +33,7 @@ function buildMediaApp(auth: Auth, storage: ObjectStorage) {
     }),
   );
   api.use(sameOrigin(TEST_ORIGIN, { exemptPaths: [] }));
-  api.route('/', mediaRoutes({ auth, storage }));
+  api.route('/', mediaRoutes({ auth, db, storage, images: createImageJobs() }));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'media', version: '1' } });
   const app = new Hono<AppEnv>();
   app.use(requestLog(captureLogger().logger));
@@ -58,7 +59,7 @@ describe.each(databaseKinds())('image uploads on %s', (kind) => {
     signInApp = harness.app;
     parent = await mkdtemp(path.join(tmpdir(), 'sweetwish-media-'));
     mediaRoot = path.join(parent, 'media');
-    app = buildMediaApp(harness.auth, diskStorage(mediaRoot));
+    app = buildMediaApp(harness.auth, database.db, diskStorage(mediaRoot));
   });
   afterAll(async () => {
     await database.close();

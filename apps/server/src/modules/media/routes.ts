@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { MEDIA_PATH_PREFIX, uploadImage } from './service';
+import { MEDIA_PATH_PREFIX, type MediaDeps, uploadImage } from './service';
 
 /** The upload's path inside /api; the only API path whose body may be larger than a JSON body. */
 export const IMAGE_UPLOAD_PATH = '/media/images';
@@ -22,14 +22,16 @@ const postImage = createRoute({
   request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadImageInput } } } },
   responses: {
     201: jsonResponse(UploadedImage, 'The stored image'),
-    400: errorResponse('Not an image this server takes, or a missing field'),
+    400: errorResponse('Not an image this server takes (or not within the time and memory limits), or a missing field'),
     401: errorResponse('Nobody is signed in'),
+    403: errorResponse("The uploader's images would take more than their storage quota (200 MB)"),
     413: errorResponse('The file is larger than 10 MB'),
+    429: errorResponse('This server is processing as many images as it can; try again shortly'),
   },
 });
 
 /** POST /media/images, to be mounted under /api. */
-export function mediaRoutes({ auth, storage }: { auth: Auth; storage: ObjectStorage }) {
+export function mediaRoutes({ auth, ...media }: MediaDeps & { auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(IMAGE_UPLOAD_PATH, requireUser(auth));
   return app.openapi(postImage, async (c) => {
@@ -37,7 +39,7 @@ export function mediaRoutes({ auth, storage }: { auth: Auth; storage: ObjectStor
     // The file's name and declared type are ignored: the pipeline decides by the bytes.
     if (file.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return c.json(await uploadImage(storage, c.get('userId'), bytes, kind), 201);
+    return c.json(await uploadImage(media, c.get('userId'), bytes, kind), 201);
   });
 }
 

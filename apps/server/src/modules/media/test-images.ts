@@ -149,3 +149,31 @@ export function colourName(pixel: Rgb): string {
   );
   return near?.[0] ?? `rgb(${pixel.r}, ${pixel.g}, ${pixel.b})`;
 }
+
+/**
+ * The SVG of issue 16: one filter of `count` Gaussian blurs, each blurring the one before, over a banner-sized
+ * rectangle. About 18 KB for 300; drawn as it stands it took 27 s and 3 GB.
+ */
+export function chainedBlurSvg(count = 300): Uint8Array {
+  const blurs = Array.from(
+    { length: count },
+    (_, i) => `<feGaussianBlur in="${i === 0 ? 'SourceGraphic' : `b${i - 1}`}" stdDeviation="40" result="b${i}"/>`,
+  );
+  return new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="750">' +
+      `<defs><filter id="f" x="-50%" y="-50%" width="200%" height="200%">${blurs.join('')}</filter></defs>` +
+      '<rect width="1500" height="750" fill="#e91e63" filter="url(#f)"/></svg>',
+  );
+}
+
+/**
+ * An SVG of nothing but allowed parts that takes librsvg many seconds to draw (about 100 MB): a filled,
+ * thickly stroked polyline that crosses itself 20,000 times.
+ */
+export function slowSvg(points = 20_000): Uint8Array {
+  const coordinates = Array.from({ length: points }, (_, i) => `${(i * 7919) % 1500},${(i * 104_729) % 750}`);
+  return new TextEncoder().encode(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="750">' +
+      `<polyline points="${coordinates.join(' ')}" stroke="#000" stroke-width="30" stroke-linejoin="round" fill="#f00"/></svg>`,
+  );
+}
