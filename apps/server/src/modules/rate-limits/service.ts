@@ -45,7 +45,7 @@ export async function tryConsumeRateLimits(
   });
   if (new Set(places.map((p) => p.key)).size !== places.length) throw new Error('the same rate limit twice');
   const { counted, full } = await countIfNoneFull(db, places);
-  void sweepOldCounters(db, now);
+  await sweepOldCounters(db, now);
   if (counted.length === places.length) return undefined;
   // A lost race: some places were taken before another limit turned out full. Give them back.
   await uncount(
@@ -75,11 +75,11 @@ const lastSweeps = new WeakMap<Database, number>();
 
 /**
  * Housekeeping, at most every ten minutes per process: counters whose window ended can no longer refuse
- * anything. A failure is harmless (the next sweep deletes them), so it is not waited for or reported.
+ * anything. A failure is harmless (the next sweep deletes them), so it is not reported.
  */
 async function sweepOldCounters(db: Database, now: Date): Promise<void> {
   const last = lastSweeps.get(db);
-  if (last !== undefined && now.getTime() - last < SWEEP_INTERVAL_MS && now.getTime() >= last) return;
+  if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_INTERVAL_MS) return;
   lastSweeps.set(db, now.getTime());
   await deleteCountersBefore(db, new Date(now.getTime() - LONGEST_WINDOW_MS)).catch(() => {});
 }

@@ -71,8 +71,8 @@ export const WRITE_POLICY = {
   payment: {
     routes: ['POST /checkout/top-ups', 'POST /payouts/withdrawals', 'POST /payouts/onboarding-link'],
     noun: 'payment requests',
-    perUser: { perMinute: 10, perDay: 100 },
-    perAddress: { perMinute: 100, perDay: 1_000 },
+    perUser: { perMinute: 30, perDay: 200 },
+    perAddress: { perMinute: 300, perDay: 2_000 },
   },
   clientError: {
     routes: ['POST /client-errors'],
