@@ -13,8 +13,8 @@ const reportClientError = createRoute({
 });
 
 /**
- * The most of each field that reaches the log: about 6 KB a report. With the reports' rate limits
- * (write-policy.ts: per address and site-wide) this bounds the log anyone can write without signing in.
+ * The most of each field that reaches the log: 6.3 KB a report at most. With the reports' rate limits
+ * (write-policy.ts: per address and site-wide) this bounds what reports add to the log.
  */
 export const LOGGED_REPORT_CHARS = { message: 1000, stack: 4000, url: 1000, userAgent: 300 };
 
