@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort, stop, waitFor } from './api.mjs';
-import { json, signIn } from './sign-in.mjs';
+import { benchAddress, json, signIn } from './sign-in.mjs';
 
 const USERS = 200;
 const MESSAGES_PER_SECOND = 50;
@@ -104,7 +104,14 @@ export async function measureChat({ root, serverEntry, databaseUrl, nodeArgs = [
     const users = [];
     for (let n = 0; n < USERS; n++) {
       const cookie = await signIn(a.baseUrl, 10_000 + n);
-      const headers = { 'Content-Type': 'application/json', Origin: a.baseUrl, Cookie: cookie };
+      // Each user writes from an address of their own: writes are limited per address as well as per user.
+      const address = benchAddress(10_000 + n);
+      const headers = {
+        'Content-Type': 'application/json',
+        Origin: a.baseUrl,
+        Cookie: cookie,
+        'X-Forwarded-For': address,
+      };
       await json(
         await fetch(`${a.baseUrl}/api/profile/complete`, {
           method: 'POST',
@@ -113,7 +120,7 @@ export async function measureChat({ root, serverEntry, databaseUrl, nodeArgs = [
         }),
       );
       const me = await json(await fetch(`${a.baseUrl}/api/me`, { headers }));
-      users.push({ n, id: me.id, cookie });
+      users.push({ n, id: me.id, cookie, address });
     }
     const client = new pg.Client({ connectionString: appDbUrl.toString() });
     await client.connect();
@@ -127,7 +134,12 @@ export async function measureChat({ root, serverEntry, databaseUrl, nodeArgs = [
     for (let i = 0; i < USERS / 2; i++) {
       const fan = users[2 * i];
       const creator = users[2 * i + 1];
-      const headers = { 'Content-Type': 'application/json', Origin: a.baseUrl, Cookie: fan.cookie };
+      const headers = {
+        'Content-Type': 'application/json',
+        Origin: a.baseUrl,
+        Cookie: fan.cookie,
+        'X-Forwarded-For': fan.address,
+      };
       const { tipId } = await json(
         await fetch(`${a.baseUrl}/api/tips`, {
           method: 'POST',
@@ -186,7 +198,12 @@ export async function measureChat({ root, serverEntry, databaseUrl, nodeArgs = [
       pending.push(
         fetch(`${instance.baseUrl}/api/conversations/${conversation.id}/messages`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Origin: instance.baseUrl, Cookie: sender.cookie },
+          headers: {
+            'Content-Type': 'application/json',
+            Origin: instance.baseUrl,
+            Cookie: sender.cookie,
+            'X-Forwarded-For': sender.address,
+          },
           body: JSON.stringify({ type: 'text', content: `bench message ${k}` }),
         })
           .then(async (res) => {

@@ -10,14 +10,22 @@ export async function json(res) {
   return res.json();
 }
 
+/**
+ * Bench user n's own client address, in a /24 of its own (the servers trust X-Forwarded-For): writes are
+ * limited per address and sign-in sends per network as well as per user, and real users do not all share
+ * one network.
+ */
+export function benchAddress(n) {
+  return `10.${(n >> 8) & 255}.${n & 255}.1`;
+}
+
 /** Signs a new phone user in through the API and the local outbox, as a person would; their cookie. */
 export async function signIn(baseUrl, n) {
   const phoneNumber = `+1555${String(1_000_000 + n).slice(-7)}`;
   const headers = {
     'Content-Type': 'application/json',
     Origin: baseUrl,
-    // A network of its own (a /24) for each user, as many people signing in from many places.
-    'X-Forwarded-For': `10.${(n >> 8) & 255}.${n & 255}.1`,
+    'X-Forwarded-For': benchAddress(n),
   };
   const send = (altcha) =>
     fetch(`${baseUrl}/api/auth/phone-number/send-otp`, {

@@ -16,6 +16,7 @@ import { securityHeaders } from './http/security-headers';
 import { enableSessionCache } from './http/session';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
+import { writeLimits } from './http/write-limits';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
 import { authRoutes } from './modules/accounts/auth-routes';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
+  api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));

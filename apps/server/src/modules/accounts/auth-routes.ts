@@ -7,8 +7,7 @@ import { AppError } from '../../errors';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import { forgetSession, sessionKeyOf } from '../../http/session';
-import { incrementIfBelow } from '../rate-limits/repo';
-import { consumeRateLimits } from '../rate-limits/service';
+import { consumeRateLimits, incrementIfBelow } from '../rate-limits/service';
 import { type Auth, CODE_ATTEMPTS } from './auth';
 import {
   CHALLENGE_MESSAGE,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { wishes } from './tables';
@@ -35,11 +35,27 @@ export async function listSellerWishes(db: Database, sellerId: string, archived:
     .orderBy(asc(wishes.purchased), desc(wishes.pinned), desc(wishes.updatedAt), desc(wishes.id));
 }
 
+/**
+ * Call in a transaction: whether the seller has fewer than `max` wishes that are not archived. Holds a
+ * lock on the seller's wishlist until commit, so two requests at once cannot both take the last place.
+ */
+async function hasRoomForActiveWish(tx: Database, sellerId: string, max: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wishes:${sellerId}`}))`);
+  const [row] = await tx
+    .select({ active: count() })
+    .from(wishes)
+    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false)));
+  return (row?.active ?? 0) < max;
+}
+
+/** Adds a wish; undefined, and nothing added, when the seller already has `maxActive` unarchived wishes. */
 export async function insertWish(
   db: Database,
   values: Omit<typeof wishes.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+  maxActive: number,
 ) {
   return db.transaction(async (tx) => {
+    if (!(await hasRoomForActiveWish(tx as unknown as Database, values.sellerId, maxActive))) return undefined;
     const [row] = await tx
       .insert(wishes)
       .values({ ...values, id: randomUUID() })
@@ -49,7 +65,10 @@ export async function insertWish(
   });
 }
 
-/** Updates a wish only if it belongs to `sellerId`; undefined when there is no such wish of theirs. */
+/**
+ * Updates a wish only if it belongs to `sellerId`: 'not-found' when there is no such wish of theirs, 'full'
+ * (and nothing changed) when it would restore an archived wish past `maxActive` unarchived ones.
+ */
 export async function updateSellerWish(
   db: Database,
   sellerId: string,
@@ -60,15 +79,24 @@ export async function updateSellerWish(
       'name' | 'cost' | 'description' | 'allowRepeatPurchases' | 'pinned' | 'archived' | 'image' | 'blurhash'
     >
   >,
+  maxActive: number,
 ) {
   return db.transaction(async (tx) => {
+    if (changes.archived === false) {
+      const hasRoom = await hasRoomForActiveWish(tx as unknown as Database, sellerId, maxActive);
+      const [current] = await tx
+        .select({ archived: wishes.archived })
+        .from(wishes)
+        .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId)));
+      if (current?.archived && !hasRoom) return 'full' as const;
+    }
     const [row] = await tx
       .update(wishes)
       .set({ ...changes, updatedAt: new Date() })
       .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId)))
       .returning(wishColumns);
     if (row) await notifyChange(tx, { topic: 'wishes', userId: sellerId });
-    return row;
+    return row ?? ('not-found' as const);
   });
 }
 

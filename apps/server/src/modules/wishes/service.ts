@@ -17,18 +17,27 @@ function checkImageOwner(sellerId: string, image: string | undefined) {
   }
 }
 
+/**
+ * How many wishes a seller may have on their list (archived ones aside). Every visitor of the profile
+ * loads the whole list, and the spec's wishlist search runs over it in the browser: it must stay bounded.
+ * A thousand is far more than a wishlist holds; archiving one makes room.
+ */
+export const MAX_ACTIVE_WISHES = 1000;
+const LIST_FULL_MESSAGE = `You can have at most ${MAX_ACTIVE_WISHES.toLocaleString('en-US')} wishes. Archive one to add another.`;
+
 export async function createWish(db: Database, sellerId: string, input: CreateWishInput): Promise<Wish> {
   checkImageOwner(sellerId, input.image);
-  const row = await insertWish(db, { ...input, sellerId });
-  if (!row) throw new Error('insert returned no row');
+  const row = await insertWish(db, { ...input, sellerId }, MAX_ACTIVE_WISHES);
+  if (!row) throw new AppError('CONFLICT', LIST_FULL_MESSAGE);
   return toWish(row);
 }
 
 /** Only the seller may change a wish; anyone else is told it does not exist, and nothing changes. */
 export async function updateWish(db: Database, sellerId: string, id: string, changes: UpdateWishInput): Promise<Wish> {
   checkImageOwner(sellerId, changes.image);
-  const row = await updateSellerWish(db, sellerId, id, changes);
-  if (!row) throw new AppError('NOT_FOUND', 'Product does not exist.');
+  const row = await updateSellerWish(db, sellerId, id, changes, MAX_ACTIVE_WISHES);
+  if (row === 'not-found') throw new AppError('NOT_FOUND', 'Product does not exist.');
+  if (row === 'full') throw new AppError('CONFLICT', LIST_FULL_MESSAGE);
   return toWish(row);
 }
 

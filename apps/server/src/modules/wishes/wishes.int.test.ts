@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
+import { MAX_ACTIVE_WISHES } from './service';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 type WishBody = { id: string; name: string; pinned: boolean; archived: boolean; updatedAt: string; sellerId: string };
@@ -170,5 +172,39 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
 
   it('answers 404 for a wish that does not exist', async () => {
     expect((await app.request('/api/wishes/no-such-wish')).status).toBe(404);
+  });
+
+  /** Puts `n` wishes on a seller's list straight into the database. */
+  async function seedWishes(sellerId: string, n: number, archived = false) {
+    await database.db.execute(sql`
+      insert into wishes (id, seller_id, name, cost, archived)
+      select ${`${sellerId}-${archived}-`} || g, ${sellerId}, 'Seeded wish ' || g, 20, ${archived}
+      from generate_series(1, ${n}::int) g`);
+  }
+
+  it(`holds at most ${MAX_ACTIVE_WISHES} wishes on one list (archived ones aside), also when created at once`, async () => {
+    const seller = await newSeller();
+    await seedWishes(seller.id, MAX_ACTIVE_WISHES - 1);
+    await seedWishes(seller.id, 5, true);
+    // Ten at once for the last place: one wins (on PostgreSQL they really run at once).
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => create(seller.cookie, { name: `Last ${i}`, cost: 20 })),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = answers.find((r) => r.status === 409) as Response;
+    expect(((await refused.json()) as { error: unknown }).error).toEqual({
+      code: 'CONFLICT',
+      message: 'You can have at most 1,000 wishes. Archive one to add another.',
+    });
+    expect(((await (await list(seller.id)).json()) as unknown[]).length).toBe(MAX_ACTIVE_WISHES);
+
+    // Restoring an archived one is adding one too; archiving one makes room.
+    const archivedId = `${seller.id}-true-1`;
+    expect((await patch(seller.cookie, archivedId, { archived: false })).status).toBe(409);
+    expect((await patch(seller.cookie, `${seller.id}-false-1`, { archived: true })).status).toBe(200);
+    expect((await patch(seller.cookie, archivedId, { archived: false })).status).toBe(200);
+    // A full list can still be edited.
+    expect((await patch(seller.cookie, archivedId, { archived: false, name: 'Renamed' })).status).toBe(200);
+    expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(409);
   });
 });

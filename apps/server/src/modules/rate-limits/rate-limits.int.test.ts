@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import type { DatabaseHandle } from '../../db/client';
+import { counterKeyOf, type RateLimit, tryConsumeRateLimits } from './service';
+import { rateLimitCounters } from './tables';
+
+const MINUTE = 60_000;
+
+describe.each(databaseKinds())('rate limits on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  const limit = (max: number, windowMs = MINUTE): RateLimit => ({
+    key: `test:${randomUUID()}`,
+    limit: max,
+    windowMs,
+    message: `at most ${max}`,
+  });
+
+  async function countOf(l: RateLimit) {
+    const rows = await database.db.select().from(rateLimitCounters);
+    return rows.find((row) => row.key === counterKeyOf(l))?.count ?? 0;
+  }
+
+  it('takes a place in every limit or in none, and names the full one with the seconds left in its window', async () => {
+    const narrow = limit(2);
+    const wide = limit(100, 24 * 60 * MINUTE);
+    const now = new Date(Date.UTC(2026, 0, 1, 12, 0, 15));
+    expect(await tryConsumeRateLimits(database.db, [wide, narrow], now)).toBeUndefined();
+    expect(await tryConsumeRateLimits(database.db, [wide, narrow], now)).toBeUndefined();
+    expect(await tryConsumeRateLimits(database.db, [wide, narrow], now)).toEqual({
+      limit: narrow,
+      retryAfterSeconds: 45,
+    });
+    expect([await countOf(narrow), await countOf(wide)]).toEqual([2, 2]);
+  });
+
+  it('keeps every count exact when many requests race for the last places at once', async () => {
+    const narrow = limit(5);
+    const wide = limit(1000);
+    const now = new Date();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => tryConsumeRateLimits(database.db, [wide, narrow], now)),
+    );
+    expect(answers.filter((a) => a === undefined)).toHaveLength(5);
+    // The refused requests count in no limit, also those that passed the first check and then lost the race.
+    expect([await countOf(narrow), await countOf(wide)]).toEqual([5, 5]);
+  });
+});

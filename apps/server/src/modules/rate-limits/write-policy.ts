@@ -1,0 +1,150 @@
+import type { RateLimit } from './service';
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Uses per minute and per day (UTC) of one kind of write. */
+type Allowance = { perMinute: number; perDay: number };
+
+type WriteKindPolicy = {
+  /** The writes of this kind, as `METHOD /path` under /api, `{name}` standing for one path segment. */
+  routes: string[];
+  /** What the message calls them: "Too many {noun}". */
+  noun: string;
+  perUser: Allowance;
+  /** Per client address (an IPv6 /64): many people can share one (an office, a mobile carrier's NAT). */
+  perAddress: Allowance;
+  /** Over the whole site, for writes whose cost lands on the operator rather than on one account. */
+  sitewidePerMinute?: number;
+};
+
+/**
+ * How many writes of each kind one user and one address may make: far above what a person does, far
+ * below what a script does (the numbers and their reasons: docs/decisions/012-write-limits.md). A
+ * signed-in request counts against its user and its address, a signed-out one against its address.
+ * Every write under /api not listed here is an "other" write, except the exempt ones below.
+ */
+export const WRITE_POLICY = {
+  message: {
+    routes: ['POST /conversations/{id}/messages'],
+    noun: 'messages',
+    perUser: { perMinute: 60, perDay: 2_000 },
+    perAddress: { perMinute: 600, perDay: 20_000 },
+  },
+  conversation: {
+    routes: ['POST /conversations'],
+    noun: 'new conversations',
+    perUser: { perMinute: 30, perDay: 500 },
+    perAddress: { perMinute: 300, perDay: 5_000 },
+  },
+  wish: {
+    routes: ['POST /wishes', 'PATCH /wishes/{id}'],
+    noun: 'wish changes',
+    perUser: { perMinute: 60, perDay: 1_000 },
+    perAddress: { perMinute: 600, perDay: 10_000 },
+  },
+  profile: {
+    routes: ['PATCH /profile', 'POST /profile/complete', 'PATCH /settings'],
+    noun: 'profile changes',
+    perUser: { perMinute: 30, perDay: 300 },
+    perAddress: { perMinute: 300, perDay: 3_000 },
+  },
+  // Apart from other profile changes: each change keeps the old handle reserved for 30 days.
+  handle: {
+    routes: ['PUT /profile/handle'],
+    noun: 'handle changes',
+    perUser: { perMinute: 5, perDay: 20 },
+    perAddress: { perMinute: 50, perDay: 200 },
+  },
+  upload: {
+    routes: ['POST /media/images', 'POST /conversations/{id}/images'],
+    noun: 'image uploads',
+    perUser: { perMinute: 20, perDay: 300 },
+    perAddress: { perMinute: 200, perDay: 3_000 },
+  },
+  gift: {
+    routes: ['POST /tips', 'POST /purchases'],
+    noun: 'tips and purchases',
+    perUser: { perMinute: 60, perDay: 1_000 },
+    perAddress: { perMinute: 600, perDay: 10_000 },
+  },
+  payment: {
+    routes: ['POST /checkout/top-ups', 'POST /payouts/withdrawals', 'POST /payouts/onboarding-link'],
+    noun: 'payment requests',
+    perUser: { perMinute: 30, perDay: 200 },
+    perAddress: { perMinute: 300, perDay: 2_000 },
+  },
+  clientError: {
+    routes: ['POST /client-errors'],
+    noun: 'error reports',
+    perUser: { perMinute: 10, perDay: 100 },
+    perAddress: { perMinute: 10, perDay: 100 },
+    sitewidePerMinute: 120,
+  },
+  other: {
+    routes: [],
+    noun: 'requests',
+    perUser: { perMinute: 120, perDay: 10_000 },
+    perAddress: { perMinute: 1_200, perDay: 100_000 },
+  },
+} satisfies Record<string, WriteKindPolicy>;
+
+export type WriteKind = keyof typeof WRITE_POLICY;
+
+/** Writes with limits of their own: the card provider's signed webhook, and sign-in code and link sends. */
+export const EXEMPT_WRITES = [
+  'POST /payments/webhook',
+  'POST /auth/phone-number/send-otp',
+  'POST /auth/sign-in/magic-link',
+];
+
+function routePattern(route: string): { method: string; path: RegExp } {
+  const [method = '', path = ''] = route.split(' ');
+  const segments = path.replace(/\{[^}]+\}/g, '[^/]+');
+  return { method, path: new RegExp(`^/api${segments}$`) };
+}
+
+const EXEMPT_PATTERNS = EXEMPT_WRITES.map(routePattern);
+const KIND_PATTERNS = Object.entries(WRITE_POLICY).flatMap(([kind, policy]) =>
+  policy.routes.map((route) => ({ kind: kind as WriteKind, ...routePattern(route) })),
+);
+
+/** The kind of a write (a method other than GET, HEAD or OPTIONS) to a path under /api, or 'exempt'. */
+export function writeKindOf(method: string, path: string): WriteKind | 'exempt' {
+  const matches = (p: { method: string; path: RegExp }) => p.method === method && p.path.test(path);
+  if (EXEMPT_PATTERNS.some(matches)) return 'exempt';
+  return KIND_PATTERNS.find(matches)?.kind ?? 'other';
+}
+
+/** The limits one write of a kind must fit in, by whom it is made. */
+export function writeLimitsFor(kind: WriteKind, who: { userId: string | undefined; address: string }): RateLimit[] {
+  const policy: WriteKindPolicy = WRITE_POLICY[kind];
+  const allowance = (subject: string, { perMinute, perDay }: Allowance): RateLimit[] => [
+    {
+      key: `write:${kind}:${subject}`,
+      limit: perMinute,
+      windowMs: MINUTE,
+      message: `Too many ${policy.noun}. Please wait a minute and try again.`,
+    },
+    {
+      key: `write:${kind}:${subject}`,
+      limit: perDay,
+      windowMs: DAY,
+      message: `Too many ${policy.noun} today. Please try again tomorrow.`,
+    },
+  ];
+  return [
+    ...(who.userId ? allowance(`user:${who.userId}`, policy.perUser) : []),
+    ...allowance(`ip:${who.address}`, policy.perAddress),
+    ...(policy.sitewidePerMinute
+      ? [
+          {
+            key: `write:${kind}:all`,
+            limit: policy.sitewidePerMinute,
+            windowMs: MINUTE,
+            message: `Too many ${policy.noun} right now. Please try again in a minute.`,
+          },
+        ]
+      : []),
+  ];
+}
