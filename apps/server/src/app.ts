@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
+import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   api.use((c, next) =>
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
+  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
@@ -113,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(logger));
   app.use(securityHeaders({ hsts: config.isPublicHttps }));
   app.onError(handleError);
+  app.use(rejectNulInAddress());
   // Before the web app, so a missing file is a 404 rather than the page.
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
