@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
+import { localOnly } from './http/local-request';
 import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
@@ -120,8 +121,12 @@ export function createApp(deps: AppDeps) {
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
-  // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe.
-  if (payments?.sandbox) app.route('/', payments.sandbox.app);
+  // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe: anyone could
+  // pay with its test card, so only requests made on this machine reach it.
+  if (payments?.sandbox) {
+    for (const paths of ['/v1/*', '/sandbox', '/sandbox/*']) app.use(paths, localOnly());
+    app.route('/', payments.sandbox.app);
+  }
   app.route(
     '/',
     webApp(webDistDir, { publicOrigin: config.publicUrl.origin, pageMeta: (path) => pageMeta(database.db, path) }),

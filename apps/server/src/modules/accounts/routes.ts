@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
+import { isLocalRequest } from '../../http/local-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -95,8 +96,9 @@ export function accountRoutes(deps: {
         {
           previewEmail: config.preview?.email ?? null,
           socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
-          hasOutbox: deps.hasOutbox,
-          hasCardSandbox: deps.hasCardSandbox,
+          // Both answer only requests made on this machine: elsewhere their links would lead nowhere.
+          hasOutbox: deps.hasOutbox && isLocalRequest(c),
+          hasCardSandbox: deps.hasCardSandbox && isLocalRequest(c),
         },
         200,
       ),
