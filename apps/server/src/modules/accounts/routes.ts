@@ -30,8 +30,9 @@ const getPublicConfig = createRoute({
 const getMeRoute = createRoute({
   method: 'get',
   path: '/me',
-  summary: 'The signed-in user',
-  responses: { 200: jsonResponse(Me, 'The user'), 401: errorResponse('Nobody is signed in') },
+  summary: 'The signed-in user, or null for a visitor',
+  // A visitor is an answer, not an error: a 401 on every page load showed as a console error.
+  responses: { 200: jsonResponse(Me.nullable(), 'The user, or null when nobody is signed in') },
 });
 
 const getHandleAvailability = createRoute({
@@ -87,7 +88,6 @@ export function accountRoutes(deps: {
   const { config, auth } = deps;
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/me', requireUser(auth));
   app.use('/profile/*', requireUser(auth));
 
   return app
@@ -103,7 +103,10 @@ export function accountRoutes(deps: {
         200,
       ),
     )
-    .openapi(getMeRoute, async (c) => c.json(await getMe(db, c.get('userId')), 200))
+    .openapi(getMeRoute, async (c) => {
+      const userId = await viewerId(auth, c.req.raw.headers);
+      return c.json(userId ? await getMe(db, userId) : null, 200);
+    })
     .openapi(getHandleAvailability, async (c) => {
       const { handle } = c.req.valid('query');
       const userId = await viewerId(auth, c.req.raw.headers);
