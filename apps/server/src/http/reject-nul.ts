@@ -18,7 +18,7 @@ function refuse(c: Context, where: 'query' | 'body') {
   return c.json(errorBody('VALIDATION', NUL_MESSAGE, { fields: { [where]: NUL_MESSAGE } }), 400);
 }
 
-function hasNul(params: Iterable<[string, FormDataEntryValue]>): boolean {
+function hasNul(params: Iterable<[string, unknown]>): boolean {
   for (const [key, value] of params) {
     if (key.includes(NUL) || (typeof value === 'string' && value.includes(NUL))) return true;
   }

@@ -199,7 +199,13 @@ describe.each(databaseKinds())('the API under hostile input on %s', (kind) => {
     return known[`${path}:${name}`] ?? 'abcd';
   }
 
-  type Probe = { label: string; path: string; query: URLSearchParams; body?: BodyInit; contentType?: string };
+  type Probe = {
+    label: string;
+    path: string;
+    query: URLSearchParams;
+    body?: RequestInit['body'];
+    contentType?: string;
+  };
   type Hostile = { name: string; value: unknown; isRaw?: boolean };
 
   /** Every request to send for one operation: one hostile value in one place each, the rest plausible. */
@@ -218,9 +224,12 @@ describe.each(databaseKinds())('the API under hostile input on %s', (kind) => {
       new URLSearchParams(
         params
           .filter((p) => p.in === 'query')
-          .map((p) => [p.name, String(hostile?.name === p.name ? hostile.value : plausible(p.schema))]),
+          .map((p): [string, string] => [
+            p.name,
+            String(hostile?.name === p.name ? hostile.value : plausible(p.schema)),
+          ]),
       );
-    const bodyOf = (hostile?: Hostile): BodyInit | undefined => {
+    const bodyOf = (hostile?: Hostile): RequestInit['body'] | undefined => {
       if (!bodySchema) return undefined;
       const fields = { ...(plausible(bodySchema) as Record<string, unknown>) };
       if (hostile) fields[hostile.name] = hostile.value;
