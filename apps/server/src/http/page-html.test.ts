@@ -31,4 +31,12 @@ describe('withPageTags', () => {
     expect(html).toContain(`<meta name="twitter:description" content="${escaped}" />`);
     expect(html.endsWith('</html>\n')).toBe(true);
   });
+
+  it('folds line breaks and tabs of a bio into single spaces', () => {
+    const text = 'Cakes\n\nand\ttea ';
+    const html = withPageTags(INDEX_HTML, { title: text, description: text, image: null, url: 'http://x/a' });
+    expect(html).toContain('<title>Cakes and tea</title>');
+    expect(html).toContain('<meta name="description" content="Cakes and tea" />');
+    expect(html).toContain('<meta property="og:description" content="Cakes and tea" />');
+  });
 });

@@ -46,17 +46,22 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** One line: a bio's line breaks (and any run of spaces) become one space, as a preview shows them. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
  * The page with its own title, description and Open Graph and Twitter card tags, so a shared link
  * previews as the creator or the wish. Every value is escaped: names and descriptions are user text.
  */
 export function withPageTags(html: string, tags: PageTags): string {
-  const title = escapeAttribute(tags.title);
-  const description = escapeAttribute(tags.description);
+  const title = escapeAttribute(oneLine(tags.title));
+  const description = escapeAttribute(oneLine(tags.description));
   const meta = [
     ['og:type', 'website'],
-    ['og:title', tags.title],
-    ['og:description', tags.description],
+    ['og:title', oneLine(tags.title)],
+    ['og:description', oneLine(tags.description)],
     ['og:url', tags.url],
     ...(tags.image ? [['og:image', tags.image]] : []),
   ]
