@@ -84,8 +84,8 @@ export function createApp(deps: AppDeps) {
   api.use((c, next) =>
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
-  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
+  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
