@@ -10,6 +10,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
+import { localOnly } from './http/local-request';
+import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -89,6 +91,7 @@ export function createApp(deps: AppDeps) {
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
+  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
@@ -120,12 +123,17 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(logger));
   app.use(securityHeaders({ hsts: config.isPublicHttps }));
   app.onError(handleError);
+  app.use(rejectNulInAddress());
   // Before the web app, so a missing file is a 404 rather than the page.
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
-  // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe.
-  if (payments?.sandbox) app.route('/', payments.sandbox.app);
+  // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe: anyone could
+  // pay with its test card, so only requests made on this machine reach it.
+  if (payments?.sandbox) {
+    for (const paths of ['/v1/*', '/sandbox', '/sandbox/*']) app.use(paths, localOnly());
+    app.route('/', payments.sandbox.app);
+  }
   app.route(
     '/',
     webApp(webDistDir, { publicOrigin: config.publicUrl.origin, pageMeta: (path) => pageMeta(database.db, path) }),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameProblem, handleProblem, isReservedHandle, RESERVED_HANDLES, suggestHandle } from './handle';
+import {
+  DISPLAY_NAME_MESSAGES,
+  displayNameProblem,
+  handleProblem,
+  isReservedHandle,
+  RESERVED_HANDLES,
+  suggestHandle,
+} from './handle';
 
 describe('handle rules', () => {
   it.each([
@@ -39,7 +46,18 @@ describe('display name rules', () => {
     ['Sweet Creator_1', undefined],
     ['x'.repeat(25), 'long'],
     ['Bob!', 'invalid'],
+    // Invisible in a field, so named on their own: "Only letters, numbers…" would not say what to remove.
+    ['Bob\tSmith', 'control'],
+    ['Bob Smith\n', 'control'],
+    ['\u0000Bobby', 'control'],
+    ['Bo\u007fbby', 'control'],
+    ['Bo\u0085bby', 'control'],
+    ['\t', 'control'],
   ])('%j is %s', (name, problem) => {
     expect(displayNameProblem(name)).toBe(problem);
+  });
+
+  it('names control characters in the message', () => {
+    expect(DISPLAY_NAME_MESSAGES.control).toBe('Remove tabs, line breaks and other control characters');
   });
 });

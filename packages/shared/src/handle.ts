@@ -18,7 +18,14 @@ export const DISPLAY_NAME_MESSAGES = {
   short: 'Too Short',
   long: 'Too Long',
   invalid: 'Only letters, numbers, and spaces, and _',
+  control: 'Remove tabs, line breaks and other control characters',
 } as const;
+
+/**
+ * A control character (Unicode Cc: tab, line breaks, NUL, DEL, C1). Invisible in a field, so a rule that
+ * only says what is allowed leaves a user looking at a name that seems to follow it: they are named.
+ */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * Handles no one may take: every first path segment the app routes (a handle lives at /{handle}) and
@@ -99,7 +106,10 @@ export function isReservedHandle(handle: string): boolean {
   return RESERVED_HANDLES.has(handle.trim().toLowerCase());
 }
 
-export function displayNameProblem(name: string): HandleProblem | undefined {
+export type DisplayNameProblem = HandleProblem | 'control';
+
+export function displayNameProblem(name: string): DisplayNameProblem | undefined {
+  if (CONTROL_CHARACTER.test(name)) return 'control';
   if (name.length < DISPLAY_NAME_MIN) return 'short';
   if (name.length > DISPLAY_NAME_MAX) return 'long';
   if (!/^[A-Za-z0-9_ ]+$/.test(name)) return 'invalid';

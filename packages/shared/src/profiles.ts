@@ -1,10 +1,37 @@
 import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
-import { DisplayName } from './handle';
+import { CONTROL_CHARACTER, DisplayName } from './handle';
 import { LINK_MAX_LENGTH, MAX_LINKS } from './links';
 import { StoredImageUrl } from './media';
 
 export const ABOUT_ME_MAX = 1000;
+
+export const ABOUT_ME_MESSAGES = {
+  empty: 'About Me cannot be empty',
+  long: `About Me can have at most ${ABOUT_ME_MAX} characters`,
+  control: 'Only line breaks are allowed: remove tabs and other control characters',
+} as const;
+
+/**
+ * What is wrong with an About Me text, if anything. Line breaks (\n) are kept: the profile shows them and
+ * shared-link previews fold them into spaces. Every other control character is refused (a \r too: a
+ * browser's text area sends \n alone).
+ */
+export function aboutMeProblem(text: string): keyof typeof ABOUT_ME_MESSAGES | undefined {
+  if (CONTROL_CHARACTER.test(text.replaceAll('\n', ''))) return 'control';
+  const trimmed = text.trim();
+  if (trimmed === '') return 'empty';
+  if (trimmed.length > ABOUT_ME_MAX) return 'long';
+  return undefined;
+}
+
+const AboutMe = z
+  .string()
+  .trim()
+  .superRefine((text, ctx) => {
+    const problem = aboutMeProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: ABOUT_ME_MESSAGES[problem] });
+  });
 
 /** A creator's public profile (spec section 3, User): what anyone may see at /{handle}. */
 export const PublicProfile = z
@@ -33,7 +60,7 @@ const SavedLink = z
 export const UpdateProfileInput = z
   .object({
     displayName: DisplayName.optional(),
-    description: z.string().trim().min(1, 'About Me cannot be empty').max(ABOUT_ME_MAX).optional(),
+    description: AboutMe.optional(),
     links: z.array(SavedLink).max(MAX_LINKS).optional(),
     photoUrl: StoredImageUrl.optional(),
     photoHash: Blurhash.optional(),

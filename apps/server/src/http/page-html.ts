@@ -35,7 +35,7 @@ export function pageHtml(distDir: string) {
     const links = [...new Set(chunkFiles(manifest, screen))]
       .filter((file) => !alreadyLinked.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    htmlByPage.set(page, indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+    htmlByPage.set(page, replaceLiterally(indexHtml, '</head>', `    ${links.join('\n    ')}\n  </head>`));
   }
   return (page: string) => htmlByPage.get(page) ?? indexHtml;
 }
@@ -46,17 +46,22 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** One line: a bio's line breaks (and any run of spaces) become one space, as a preview shows them. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /**
  * The page with its own title, description and Open Graph and Twitter card tags, so a shared link
  * previews as the creator or the wish. Every value is escaped: names and descriptions are user text.
  */
 export function withPageTags(html: string, tags: PageTags): string {
-  const title = escapeAttribute(tags.title);
-  const description = escapeAttribute(tags.description);
+  const title = escapeAttribute(oneLine(tags.title));
+  const description = escapeAttribute(oneLine(tags.description));
   const meta = [
     ['og:type', 'website'],
-    ['og:title', tags.title],
-    ['og:description', tags.description],
+    ['og:title', oneLine(tags.title)],
+    ['og:description', oneLine(tags.description)],
     ['og:url', tags.url],
     ...(tags.image ? [['og:image', tags.image]] : []),
   ]
@@ -67,8 +72,19 @@ export function withPageTags(html: string, tags: PageTags): string {
       `<meta name="twitter:description" content="${description}" />`,
       ...(tags.image ? [`<meta name="twitter:image" content="${escapeAttribute(tags.image)}" />`] : []),
     ]);
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${meta.join('\n    ')}\n  </head>`);
+  let page = replaceLiterally(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  page = replaceLiterally(
+    page,
+    /<meta name="description"[^>]*>/,
+    `<meta name="description" content="${description}" />`,
+  );
+  return replaceLiterally(page, '</head>', `    ${meta.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * The first match replaced by `text` as it is. A replacement string given to String.prototype.replace is a
+ * pattern ($' inserts the rest of the page, $` all before the match), and these texts hold user input.
+ */
+function replaceLiterally(html: string, pattern: string | RegExp, text: string): string {
+  return html.replace(pattern, () => text);
 }

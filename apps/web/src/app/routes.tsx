@@ -170,10 +170,19 @@ const APP_SCREENS: RouteObject[] = [
 
 const notFoundScreen = () => import('../components/not-found-screen').then((m) => ({ Component: m.NotFoundScreen }));
 
+/**
+ * What shows while the first screen's code loads: nothing, as before, but said on purpose (without it
+ * React Router warns on every page load that it has no HydrateFallback).
+ */
+function FirstLoadFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppLayout,
+    HydrateFallback: FirstLoadFallback,
     errorElement: <RouterFallbackBoundary />,
     children: [
       {

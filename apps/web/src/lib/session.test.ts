@@ -44,6 +44,14 @@ describe('refreshMe', () => {
   it('is null when nobody is signed in', async () => {
     vi.stubGlobal(
       'fetch',
+      vi.fn(async () => json(null, 200)),
+    );
+    await expect(refreshMe()).resolves.toBeNull();
+  });
+
+  it('is null when the account behind the session is gone', async () => {
+    vi.stubGlobal(
+      'fetch',
       vi.fn(async () => json({ error: { code: 'UNAUTHENTICATED', message: 'No user' } }, 401)),
     );
     await expect(refreshMe()).resolves.toBeNull();

@@ -5,10 +5,13 @@ import { queryClient } from './query-client';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
-/** The signed-in user, or null when nobody is signed in (the server answers 401). */
+/**
+ * The signed-in user, or null when nobody is signed in: the server answers null to a visitor (a 401 would
+ * be a console error on every page), and 401 only when the account behind a session is gone.
+ */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await apiRequest<Me>('GET', '/me');
+    return await apiRequest<Me | null>('GET', '/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

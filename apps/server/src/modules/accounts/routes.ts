@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
+import { isLocalRequest } from '../../http/local-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -29,8 +30,9 @@ const getPublicConfig = createRoute({
 const getMeRoute = createRoute({
   method: 'get',
   path: '/me',
-  summary: 'The signed-in user',
-  responses: { 200: jsonResponse(Me, 'The user'), 401: errorResponse('Nobody is signed in') },
+  summary: 'The signed-in user, or null for a visitor',
+  // A visitor is an answer, not an error: a 401 on every page load showed as a console error.
+  responses: { 200: jsonResponse(Me.nullable(), 'The user, or null when nobody is signed in') },
 });
 
 const getHandleAvailability = createRoute({
@@ -86,7 +88,6 @@ export function accountRoutes(deps: {
   const { config, auth } = deps;
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use('/me', requireUser(auth));
   app.use('/profile/*', requireUser(auth));
 
   return app
@@ -95,13 +96,17 @@ export function accountRoutes(deps: {
         {
           previewEmail: config.preview?.email ?? null,
           socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
-          hasOutbox: deps.hasOutbox,
-          hasCardSandbox: deps.hasCardSandbox,
+          // Both answer only requests made on this machine: elsewhere their links would lead nowhere.
+          hasOutbox: deps.hasOutbox && isLocalRequest(c),
+          hasCardSandbox: deps.hasCardSandbox && isLocalRequest(c),
         },
         200,
       ),
     )
-    .openapi(getMeRoute, async (c) => c.json(await getMe(db, c.get('userId')), 200))
+    .openapi(getMeRoute, async (c) => {
+      const userId = await viewerId(auth, c.req.raw.headers);
+      return c.json(userId ? await getMe(db, userId) : null, 200);
+    })
     .openapi(getHandleAvailability, async (c) => {
       const { handle } = c.req.valid('query');
       const userId = await viewerId(auth, c.req.raw.headers);

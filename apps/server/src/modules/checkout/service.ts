@@ -2,6 +2,7 @@ import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN, topUpPrice } from '@sweetwish/s
 import type { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -59,14 +60,48 @@ export async function startTopUp(
   return { url: session.url };
 }
 
-/** Verifies a webhook delivery's signature and age; throws VALIDATION when it is not from the provider. */
-export function verifyWebhook(payments: CardPayments | undefined, rawBody: string, signature: string | undefined) {
+/** The parts of an event every handler relies on; the SDK's types promise them but do not check them. */
+const WebhookEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+/** Every object handleWebhookEvent acts on (sessions, disputes, accounts, transfers) names itself by id. */
+const HANDLED_OBJECT = z.object({ id: z.string().min(1).max(255) });
+/** The event types handleWebhookEvent acts on; others are only recorded (a balance, say, has no id). */
+const HANDLED_TYPES: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+  'account.updated',
+  'transfer.reversed',
+]);
+const INVALID_EVENT = 'Invalid webhook event';
+
+/**
+ * Verifies a webhook delivery's signature and age, then its shape; throws VALIDATION when it is not from
+ * the provider or lacks what every event has (a signed body is trusted, not assumed well formed).
+ */
+export function verifyWebhook(
+  payments: CardPayments | undefined,
+  rawBody: string,
+  signature: string | undefined,
+): Stripe.Event {
   if (!payments || !signature) throw new AppError('VALIDATION', 'Invalid webhook signature');
+  let event: unknown;
   try {
-    return payments.stripe.webhooks.constructEvent(rawBody, signature, payments.webhookSecret);
+    event = payments.stripe.webhooks.constructEvent(rawBody, signature, payments.webhookSecret);
   } catch {
     throw new AppError('VALIDATION', 'Invalid webhook signature');
   }
+  const envelope = WebhookEnvelope.safeParse(event);
+  const isWellFormed =
+    envelope.success &&
+    (!HANDLED_TYPES.has(envelope.data.type) || HANDLED_OBJECT.safeParse(envelope.data.data.object).success);
+  if (!isWellFormed) throw new AppError('VALIDATION', INVALID_EVENT, { body: INVALID_EVENT });
+  return event as Stripe.Event;
 }
 
 /**

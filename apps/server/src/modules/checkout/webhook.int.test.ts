@@ -111,6 +111,48 @@ describe.each(databaseKinds())('card webhooks on %s', (kind) => {
     expect(await balance(user.id)).toBe(10000);
   });
 
+  it('answers 400 and records nothing for a validly signed event without the parts every event has', async () => {
+    const { user, sessionId } = await openTopUp(100, 10200);
+    const event = completedEvent(sessionId, 10200);
+    const { data: _, ...withoutData } = event;
+    const { id: __, ...withoutId } = event;
+    const malformed = [
+      withoutData,
+      { ...event, data: null },
+      { ...event, data: {} },
+      { ...event, data: { object: 'cs_test' } },
+      { ...event, data: { object: [] } },
+      withoutId,
+      { ...event, id: 42 },
+      { ...event, type: undefined },
+      { ...event, data: { object: { ...event.data.object, id: undefined } } },
+      { ...event, type: 'checkout.session.expired', data: { object: { object: 'checkout.session' } } },
+      'not an object',
+      null,
+    ];
+    for (const bad of malformed) {
+      const res = await send(delivery(bad as Record<string, unknown>));
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await res.json()).toEqual({
+        error: { code: 'VALIDATION', message: 'Invalid webhook event', fields: { body: 'Invalid webhook event' } },
+      });
+    }
+    expect(await balance(user.id)).toBe(0);
+    // The same event id, whole this time, is still applied: the refused deliveries recorded nothing.
+    expect((await send(delivery(event))).status).toBe(200);
+    expect(await balance(user.id)).toBe(10000);
+  });
+
+  it('acknowledges an event of a kind it does not handle, whatever its object', async () => {
+    const balanceEvent = {
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'balance.available',
+      data: { object: { object: 'balance', available: [] } },
+    };
+    expect((await send(delivery(balanceEvent))).status).toBe(200);
+  });
+
   it('credits nothing for an amount other than the one asked, an unpaid session or an unknown one', async () => {
     const { user, sessionId } = await openTopUp(100, 10200);
     expect((await send(delivery(completedEvent(sessionId, 100)))).status).toBe(200);

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { ABOUT_ME_MAX, type PublicProfile } from '@sweetwish/shared/profiles';
+import { ABOUT_ME_MAX, ABOUT_ME_MESSAGES, aboutMeProblem, type PublicProfile } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
@@ -18,7 +18,9 @@ function DescriptionForm({ profile }: { profile: PublicProfile }) {
   const [saved, setSaved] = useState(profile.description ?? '');
   const [text, setText] = useState(profile.description ?? '');
   const [isSaving, setIsSaving] = useState(false);
-  const canSave = !isSaving && text.trim() !== '' && text !== saved;
+  // An empty text is not an error to show: Save stays off until there is something to save (spec section 5).
+  const problem = text.trim() === '' ? undefined : aboutMeProblem(text);
+  const canSave = !isSaving && text.trim() !== '' && !problem && text !== saved;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,6 +45,8 @@ function DescriptionForm({ profile }: { profile: PublicProfile }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
         disabled={isSaving}
+        error={Boolean(problem)}
+        helperText={problem ? ABOUT_ME_MESSAGES[problem] : undefined}
         multiline
         minRows={3}
         maxRows={10}

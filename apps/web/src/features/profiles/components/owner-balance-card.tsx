@@ -46,8 +46,10 @@ export function OwnerBalanceCard({ height }: { height: number }) {
         ) : (
           <Typography sx={{ fontWeight: 800, fontSize: 22 }} noWrap>
             {!isShown ? '••••' : cents === undefined ? '–' : formatDollars(cents)}
+            {/* A space, not only a margin: screen readers and copied text read "$0 0 tokens", not "$00 tokens". */}
+            {isShown && cents !== undefined && ' '}
             {isShown && cents !== undefined && (
-              <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: 14, fontWeight: 400 }}>
+              <Typography component="span" color="text.secondary" sx={{ ml: 0.5, fontSize: 14, fontWeight: 400 }}>
                 {tokenCount(cents)}
               </Typography>
             )}

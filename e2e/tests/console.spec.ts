@@ -1,0 +1,53 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { signUpByPhone } from '../support/sign-in';
+import { expect, test } from '../support/test';
+
+// Lighthouse counts console errors, and a red line on every page hides the ones that matter.
+
+/** Every console error or warning and every uncaught error of the page, as text. */
+function recordConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+test('a signed-out visit to the landing page and to a public profile logs no console error or warning', async ({
+  page,
+  newBrowserPage,
+}) => {
+  test.slow();
+  const creator = await signUpByPhone(await newBrowserPage());
+  const problems = recordConsoleProblems(page);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Sweetest Wishlist');
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send a Quick Tip' })).toBeVisible();
+  // Late requests (the wishlist, the session) have settled.
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test('the owner’s balance card reads its amount and tokens as separate words', async ({ page }) => {
+  test.slow();
+  const creator = await signUpByPhone(page);
+  await page.goto(`/${creator.handle}`);
+  const card = page.getByRole('region', { name: 'Your balance' });
+  await expect(card).toMatchAriaSnapshot(`
+    - region "Your balance":
+      - text: Balance
+      - paragraph: $0 0 tokens
+      - button "Hide balance"
+      - link "Manage":
+        - /url: /balance
+  `);
+  await card.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(card.getByText('••••')).toBeVisible();
+  await expect(card).not.toContainText('tokens');
+});
