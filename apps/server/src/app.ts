@@ -39,6 +39,7 @@ import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaR
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
 import { walletRoutes } from './modules/wallet/routes';
@@ -58,6 +59,8 @@ export type AppDeps = {
   /** Undefined on a public host without Stripe settings: top-ups then fail with the spec's message. */
   payments: CardPayments | undefined;
   sendLimits?: SendLimits;
+  /** How many writes of each kind a user and an address may make (default: WRITE_POLICY). */
+  writePolicy?: WritePolicy;
   /** Image work in child processes; by default as many at once as the config says. */
   images?: ImageJobs;
 };
@@ -67,6 +70,7 @@ const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** The whole HTTP surface: the JSON API under /api and the web app everywhere else. */
 export function createApp(deps: AppDeps) {
   const { config, database, logger, webDistDir, auth, storage, publicCache, changes, payments, sendLimits } = deps;
+  const { writePolicy } = deps;
   const shutdown = deps.shutdown ?? new AbortController().signal;
   const images =
     deps.images ?? createImageJobs({ concurrency: config.imageJobs, queueLength: config.imageJobs, logger });
@@ -92,7 +96,7 @@ export function createApp(deps: AppDeps) {
   );
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
   api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
-  api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy }));
+  api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));

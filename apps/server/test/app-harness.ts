@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
 import { createAuth, ensurePreviewAccount } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
+import type { WritePolicy } from '../src/modules/rate-limits/write-policy';
 import type { ImageJobs } from '../src/modules/media/image-jobs';
 
 /** The origin test requests come from: the app's own, as a browser on the app would send. */
@@ -50,6 +51,7 @@ export async function buildTestApp(
     env?: Record<string, string>;
     webDistDir?: string;
     sendLimits?: SendLimits;
+    writePolicy?: WritePolicy;
     storage?: ObjectStorage;
     /** Aborted to shut the app down (event streams end). */
     shutdown?: AbortSignal;
@@ -76,6 +78,7 @@ export async function buildTestApp(
     // Stripe mode when a test sets STRIPE_*; the card sandbox needs a listening server (see startServer).
     payments: config.stripe ? createCardPayments(config) : undefined,
     sendLimits: options.sendLimits,
+    writePolicy: options.writePolicy,
     shutdown: options.shutdown,
     images: options.images,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',

@@ -66,7 +66,8 @@ export const StatementPage = z.object({
 export type StatementPage = z.infer<typeof StatementPage>;
 
 export const StatementQuery = z.object({
-  before: z.string().regex(/^\d+$/).optional(),
+  // An entry id: a bigint, so at most 18 digits (a longer number could overflow it).
+  before: z.string().regex(/^\d{1,18}$/, 'Must be an entry id').optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 

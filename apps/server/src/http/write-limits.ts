@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client';
 import type { Auth } from '../modules/accounts/auth';
 import { tryConsumeRateLimits } from '../modules/rate-limits/service';
-import { writeKindOf, writeLimitsFor } from '../modules/rate-limits/write-policy';
+import { type WritePolicy, writeKindOf, writeLimitsFor } from '../modules/rate-limits/write-policy';
 import { addressBlocks } from './address-blocks';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './context';
@@ -18,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * answers 429 with a Retry-After header. One database statement per write; the counters are shared by
  * every server instance.
  */
-export function writeLimits(deps: { db: Database; auth: Auth; trustProxy: TrustProxy }) {
+export function writeLimits(deps: { db: Database; auth: Auth; trustProxy: TrustProxy; policy?: WritePolicy }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const kind = writeKindOf(c.req.method, c.req.path);
@@ -27,7 +27,7 @@ export function writeLimits(deps: { db: Database; auth: Auth; trustProxy: TrustP
     const userId = await viewerId(deps.auth, c.req.raw.headers);
     // An IPv6 client counts by its /64: it can pick any address inside it.
     const { address } = addressBlocks(clientIp(c, deps.trustProxy));
-    const refusal = await tryConsumeRateLimits(deps.db, writeLimitsFor(kind, { userId, address }));
+    const refusal = await tryConsumeRateLimits(deps.db, writeLimitsFor(kind, { userId, address }, deps.policy));
     if (!refusal) return next();
     c.header('Retry-After', String(refusal.retryAfterSeconds));
     return c.json(errorBody('RATE_LIMITED', refusal.limit.message), 429);
