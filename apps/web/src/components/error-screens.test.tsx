@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
+import { createMemoryRouter, data } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from './notifications';
 import { RouteErrorScreen } from './route-error-screen';
