@@ -14,8 +14,8 @@ import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
 import { createAuth, ensurePreviewAccount } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
-import type { WritePolicy } from '../src/modules/rate-limits/write-policy';
 import type { ImageJobs } from '../src/modules/media/image-jobs';
+import type { WritePolicy } from '../src/modules/rate-limits/write-policy';
 
 /** The origin test requests come from: the app's own, as a browser on the app would send. */
 export const TEST_ORIGIN = 'http://localhost:5172';

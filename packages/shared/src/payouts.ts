@@ -67,7 +67,10 @@ export type StatementPage = z.infer<typeof StatementPage>;
 
 export const StatementQuery = z.object({
   // An entry id: a bigint, so at most 18 digits (a longer number could overflow it).
-  before: z.string().regex(/^\d{1,18}$/, 'Must be an entry id').optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Must be an entry id')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
