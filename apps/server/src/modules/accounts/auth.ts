@@ -70,6 +70,8 @@ export function createAuth(deps: {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
+    // Into our log, not the console; the message only (its details can hold a sign-in's state or codes).
+    logger: { level: 'warn', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },
     // Our own limits (send-limits.ts) live in the database and hold across instances.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -214,7 +214,9 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
       });
       const res = await remove(cookie, 'google');
       expect(res.status).toBe(200);
-      expect(((await res.json()) as SignInMethods).methods).toEqual([{ kind: 'email', detail: email, isRemovable: false }]);
+      expect(((await res.json()) as SignInMethods).methods).toEqual([
+        { kind: 'email', detail: email, isRemovable: false },
+      ]);
       expect((await remove(cookie, 'google')).status).toBe(404);
     });
 
