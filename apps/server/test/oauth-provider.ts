@@ -1,43 +1,34 @@
 import type { ServerResponse } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 
-/** Who signs in at the local provider next, or a user who cancels there. */
-export type ProviderIdentity =
-  | {
-      sub: string;
-      email: string;
-      emailVerified: boolean;
-      name?: string;
-      /** Apple sends the name once, on the first sign-in, in the form it posts back. */
-      appleName?: { firstName: string; lastName: string };
-    }
-  | { cancel: true };
+type Provider = 'google' | 'apple';
+
+/** Who signs in at the provider's page: what a real user would be at Google or Apple. */
+export type ProviderIdentity = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  /** Google's profile name. */
+  name?: string;
+  /** Apple sends the name once, on the first sign-in, in the form it posts back. */
+  appleName?: { firstName: string; lastName: string };
+};
 
 /**
  * A local OpenID Connect provider (oauth2-mock-server) standing in for Google and Apple: real
- * authorization codes, PKCE checks and signed ID tokens, on this machine. Google's part is the mock's own
- * /authorize (a redirect back with the code); Apple's is /apple/authorize, which answers as Apple does: a
- * page whose form POSTs the code, state and user to the app from this (another) origin.
+ * authorization codes, PKCE checks and signed ID tokens, on this machine. Each provider's authorization
+ * address shows a page where the user says who they are and continues or cancels, as at Google or
+ * Apple. Google then redirects back with the code; Apple answers as Apple does, with a page whose form
+ * POSTs the code, state and user to the app from this (another) origin (response_mode=form_post).
  */
-export async function startOAuthProvider(host = '127.0.0.1') {
+export async function startOAuthProvider(host = '127.0.0.1', port = 0) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  await server.start(0, host);
+  await server.start(port, host);
   const origin = new URL(server.issuer.url ?? '').origin;
-  const pending: ProviderIdentity[] = [];
-  const byCode = new Map<string, Extract<ProviderIdentity, { sub: string }>>();
+  const byCode = new Map<string, ProviderIdentity>();
 
-  // Each authorization takes the next identity, bound to its code; the token endpoint reads it back.
-  server.service.on('beforeAuthorizeRedirect', ({ url }: { url: URL }) => {
-    const identity = pending.shift();
-    if (!identity) throw new Error('No identity queued at the local provider');
-    if ('cancel' in identity) {
-      url.searchParams.delete('code');
-      url.searchParams.set('error', 'access_denied');
-      return;
-    }
-    byCode.set(url.searchParams.get('code') ?? '', identity);
-  });
+  // The ID token carries the identity chosen on the page that gave the code.
   server.service.on(
     'beforeTokenSigning',
     (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
@@ -53,33 +44,58 @@ export async function startOAuthProvider(host = '127.0.0.1') {
     },
   );
 
-  server.service.addRoute('GET', '/apple/authorize', async (req, res) => {
-    const query = new URL(req.url ?? '', origin).searchParams;
-    const redirectUri = query.get('redirect_uri') ?? '';
-    if (query.get('response_mode') !== 'form_post') return void res.writeHead(400).end('form_post expected');
-    const identity = pending[0];
-    // The mock's own authorization, asked for a plain code, gives a code tied to the PKCE challenge.
+  for (const provider of ['google', 'apple'] as const) {
+    server.service.addRoute('GET', `/${provider}/authorize`, (req, res) => {
+      consentPage(res, provider, new URL(req.url ?? '', origin).searchParams);
+    });
+    server.service.addRoute('POST', `/${provider}/consent`, async (req, res) => {
+      const form = new URLSearchParams(req.body as Record<string, string>);
+      const request = new URLSearchParams(form.get('request') ?? '');
+      const redirectUri = request.get('redirect_uri') ?? '';
+      const answer = form.get('decision') === 'cancel' ? cancelled(request) : await authorize(request, form);
+      if (provider === 'google') {
+        const back = new URL(redirectUri);
+        for (const [key, value] of Object.entries(answer)) back.searchParams.set(key, value);
+        res.writeHead(302, { Location: back.href }).end();
+      } else {
+        postForm(res, redirectUri, answer);
+      }
+    });
+  }
+
+  function cancelled(request: URLSearchParams): Record<string, string> {
+    // Google says access_denied, Apple user_cancelled_authorize.
+    return {
+      error: request.get('response_mode') === 'form_post' ? 'user_cancelled_authorize' : 'access_denied',
+      state: request.get('state') ?? '',
+    };
+  }
+
+  /** The mock's own authorization, asked for a plain code: a code tied to the PKCE challenge. */
+  async function authorize(request: URLSearchParams, form: URLSearchParams): Promise<Record<string, string>> {
     const plain = new URL('/authorize', origin);
-    for (const [key, value] of query) plain.searchParams.set(key, value);
+    for (const [key, value] of request) plain.searchParams.set(key, value);
     plain.searchParams.set('response_type', 'code');
-    const answer = await fetch(plain, { redirect: 'manual' });
-    const back = new URL(answer.headers.get('location') ?? '');
-    const fields: Record<string, string> = Object.fromEntries(back.searchParams);
-    if (identity && !('cancel' in identity) && identity.appleName) {
-      fields.user = JSON.stringify({ name: identity.appleName, email: identity.email });
-    }
-    postForm(res, redirectUri, fields);
-  });
+    const back = new URL((await fetch(plain, { redirect: 'manual' })).headers.get('location') ?? '');
+    const answer: Record<string, string> = Object.fromEntries(back.searchParams);
+    const firstName = form.get('firstName');
+    const identity: ProviderIdentity = {
+      sub: form.get('sub') ?? '',
+      email: form.get('email') ?? '',
+      emailVerified: form.get('emailVerified') === 'on',
+      ...(form.get('name') && { name: form.get('name') ?? '' }),
+      ...(firstName && { appleName: { firstName, lastName: form.get('lastName') ?? '' } }),
+    };
+    byCode.set(answer.code ?? '', identity);
+    if (identity.appleName) answer.user = JSON.stringify({ name: identity.appleName, email: identity.email });
+    return answer;
+  }
 
   return {
     origin,
     endpoints: {
-      google: { authorization: `${origin}/authorize`, token: `${origin}/token` },
+      google: { authorization: `${origin}/google/authorize`, token: `${origin}/token` },
       apple: { authorization: `${origin}/apple/authorize`, token: `${origin}/token` },
-    },
-    /** Queues who signs in (or cancels) at the next authorization. */
-    nextSignIn(identity: ProviderIdentity) {
-      pending.push(identity);
     },
     stop: () => server.stop(),
   };
@@ -87,9 +103,49 @@ export async function startOAuthProvider(host = '127.0.0.1') {
 
 export type OAuthProvider = Awaited<ReturnType<typeof startOAuthProvider>>;
 
+/** The fields the consent page posts for an identity (what a user would type there). */
+export function consentFields(authorizationUrl: URL, identity: ProviderIdentity | 'cancel'): URLSearchParams {
+  const fields = new URLSearchParams({ request: authorizationUrl.searchParams.toString() });
+  if (identity === 'cancel') {
+    fields.set('decision', 'cancel');
+    return fields;
+  }
+  fields.set('decision', 'allow');
+  fields.set('sub', identity.sub);
+  fields.set('email', identity.email);
+  if (identity.emailVerified) fields.set('emailVerified', 'on');
+  if (identity.name) fields.set('name', identity.name);
+  if (identity.appleName) {
+    fields.set('firstName', identity.appleName.firstName);
+    fields.set('lastName', identity.appleName.lastName);
+  }
+  return fields;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The provider's page: who signs in (labelled fields), Continue or Cancel. */
+function consentPage(res: ServerResponse, provider: Provider, request: URLSearchParams) {
+  const field = (name: string, label: string) => `<p><label>${label} <input name="${name}"></label></p>`;
+  const names =
+    provider === 'google'
+      ? field('name', 'Name')
+      : `${field('firstName', 'First name')}${field('lastName', 'Last name')}`;
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(
+    `<!doctype html><title>Local ${provider}</title><h1>Sign in with local ${provider}</h1>` +
+      `<form method="post" action="/${provider}/consent">` +
+      `<input type="hidden" name="request" value="${escapeHtml(request.toString())}">` +
+      `${field('sub', 'Account ID')}${field('email', 'Email')}` +
+      `<p><label><input type="checkbox" name="emailVerified" checked> Email verified</label></p>${names}` +
+      `<button name="decision" value="allow">Continue</button> <button name="decision" value="cancel">Cancel</button></form>`,
+  );
+}
+
 /** A page that POSTs the fields to `action` at once, as Apple's does (response_mode=form_post). */
 function postForm(res: ServerResponse, action: string, fields: Record<string, string>) {
-  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { jsonHeaders } from './app-harness';
-import type { OAuthProvider } from './oauth-provider';
+import { consentFields, type OAuthProvider, type ProviderIdentity } from './oauth-provider';
 import { sessionCookie, uniqueIp } from './sign-in-helpers';
 
 type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
@@ -38,10 +38,19 @@ export async function startSocialSignIn(
   return { url: new URL(url), cookie: mergeCookies(options.cookie ?? '', res) };
 }
 
-/** Google: the provider redirects back with the code; the browser opens that address at the app. */
-export async function googleRoundTrip(app: App, start: { url: URL; cookie: string }) {
-  const atProvider = await fetch(start.url, { redirect: 'manual' });
-  const back = new URL(atProvider.headers.get('location') ?? '');
+/** What the user's answer on the provider's page (who they are, or Cancel) gives back. */
+export function consent(start: { url: URL }, identity: ProviderIdentity | 'cancel') {
+  const action = new URL(start.url.pathname.replace(/authorize$/, 'consent'), start.url.origin);
+  return fetch(action, { method: 'POST', body: consentFields(start.url, identity), redirect: 'manual' });
+}
+
+/** Google: the provider redirects back with the code (or error); the browser opens that address at the app. */
+export async function googleRoundTrip(
+  app: App,
+  start: { url: URL; cookie: string },
+  identity: ProviderIdentity | 'cancel',
+) {
+  const back = new URL((await consent(start, identity)).headers.get('location') ?? '');
   return finish(app, `${back.pathname}${back.search}`, start.cookie);
 }
 
@@ -49,8 +58,13 @@ export async function googleRoundTrip(app: App, start: { url: URL; cookie: strin
  * Apple: the provider's page POSTs the form to the app from the provider's origin (a cross-site request,
  * which carries no SameSite=Lax cookie); better-auth turns it into a GET, which does.
  */
-export async function appleRoundTrip(app: App, start: { url: URL; cookie: string }, provider: OAuthProvider) {
-  const page = await (await fetch(start.url)).text();
+export async function appleRoundTrip(
+  app: App,
+  start: { url: URL; cookie: string },
+  provider: OAuthProvider,
+  identity: ProviderIdentity | 'cancel',
+) {
+  const page = await (await consent(start, identity)).text();
   const action = new URL(/action="([^"]+)"/.exec(page)?.[1] ?? '');
   const fields = new URLSearchParams();
   for (const [, name, value] of page.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {

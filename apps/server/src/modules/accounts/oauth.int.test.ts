@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { type OAuthProvider, startOAuthProvider } from '../../../test/oauth-provider';
+import { type OAuthProvider, type ProviderIdentity, startOAuthProvider } from '../../../test/oauth-provider';
 import {
   appleRoundTrip,
+  consent,
   googleRoundTrip,
   mergeCookies,
   redirectPath,
@@ -71,10 +72,15 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
     return mergeCookies('', res);
   }
 
-  async function google(identity: Parameters<OAuthProvider['nextSignIn']>[0], cookie?: string) {
-    provider.nextSignIn(identity);
+  async function google(identity: ProviderIdentity | 'cancel', cookie?: string) {
     const start = await startSocialSignIn(app, 'google', { cookie, callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    return googleRoundTrip(app, start);
+    return googleRoundTrip(app, start, identity);
+  }
+
+  async function apple(identity: ProviderIdentity | 'cancel') {
+    const start = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
+    expect(start.url.searchParams.get('response_mode')).toBe('form_post');
+    return appleRoundTrip(app, start, provider, identity);
   }
 
   it('signs a new Google user in and keeps the return path through the round trip', async () => {
@@ -86,7 +92,7 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
   });
 
   it('brings a user who cancels at Google back to the sign-in screen, return path kept, signed out', async () => {
-    const { res, cookie } = await google({ cancel: true });
+    const { res, cookie } = await google('cancel');
     expect(res.status).toBe(302);
     const back = new URL(redirectPath(res), 'http://x');
     expect(back.pathname).toBe('/sign-in');
@@ -96,9 +102,8 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
   });
 
   it('refuses a tampered state and lands on the sign-in screen, not an API address', async () => {
-    provider.nextSignIn({ sub: uniqueSub(), email: uniqueEmail(), emailVerified: true });
     const start = await startSocialSignIn(app, 'google', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    const atProvider = await fetch(start.url, { redirect: 'manual' });
+    const atProvider = await consent(start, { sub: uniqueSub(), email: uniqueEmail(), emailVerified: true });
     const back = new URL(atProvider.headers.get('location') ?? '');
     back.searchParams.set('state', `${back.searchParams.get('state')}x`);
     const res = await app.request(`${back.pathname}${back.search}`, { headers: { Cookie: start.cookie } });
@@ -126,18 +131,24 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
 
   it('accepts Apple answering with a cross-site form_post, and keeps the name Apple sends once', async () => {
     const email = uniqueEmail();
-    provider.nextSignIn({
+    const { posted, res, cookie } = await apple({
       sub: uniqueSub(),
       email,
       emailVerified: true,
       appleName: { firstName: 'Maya', lastName: 'Ortiz' },
     });
-    const start = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    expect(start.url.searchParams.get('response_mode')).toBe('form_post');
-    const { posted, res, cookie } = await appleRoundTrip(app, start, provider);
     expect(posted.status).toBe(302);
     expect(redirectPath(res)).toBe(AFTER);
     expect(await profileOf(cookie)).toMatchObject({ email, suggestedDisplayName: 'Maya Ortiz' });
+  });
+
+  it('brings a user who cancels at Apple back to the sign-in screen too', async () => {
+    const { res, cookie } = await apple('cancel');
+    const back = new URL(redirectPath(res), 'http://x');
+    expect(back.pathname).toBe('/sign-in');
+    expect(back.searchParams.get('error')).toBe('user_cancelled_authorize');
+    expect(back.searchParams.get('return')).toBe(RETURN);
+    expect(await profileOf(cookie)).toBeNull();
   });
 
   it('brings a user who signed up by e-mail link to the same account with Google or Apple (verified address)', async () => {
@@ -146,9 +157,10 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
     const byGoogle = await profileOf((await google({ sub: uniqueSub(), email, emailVerified: true })).cookie);
     expect(byGoogle?.id).toBe(byLink?.id);
 
-    provider.nextSignIn({ sub: uniqueSub(), email, emailVerified: true, appleName: { firstName: 'A', lastName: 'B' } });
-    const start = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    const byApple = await profileOf((await appleRoundTrip(app, start, provider)).cookie);
+    const byApple = await profileOf(
+      (await apple({ sub: uniqueSub(), email, emailVerified: true, appleName: { firstName: 'A', lastName: 'B' } }))
+        .cookie,
+    );
     expect(byApple?.id).toBe(byLink?.id);
   });
 
@@ -167,23 +179,24 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
 
     // Linked from settings while signed in: the relay address reaches the signed-in account.
     const sub = uniqueSub();
-    provider.nextSignIn({ sub, email: relay, emailVerified: true });
     const link = await startSocialSignIn(app, 'apple', {
       cookie: phoneCookie,
       callbackURL: '/settings',
       errorCallbackURL: '/settings',
       link: true,
     });
-    const linked = await appleRoundTrip(app, link, provider);
+    const linked = await appleRoundTrip(app, link, provider, { sub, email: relay, emailVerified: true });
     expect(redirectPath(linked.res)).toBe('/settings');
-    provider.nextSignIn({ sub, email: relay, emailVerified: true });
-    const again = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    expect((await profileOf((await appleRoundTrip(app, again, provider)).cookie))?.id).toBe(owner?.id);
+    const again = await apple({ sub, email: relay, emailVerified: true });
+    expect((await profileOf(again.cookie))?.id).toBe(owner?.id);
 
     // Not linked: another relay address makes an account of its own.
-    provider.nextSignIn({ sub: uniqueSub(), email: `${uniqueSub()}@privaterelay.appleid.com`, emailVerified: true });
-    const other = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-    const separate = await profileOf((await appleRoundTrip(app, other, provider)).cookie);
+    const other = await apple({
+      sub: uniqueSub(),
+      email: `${uniqueSub()}@privaterelay.appleid.com`,
+      emailVerified: true,
+    });
+    const separate = await profileOf(other.cookie);
     expect(separate?.id).toBeDefined();
     expect(separate?.id).not.toBe(owner?.id);
     // The link is one Apple account on the owner's account.
@@ -221,15 +234,11 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
     });
 
     it('never removes the last one: Apple with a relay address only', async () => {
-      const { cookie } = await (async () => {
-        provider.nextSignIn({
-          sub: uniqueSub(),
-          email: `${uniqueSub()}@privaterelay.appleid.com`,
-          emailVerified: true,
-        });
-        const start = await startSocialSignIn(app, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
-        return appleRoundTrip(app, start, provider);
-      })();
+      const { cookie } = await apple({
+        sub: uniqueSub(),
+        email: `${uniqueSub()}@privaterelay.appleid.com`,
+        emailVerified: true,
+      });
       expect((await methods(cookie)).methods).toEqual([{ kind: 'apple', detail: null, isRemovable: false }]);
       const res = await remove(cookie, 'apple');
       expect(res.status).toBe(409);
