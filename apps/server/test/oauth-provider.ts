@@ -25,7 +25,11 @@ export async function startOAuthProvider(host = '127.0.0.1', port = 0) {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(port, host);
-  const origin = new URL(server.issuer.url ?? '').origin;
+  // The mock names itself "localhost" whatever it listens on: use the address it was given.
+  const listening = new URL(server.issuer.url ?? '');
+  listening.hostname = host;
+  const origin = listening.origin;
+  server.issuer.url = origin;
   const byCode = new Map<string, ProviderIdentity>();
 
   // The ID token carries the identity chosen on the page that gave the code.
