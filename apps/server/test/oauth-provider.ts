@@ -31,6 +31,8 @@ export async function startOAuthProvider(host = '127.0.0.1', port = 0) {
   const origin = listening.origin;
   server.issuer.url = origin;
   const byCode = new Map<string, ProviderIdentity>();
+  /** The client secrets the token endpoint was given, newest last (what Apple would check). */
+  const clientSecrets: string[] = [];
 
   // The ID token carries the identity chosen on the page that gave the code.
   server.service.on(
@@ -38,6 +40,7 @@ export async function startOAuthProvider(host = '127.0.0.1', port = 0) {
     (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
       const identity = byCode.get(req.body?.code ?? '');
       if (!identity) return;
+      if (req.body?.client_secret) clientSecrets.push(req.body.client_secret);
       Object.assign(token.payload, {
         sub: identity.sub,
         email: identity.email,
@@ -101,6 +104,7 @@ export async function startOAuthProvider(host = '127.0.0.1', port = 0) {
       google: { authorization: `${origin}/google/authorize`, token: `${origin}/token` },
       apple: { authorization: `${origin}/apple/authorize`, token: `${origin}/token` },
     },
+    clientSecrets,
     stop: () => server.stop(),
   };
 }

@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { SignInMethods } from '@sweetwish/shared/accounts';
 import { sql } from 'drizzle-orm';
+import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
@@ -149,6 +151,37 @@ describe.each(databaseKinds())('Google and Apple sign-in on %s', (kind) => {
     expect(back.searchParams.get('error')).toBe('user_cancelled_authorize');
     expect(back.searchParams.get('return')).toBe(RETURN);
     expect(await profileOf(cookie)).toBeNull();
+  });
+
+  it("sends Apple a client secret signed at run time with the team's key", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { APPLE_CLIENT_SECRET: _fixed, ...withoutSecret } = PROVIDERS;
+    const { app: signing, auth } = await buildTestApp(database, {
+      env: {
+        ...withoutSecret,
+        APPLE_TEAM_ID: 'TEAM123456',
+        APPLE_KEY_ID: 'KEY1234567',
+        APPLE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
+      testOAuthProvider: { origin: provider.origin, ...provider.endpoints },
+    });
+    // better-auth keeps our options object: each exchange reads the secret anew, so renewals reach Apple.
+    const appleOptions = (await auth.$context).socialProviders.find((p) => p.id === 'apple')?.options;
+    expect(Object.getOwnPropertyDescriptor(appleOptions, 'clientSecret')?.get).toBeTypeOf('function');
+    const start = await startSocialSignIn(signing, 'apple', { callbackURL: AFTER, errorCallbackURL: ON_ERROR });
+    const { res } = await appleRoundTrip(signing, start, provider, {
+      sub: uniqueSub(),
+      email: uniqueEmail(),
+      emailVerified: true,
+    });
+    expect(redirectPath(res)).toBe(AFTER);
+    const { payload, protectedHeader } = await jwtVerify(provider.clientSecrets.at(-1) ?? '', publicKey, {
+      issuer: 'TEAM123456',
+      audience: 'https://appleid.apple.com',
+      subject: PROVIDERS.APPLE_CLIENT_ID,
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: 'KEY1234567' });
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('brings a user who signed up by e-mail link to the same account with Google or Apple (verified address)', async () => {
