@@ -40,7 +40,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('Google signs a new user in, on to /complete-profile with the return path kept', async ({ page }) => {
-  const returnPath = `/${uniqueHandle('creator')}/tip`;
+  // Any page of the app; /settings stays put for a signed-in user (a tip page for nobody would move on).
+  const returnPath = '/settings';
   await page.goto(`/sign-in?return=${encodeURIComponent(returnPath)}`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await atProvider(page, 'google', { email: uniqueEmail(), name: 'Ann Lee' });
@@ -49,6 +50,9 @@ test('Google signs a new user in, on to /complete-profile with the return path k
   await expect(page.getByRole('textbox', { name: 'Display Name' })).toHaveValue('Ann Lee');
   await completeProfileHere(page, { handle: uniqueHandle(), displayName: uniqueDisplayName() });
   await expect(page).toHaveURL(returnPath);
+  await expect(
+    page.getByRole('region', { name: 'Sign-in methods' }).getByText('Google', { exact: true }),
+  ).toBeVisible();
 });
 
 test('Apple answers with a cross-site form_post, and the name it sends once is offered', async ({ page }) => {
