@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 
 export default function globalTeardown() {
-  const dir = process.env.E2E_DATA_DIR;
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [process.env.E2E_DATA_DIR, process.env.E2E_OAUTH_DATA_DIR]) {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -11,9 +11,16 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-e2e-'));
+// A second server with Google and Apple at a local OpenID Connect provider (support/oauth-server.ts).
+process.env.E2E_OAUTH_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
+process.env.E2E_OAUTH_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-e2e-oauth-'));
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
+const oauthPort = Number(process.env.E2E_OAUTH_PORT);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -41,26 +48,49 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --enable-source-maps apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // One proxy in front: each test's X-Forwarded-For (support/test.ts) is the entry that proxy would append.
-      TRUST_PROXY: 'true',
-      PREVIEW_EMAIL: 'preview@sweetwish.app',
-      PREVIEW_PASSWORD: 'preview-password-123',
-      // A message notification waits this long for the recipient to read it on screen (20 s by default):
-      // short here, so the conversations spec sees the text arrive (or not) quickly.
-      MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
+  webServer: [
+    {
+      command: 'node --enable-source-maps apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // One proxy in front: each test's X-Forwarded-For (support/test.ts) is the entry that proxy would append.
+        TRUST_PROXY: 'true',
+        PREVIEW_EMAIL: 'preview@sweetwish.app',
+        PREVIEW_PASSWORD: 'preview-password-123',
+        // A message notification waits this long for the recipient to read it on screen (20 s by default):
+        // short here, so the conversations spec sees the text arrive (or not) quickly.
+        MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
+      },
     },
-  },
+    {
+      command: 'node --import tsx e2e/support/oauth-server.ts',
+      cwd: repoRoot,
+      url: `http://localhost:${oauthPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(oauthPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_OAUTH_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        // Any values: the local provider accepts every client.
+        GOOGLE_CLIENT_ID: 'e2e-google-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        APPLE_CLIENT_ID: 'app.sweetwish.e2e',
+        APPLE_CLIENT_SECRET: 'e2e-apple-secret',
+      },
+    },
+  ],
 });

@@ -21,7 +21,7 @@ import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
-import { authRoutes } from './modules/accounts/auth-routes';
+import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
   api.use((c, next) =>
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
-  api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH] }));
+  api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, APPLE_CALLBACK_PATH] }));
   api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
   api.route('/', healthRoutes(database));

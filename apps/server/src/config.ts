@@ -86,7 +86,22 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_CLIENT_ID: z.string().min(1).optional(),
+  /** A fixed client-secret JWT; or, better, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY to sign one at run time. */
   APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Apple team ID')
+    .optional(),
+  APPLE_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character key ID')
+    .optional(),
+  /** The .p8 key's contents (PEM); `\n` written literally is read as a line break. */
+  APPLE_PRIVATE_KEY: z
+    .string()
+    .transform((key) => key.replaceAll('\\n', '\n'))
+    .pipe(z.string().includes('PRIVATE KEY', { message: 'must be the contents of the .p8 key file' }))
+    .optional(),
   /** The store-review account: signing in with this address needs no code. */
   PREVIEW_EMAIL: z.email().optional(),
   PREVIEW_PASSWORD: z.string().min(12).optional(),
@@ -114,7 +129,7 @@ export type Config = {
   smtp: { url: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
-  apple: { clientId: string; clientSecret: string } | undefined;
+  apple: { clientId: string; secret: AppleSecretSource } | undefined;
   preview: { email: string; password: string } | undefined;
   /** PUBLIC_URL is this machine: local stand-ins (outbox, card sandbox) may be served. */
   isLocalPublicUrl: boolean;
@@ -152,6 +167,37 @@ function together(env: Record<string, unknown>, names: string[]): string[] {
   );
 }
 
+/** A fixed client secret, or Apple's key to sign one with (modules/accounts/apple-client-secret.ts). */
+export type AppleSecretSource =
+  | { kind: 'fixed'; clientSecret: string }
+  | { kind: 'key'; teamId: string; keyId: string; privateKey: string };
+
+type Env = z.infer<typeof EnvSchema>;
+
+function appleProblems(e: Env): string[] {
+  const hasKey = e.APPLE_TEAM_ID !== undefined;
+  const hasSecret = e.APPLE_CLIENT_SECRET !== undefined;
+  if (hasKey && hasSecret) return ['APPLE_CLIENT_SECRET and APPLE_TEAM_ID cannot both be set: choose one'];
+  if (e.APPLE_CLIENT_ID && !hasKey && !hasSecret) {
+    return [
+      'APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY (or APPLE_CLIENT_SECRET) are required when APPLE_CLIENT_ID is set',
+    ];
+  }
+  if (!e.APPLE_CLIENT_ID && (hasKey || hasSecret))
+    return ['APPLE_CLIENT_ID is required when an Apple key or secret is set'];
+  return [];
+}
+
+function appleSecretSource(e: Env): AppleSecretSource {
+  if (e.APPLE_CLIENT_SECRET) return { kind: 'fixed', clientSecret: e.APPLE_CLIENT_SECRET };
+  return {
+    kind: 'key',
+    teamId: e.APPLE_TEAM_ID ?? '',
+    keyId: e.APPLE_KEY_ID ?? '',
+    privateKey: e.APPLE_PRIVATE_KEY ?? '',
+  };
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -170,7 +216,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = [
     ...together(e, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER']),
     ...together(e, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),
-    ...together(e, ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET']),
+    ...together(e, ['APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY']),
+    ...appleProblems(e),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
     ...together(e, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
     ...together(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
@@ -208,10 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
         : undefined,
-    apple:
-      e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
-        ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET }
-        : undefined,
+    apple: e.APPLE_CLIENT_ID ? { clientId: e.APPLE_CLIENT_ID, secret: appleSecretSource(e) } : undefined,
     preview:
       e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
     stripe:

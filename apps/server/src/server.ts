@@ -12,7 +12,7 @@ import { createPublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
-import { createAuth, ensurePreviewAccount, resolveAuthSecret } from './modules/accounts/auth';
+import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
 import { createUploadSweeper } from './modules/media/upload-sweeper';
 import { createNotificationWorker } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
@@ -29,7 +29,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Longer than the 60 s idle timeout of common load balancers and HTTP clients. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  /** Tests only (the e2e suite's OAuth server): Google and Apple at a local provider (decision 016). */
+  testOptions: { testOAuthProvider?: TestOAuthProvider } = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config);
   await database.migrate();
   const messaging = createMessaging(config, database);
@@ -38,7 +43,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       'PUBLIC_URL is not a local address but SMS or e-mail still go to the local outbox: set TWILIO_* and SMTP_URL',
     );
   }
-  const auth = createAuth({ config, database, messaging, secret: resolveAuthSecret(config), logger });
+  const auth = createAuth({
+    config,
+    database,
+    messaging,
+    secret: resolveAuthSecret(config),
+    logger,
+    testOAuthProvider: testOptions.testOAuthProvider,
+  });
   await ensurePreviewAccount(auth, config);
   const storage = config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'media'));
   const changes = await startChangeFeed(database, logger);

@@ -12,7 +12,7 @@ import { createPublicCache } from '../src/changes/public-cache';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createLogger } from '../src/logger';
-import { createAuth, ensurePreviewAccount } from '../src/modules/accounts/auth';
+import { createAuth, ensurePreviewAccount, type TestOAuthProvider } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
 import type { ImageJobs } from '../src/modules/media/image-jobs';
 import type { WritePolicy } from '../src/modules/rate-limits/write-policy';
@@ -57,12 +57,21 @@ export async function buildTestApp(
     shutdown?: AbortSignal;
     /** Image work with limits of the test's own. */
     images?: ImageJobs;
+    /** Google and Apple at a local OpenID Connect provider (test/oauth-provider.ts). */
+    testOAuthProvider?: TestOAuthProvider;
   } = {},
 ) {
   const { logger, lines } = captureLogger();
   const config = testConfig(options.env);
   const messaging = createMessaging(config, database);
-  const auth = createAuth({ config, database, messaging, secret: config.authSecret ?? '', logger });
+  const auth = createAuth({
+    config,
+    database,
+    messaging,
+    secret: config.authSecret ?? '',
+    logger,
+    testOAuthProvider: options.testOAuthProvider,
+  });
   mediaRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-media-'));
   const storage = options.storage ?? diskStorage(mediaRoot);
   const changes = await startChangeFeed(database, logger);

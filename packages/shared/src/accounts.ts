@@ -13,11 +13,14 @@ export function toE164UsPhone(input: string): string | undefined {
   return US_PHONE.test(e164) ? e164 : undefined;
 }
 
+export const SocialProvider = z.enum(['google', 'apple']);
+export type SocialProvider = z.infer<typeof SocialProvider>;
+
 /** What the web app may know about the server's set-up, for showing the right sign-in options. */
 export const PublicConfig = z
   .object({
     previewEmail: z.string().nullable(),
-    socialProviders: z.array(z.enum(['google', 'apple'])),
+    socialProviders: z.array(SocialProvider),
     hasOutbox: z.boolean(),
     /** Cards and payouts go to the local card sandbox: its debug page (/test) is offered. */
     hasCardSandbox: z.boolean(),
@@ -26,6 +29,27 @@ export const PublicConfig = z
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 /** The signed-in user as the web app sees them. */
+/** One way a user can sign in (settings): a phone code, an e-mail link, or a linked Google or Apple account. */
+export const SignInMethod = z
+  .object({
+    kind: z.enum(['phone', 'email', 'google', 'apple']),
+    /** The number, the address, or the provider account's address. */
+    detail: z.string().nullable(),
+    /** Google and Apple can be removed while another method remains; phone and e-mail stay. */
+    isRemovable: z.boolean(),
+  })
+  .meta({ id: 'SignInMethod' });
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
+export const SignInMethods = z
+  .object({
+    methods: z.array(SignInMethod),
+    /** Providers set up on this server and not linked yet. */
+    linkable: z.array(SocialProvider),
+  })
+  .meta({ id: 'SignInMethods' });
+export type SignInMethods = z.infer<typeof SignInMethods>;
+
 export const Me = z
   .object({
     id: z.string(),
@@ -37,6 +61,8 @@ export const Me = z
     /** Only a real address: none for phone-only users. */
     email: z.string().nullable(),
     isProfileComplete: z.boolean(),
+    /** The name Google or Apple gave at sign-up, offered on the complete-profile screen when it is a valid display name. */
+    suggestedDisplayName: z.string().optional(),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;

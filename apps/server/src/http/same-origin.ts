@@ -8,7 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * session cookies, this is what stops another site from acting for a signed-in user.
  */
 export function sameOrigin(origin: string, options: { exemptPaths: string[] }) {
-  // Exempt paths authenticate each request by other means (a webhook's signature), never by cookie.
+  // Exempt paths authenticate each request by other means (a webhook's signature; Apple's form_post is
+  // bound to its sign-in by better-auth's state and PKCE checks), never by a session cookie alone.
   const exempt = new Set(options.exemptPaths);
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.header('origin') === origin || exempt.has(c.req.path)) return next();

@@ -1,4 +1,5 @@
 import { EmailLinkVerifyInput, PreviewSignInInput, toE164UsPhone } from '@sweetwish/shared/accounts';
+import { CONTROL_CHARACTER } from '@sweetwish/shared/handle';
 import { type Context, Hono } from 'hono';
 import { notifyChange } from '../../changes/change-feed';
 import type { Config } from '../../config';
@@ -19,8 +20,27 @@ import {
 } from './send-limits';
 import { challengeSecret, createSignInChallenge, redeemSignInChallenge } from './sign-in-challenge';
 
+/** Apple's answer arrives as a cross-site form POST here: the same-origin check must let it through. */
+export const APPLE_CALLBACK_PATH = '/api/auth/callback/apple';
+
 export const TOO_MANY_GUESSES = 'Too many attempts. Request a new code.';
 const EMAIL_LINK_FAILED = 'Error signing in with email link';
+/** The spec's error for e-mail, Google or Apple sign-in failures. */
+const SIGN_IN_FAILED = 'There was a problem signing in.';
+/** Where a provider sign-in may send the browser back to. */
+const RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserURL'] as const;
+
+/** A path inside this app, as the web app's `return` parameter must be: not "//host", "/\\host" or a URL. */
+function isAppPath(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.length <= 2_000 &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.startsWith('/\\') &&
+    !CONTROL_CHARACTER.test(value)
+  );
+}
 
 /**
  * better-auth's endpoints under /api/auth, with what the product adds around them: send limits and the
@@ -90,6 +110,18 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
     await admitSend(c, 'email', email, body.altcha);
     return next();
   });
+
+  // Google and Apple: the browser comes back to a path of this app, however the request was made.
+  // better-auth would follow any trusted origin, and a full URL here is no return path the app offers.
+  for (const path of ['/auth/sign-in/social', '/auth/link-social']) {
+    app.post(path, async (c, next) => {
+      const body = await bodyOf(c);
+      if (RETURN_FIELDS.some((field) => body[field] !== undefined && !isAppPath(body[field]))) {
+        throw new AppError('VALIDATION', SIGN_IN_FAILED);
+      }
+      return next();
+    });
+  }
 
   // Each check counts first, per address and per code, in single statements: parallel guesses (from
   // many addresses, on many instances) get CODE_ATTEMPTS checks of one code at most, whatever the
@@ -162,6 +194,8 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
   app.post('/auth/phone-number/verify', handle);
   app.post('/auth/sign-in/magic-link', handle);
   app.post('/auth/sign-in/social', handle);
+  // Linking Google or Apple from settings (signed in); unlinking is ours (sign-in-methods.ts).
+  app.post('/auth/link-social', handle);
   // Apple answers with a form POST, Google with a GET.
   app.on(['GET', 'POST'], '/auth/callback/:provider', handle);
   app.all('/auth/*', () => {

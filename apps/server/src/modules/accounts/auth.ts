@@ -11,6 +11,8 @@ import type { Messaging } from '../../adapters/messaging';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../../logger';
+import { appleClientSecret } from './apple-client-secret';
+import { type ProviderEndpoints, testProviderEndpoints } from './provider-endpoints';
 import { accounts, sessions, users, verifications } from './tables';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -26,7 +28,13 @@ export function isPhoneOnlyEmail(email: string): boolean {
 /** The e-mail link goes to the app's /email page (spec section 2), which completes the sign-in. */
 const EMAIL_PAGE = /^\/email(\/[A-Za-z0-9_]{1,64})?$/;
 
+/** Apple answers sign-in with a form POST from this origin (response_mode=form_post). */
+const APPLE_ORIGIN = 'https://appleid.apple.com';
+
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A local OpenID Connect provider standing in for Google and Apple, in tests only (decision 016). */
+export type TestOAuthProvider = { origin: string } & Partial<Record<'google' | 'apple', ProviderEndpoints>>;
 
 /** Sign-in by phone code, e-mail link, Google and Apple (when configured) and the preview account. */
 export function createAuth(deps: {
@@ -35,18 +43,35 @@ export function createAuth(deps: {
   messaging: Messaging;
   secret: string;
   logger: Logger;
+  /** Tests only: never set from configuration, so a deployment cannot be pointed at another provider. */
+  testOAuthProvider?: TestOAuthProvider;
 }) {
-  const { config, database, messaging, logger } = deps;
+  const { config, database, messaging, logger, testOAuthProvider } = deps;
+  const apple = config.apple;
+  const appleSecret = apple && appleClientSecret(apple.secret, apple.clientId);
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl.origin,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [config.publicUrl.origin],
+    trustedOrigins: [
+      config.publicUrl.origin,
+      ...(apple ? [APPLE_ORIGIN] : []),
+      ...(testOAuthProvider ? [testOAuthProvider.origin] : []),
+    ],
+    // A failed or cancelled provider sign-in (and a bad state) lands on the sign-in screen, which says so.
+    onAPIError: { errorURL: new URL('/sign-in', config.publicUrl).toString() },
+    account: {
+      // Google or Apple with a verified address that matches an account's verified address reaches that
+      // account (better-auth's default). Linking from settings may use another address: Apple's relay.
+      accountLinking: { enabled: true, allowDifferentEmails: true },
+    },
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
+    // Into our log, not the console; the message only (its details can hold a sign-in's state or codes).
+    logger: { level: 'warn', log: (level, message) => logger[level]({ source: 'better-auth' }, message) },
     // Our own limits (send-limits.ts) live in the database and hold across instances.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -54,9 +79,19 @@ export function createAuth(deps: {
     emailAndPassword: { enabled: config.preview !== undefined, disableSignUp: true },
     socialProviders: {
       ...(config.google && { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret } }),
-      ...(config.apple && { apple: { clientId: config.apple.clientId, clientSecret: config.apple.clientSecret } }),
+      ...(apple &&
+        appleSecret && {
+          apple: {
+            clientId: apple.clientId,
+            // Read at each code exchange: a signed secret is renewed long before it expires.
+            get clientSecret() {
+              return appleSecret();
+            },
+          },
+        }),
     },
     plugins: [
+      ...(testOAuthProvider ? [testProviderEndpoints(testOAuthProvider)] : []),
       phoneNumber({
         otpLength: 6,
         expiresIn: CODE_TTL_SECONDS,

@@ -8,6 +8,8 @@ const profileColumns = {
   id: users.id,
   handle: users.handle,
   displayName: users.displayName,
+  /** better-auth's name: the provider's, the phone number for phone sign-ups, empty for e-mail links. */
+  name: users.name,
   photoUrl: users.photoUrl,
   phoneNumber: users.phoneNumber,
   email: users.email,

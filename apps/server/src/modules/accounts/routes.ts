@@ -7,6 +7,8 @@ import {
   Me,
   PublicConfig,
   SetHandleInput,
+  SignInMethods,
+  SocialProvider,
 } from '@sweetwish/shared/accounts';
 import type { PublicCache } from '../../changes/public-cache';
 import type { Config } from '../../config';
@@ -19,6 +21,7 @@ import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from './auth';
 import { completeProfile, findInviter, getMe, isHandleAvailable, setHandle } from './service';
+import { listSignInMethods, removeSignInMethod } from './sign-in-methods';
 
 const getPublicConfig = createRoute({
   method: 'get',
@@ -77,6 +80,26 @@ const getAffiliate = createRoute({
   responses: { 200: jsonResponse(Inviter, 'The inviter'), 404: errorResponse('No such inviter') },
 });
 
+const getSignInMethods = createRoute({
+  method: 'get',
+  path: '/sign-in-methods',
+  summary: "The signed-in user's ways to sign in, and the providers they can still link",
+  responses: { 200: jsonResponse(SignInMethods, 'The methods'), 401: errorResponse('Nobody is signed in') },
+});
+
+const deleteSignInMethod = createRoute({
+  method: 'delete',
+  path: '/sign-in-methods/{provider}',
+  summary: 'Unlink Google or Apple (never the last way to sign in)',
+  request: { params: z.object({ provider: SocialProvider }) },
+  responses: {
+    200: jsonResponse(SignInMethods, 'The methods left'),
+    401: errorResponse('Nobody is signed in'),
+    404: errorResponse('Not linked'),
+    409: errorResponse('The only way to sign in'),
+  },
+});
+
 export function accountRoutes(deps: {
   config: Config;
   database: DatabaseHandle;
@@ -89,6 +112,8 @@ export function accountRoutes(deps: {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/profile/*', requireUser(auth));
+  app.use('/sign-in-methods/*', requireUser(auth));
+  app.use('/sign-in-methods', requireUser(auth));
 
   return app
     .openapi(getPublicConfig, (c) =>
@@ -124,6 +149,10 @@ export function accountRoutes(deps: {
       deps.publicCache.forget({ topic: 'handle', handle: handle.toLowerCase() }, { topic: 'profile', userId: me.id });
       return c.json(me, 200);
     })
+    .openapi(getSignInMethods, async (c) => c.json(await listSignInMethods(db, config, c.get('userId')), 200))
+    .openapi(deleteSignInMethod, async (c) =>
+      c.json(await removeSignInMethod(db, config, c.get('userId'), c.req.valid('param').provider), 200),
+    )
     .openapi(getAffiliate, async (c) => {
       const inviter = await findInviter(db, c.req.valid('param').code);
       if (!inviter) throw new AppError('NOT_FOUND', 'No such inviter');

@@ -1,5 +1,5 @@
 import type { Inviter, Me } from '@sweetwish/shared/accounts';
-import { HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
+import { displayNameProblem, HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -28,6 +28,8 @@ export async function getMe(db: Database, userId: string): Promise<Me> {
     phoneNumber: user.phoneNumber,
     email: isPhoneOnlyEmail(user.email) ? null : user.email,
     isProfileComplete: Boolean(user.handle && user.displayName),
+    // Apple sends the name only on the first sign-in: it is kept (as better-auth's name) and offered here.
+    ...(!user.displayName && !displayNameProblem(user.name) && { suggestedDisplayName: user.name }),
   };
 }
 

@@ -9,7 +9,7 @@ const client = vi.hoisted(() => ({
 }));
 vi.mock('../../../lib/auth-client', () => ({ authClient: client }));
 
-const { sendEmailLink, sendPhoneCode, verifyEmailLink, verifyPhoneCode } = await import('./auth-calls');
+const { sendEmailLink, sendPhoneCode, socialSignIn, verifyEmailLink, verifyPhoneCode } = await import('./auth-calls');
 
 describe('the sign-in calls', () => {
   afterEach(() => {
@@ -120,5 +120,21 @@ describe('the sign-in calls', () => {
 
     fetchMock.mockResolvedValue(new Response(null, { status: 400 }));
     await expect(verifyEmailLink('used', 'fan@example.com')).rejects.toThrow('Error signing in with email link');
+  });
+
+  it('start Google or Apple with the return path kept for the way back, and the sign-in screen for errors', async () => {
+    client.signIn.social.mockResolvedValue({ data: { url: 'https://accounts.google.com/' }, error: null });
+    await socialSignIn('google', { returnPath: '/alice/tip', signInPath: '/join/alice' });
+    expect(client.signIn.social).toHaveBeenCalledWith({
+      provider: 'google',
+      callbackURL: '/complete-profile?return=%2Falice%2Ftip',
+      errorCallbackURL: '/join/alice?return=%2Falice%2Ftip',
+    });
+    await socialSignIn('apple', { returnPath: undefined, signInPath: '/sign-in' });
+    expect(client.signIn.social).toHaveBeenLastCalledWith({
+      provider: 'apple',
+      callbackURL: '/complete-profile',
+      errorCallbackURL: '/sign-in',
+    });
   });
 });

@@ -124,8 +124,23 @@ export async function previewSignIn(email: string): Promise<void> {
 export type SocialProvider = 'google' | 'apple';
 
 /** Leaves for the provider's sign-in page; the provider sends the user back to /home. */
-export async function socialSignIn(provider: SocialProvider): Promise<void> {
-  const error = await errorOf(authClient.signIn.social({ provider, callbackURL: '/home' }));
+/**
+ * Leaves for Google or Apple. The way back keeps the `return` path: /complete-profile asks a new user for
+ * a handle and sends a complete profile straight on to `return` (or /home). A cancel or failure there
+ * comes back to this sign-in screen with `error` (lib/provider-error.ts words it).
+ */
+export async function socialSignIn(
+  provider: SocialProvider,
+  where: { returnPath: string | undefined; signInPath: string },
+): Promise<void> {
+  const query = where.returnPath ? `?return=${encodeURIComponent(where.returnPath)}` : '';
+  const error = await errorOf(
+    authClient.signIn.social({
+      provider,
+      callbackURL: `/complete-profile${query}`,
+      errorCallbackURL: `${where.signInPath}${query}`,
+    }),
+  );
   if (error) throw new SignInError(SIGN_IN_MESSAGES.general);
 }
 

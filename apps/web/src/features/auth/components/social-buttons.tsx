@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../../components/notification-store';
+import { safeReturnPath } from '../../../lib/return-path';
 import { SIGN_IN_MESSAGES, type SocialProvider, socialSignIn } from '../api/auth-calls';
 import { AppleIcon, GoogleIcon } from './auth-icons';
 
@@ -19,6 +21,8 @@ export function SocialButtons({
   onBusyChange: (isBusy: boolean) => void;
 }) {
   const [pending, setPending] = useState<SocialProvider | null>(null);
+  const { pathname } = useLocation();
+  const [searchParams] = useSearchParams();
   if (providers.length === 0) return null;
 
   const start = async (provider: SocialProvider) => {
@@ -27,7 +31,7 @@ export function SocialButtons({
     onBusyChange(true);
     try {
       // On success the browser leaves for the provider's page.
-      await socialSignIn(provider);
+      await socialSignIn(provider, { returnPath: safeReturnPath(searchParams.get('return')), signInPath: pathname });
     } catch {
       notify(SIGN_IN_MESSAGES.general, { placement: 'toast' });
       setPending(null);

@@ -42,7 +42,7 @@ function CompleteProfileForm() {
   const [searchParams] = useSearchParams();
   const returnPath = safeReturnPath(searchParams.get('return')) ?? '/home';
   const [suggestion] = useState(() => suggestHandle());
-  const [displayName, setDisplayName] = useState(() => me?.displayName ?? '');
+  const [displayName, setDisplayName] = useState(() => me?.displayName ?? me?.suggestedDisplayName ?? '');
   const [handle, setHandle] = useState(() => me?.handle ?? '');
   const [takenHandles, setTakenHandles] = useState<ReadonlySet<string>>(() => new Set());
   const [isSubmitting, setIsSubmitting] = useState(false);

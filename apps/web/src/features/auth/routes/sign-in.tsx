@@ -6,6 +6,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { useProviderError } from '../../../lib/provider-error';
 import { usePublicConfig } from '../../../lib/public-config';
 import { MailIcon, PhoneIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
@@ -37,6 +38,7 @@ function SignInScreen() {
   const [method, setMethod] = useState<Method>('phone');
   const [isBusy, setIsBusy] = useState(false);
   const providers = config?.socialProviders ?? [];
+  useProviderError();
 
   return (
     <AuthPage title="Welcome" lead="Sign in, or create your account with the same steps.">

@@ -16,6 +16,7 @@ import { useShowMoney } from '../../../lib/show-money';
 import { signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { SettingSwitch } from '../components/setting-switch';
+import { SignInMethodsList } from '../components/sign-in-methods-list';
 import { notificationDestination, notificationNoun } from '../lib/settings-text';
 
 /**
@@ -35,6 +36,9 @@ export function SettingsPage() {
           <ServerSettings />
           <Section title="Balance">
             <ShowBalanceSwitch />
+          </Section>
+          <Section title="Sign-in methods" detail="Ways to sign in to this account.">
+            <SignInMethodsList />
           </Section>
           <AccountSection />
         </Box>
