@@ -1,5 +1,5 @@
 import { EmailLinkVerifyInput, PreviewSignInInput, toE164UsPhone } from '@sweetwish/shared/accounts';
-import { CONTROL_CHARACTER } from '@sweetwish/shared/handle';
+import { isAppPath } from '@sweetwish/shared/return-path';
 import { type Context, Hono } from 'hono';
 import { notifyChange } from '../../changes/change-feed';
 import type { Config } from '../../config';
@@ -29,18 +29,6 @@ const EMAIL_LINK_FAILED = 'Error signing in with email link';
 const SIGN_IN_FAILED = 'There was a problem signing in.';
 /** Where a provider sign-in may send the browser back to. */
 const RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserURL'] as const;
-
-/** A path inside this app, as the web app's `return` parameter must be: not "//host", "/\\host" or a URL. */
-function isAppPath(value: unknown): boolean {
-  return (
-    typeof value === 'string' &&
-    value.length <= 2_000 &&
-    value.startsWith('/') &&
-    !value.startsWith('//') &&
-    !value.startsWith('/\\') &&
-    !CONTROL_CHARACTER.test(value)
-  );
-}
 
 /**
  * better-auth's endpoints under /api/auth, with what the product adds around them: send limits and the
