@@ -64,7 +64,12 @@ async function move({ targetUrl, dataDir, s3, write }: MoveOptions): Promise<num
     await target.migrate();
     write(`source: ${sourceDir}; both databases migrated`);
 
-    const copies = await copyRows(source.db, target.db);
+    const copies = await copyRows(source.db, target.db).catch((err: unknown) => {
+      write(
+        'the copy failed and was rolled back: the target now holds the tables but no rows; drop it, create it anew and move again',
+      );
+      throw err;
+    });
     const total = copies.reduce((sum, c) => sum + c.rows, 0);
     write(`copied ${total} rows in ${copies.length} tables`);
 
