@@ -11,8 +11,10 @@ import { diskStorage } from '../../adapters/storage/disk-storage';
 import { s3Storage } from '../../adapters/storage/s3-storage';
 import { type DatabaseHandle, openPglite, openPostgres, queryRows } from '../../db/client';
 import { solidImage } from '../media/test-images';
+import { reconcile } from '../wallet/service';
 import { mediaKeys } from './media';
 import { runMove } from './move';
+import { compareTables, copyRows } from './service';
 
 const BLURHASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnjLEHV6nWB';
 const BUCKET = 'sweetwish-moved';
@@ -159,6 +161,22 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
     }
   }, 120_000);
 
+  it('copies in batches of two rows without splitting a ledger transfer between statements', async () => {
+    // Every transfer has three or four entries: with batches of two, a split one would break the balance trigger.
+    const targetUrl = await freshTarget();
+    const [source, target] = [await openPglite(path.join(dataDir, 'db')), await openPostgres(targetUrl)];
+    try {
+      await target.migrate();
+      const copies = await copyRows(source.db, target.db, 2);
+      expect(copies.find((c) => c.table === 'ledger_entries')?.rows).toBeGreaterThan(10);
+      expect((await compareTables(source.db, target.db)).filter((t) => !t.isSameContent)).toEqual([]);
+      expect(await reconcile(target.db)).toEqual({ isOk: true, lines: ['ok'] });
+    } finally {
+      await target.close();
+      await source.close();
+    }
+  }, 60_000);
+
   it('refuses a target that holds anything, and changes nothing there', async () => {
     const targetUrl = await freshTarget();
     const target = await openPostgres(targetUrl);
@@ -205,7 +223,6 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
     await target.db.execute(sql`update users set display_name = 'Changed' where id = ${fan.id}`);
     await target.db.execute(sql`delete from wishes where name = 'Spare wish'`);
     await target.close();
-    const { compareTables } = await import('./service');
     const source = await openPglite(path.join(dataDir, 'db'));
     const again = await openPostgres(targetUrl);
     try {

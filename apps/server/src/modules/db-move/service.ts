@@ -59,7 +59,7 @@ export type TableCopy = { table: string; rows: number };
  * Copies every row of the source's app tables into the target, in one transaction on the target: either all
  * of it lands or none. Both databases must be migrated to the same schema.
  */
-export async function copyRows(source: Database, target: Database): Promise<TableCopy[]> {
+export async function copyRows(source: Database, target: Database, batchSize = BATCH_SIZE): Promise<TableCopy[]> {
   const [sourceTables, targetTables] = await Promise.all([appTables(source), appTables(target)]);
   if (sourceTables.join() !== targetTables.join()) {
     throw new Error(`The two databases have different tables: ${sourceTables.join()} / ${targetTables.join()}`);
@@ -81,7 +81,7 @@ export async function copyRows(source: Database, target: Database): Promise<Tabl
       let rows = 0;
       await readInBatches(
         source,
-        { table, orderBy: group ? [group, ...keyColumns] : keyColumns, groupColumn: group, batchSize: BATCH_SIZE },
+        { table, orderBy: group ? [group, ...keyColumns] : keyColumns, groupColumn: group, batchSize },
         async (batch) => {
           await insertRows(tx, table, columns, batch);
           rows += batch.length;
@@ -90,7 +90,7 @@ export async function copyRows(source: Database, target: Database): Promise<Tabl
       // A row may reference one copied after it (a user's affiliate): those references are set once all are in.
       if (selfColumns.length) {
         const where = selfColumns.map((c) => `t."${c}" is not null`).join(' or ');
-        await readInBatches(source, { table, orderBy: keyColumns, where, batchSize: BATCH_SIZE }, (batch) =>
+        await readInBatches(source, { table, orderBy: keyColumns, where, batchSize }, (batch) =>
           updateColumns(tx, table, keyColumns, selfColumns, batch),
         );
       }
