@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js (and the reconcile command into dist/reconcile.js, and the child
+// Bundles the server into dist/main.js (the reconcile and db:move commands into dist/reconcile.js and dist/db-move.js, and the child
 // process of image work into dist/image-worker.js, which image-jobs.ts starts from beside main.js): our own code and the workspace packages are compiled in,
 // everything from npm stays an ordinary import of node_modules.
 import { build } from 'esbuild';
@@ -7,6 +7,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     reconcile: 'src/reconcile-main.ts',
+    'db-move': 'src/db-move-main.ts',
     'image-worker': 'src/modules/media/image-worker.ts',
   },
   outdir: 'dist',

@@ -15,10 +15,23 @@ import { createLogger } from '../src/logger';
 import { createAuth, ensurePreviewAccount, type TestOAuthProvider } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
 import type { ImageJobs } from '../src/modules/media/image-jobs';
-import type { WritePolicy } from '../src/modules/rate-limits/write-policy';
+import { WRITE_POLICY, type WritePolicy } from '../src/modules/rate-limits/write-policy';
 
 /** The origin test requests come from: the app's own, as a browser on the app would send. */
 export const TEST_ORIGIN = 'http://localhost:5172';
+
+/** The write limits raised out of reach, so every request gets to the route it aims at (fuzzing, load). */
+export const UNLIMITED_WRITES = Object.fromEntries(
+  Object.entries(WRITE_POLICY).map(([kind, policy]) => [
+    kind,
+    {
+      ...policy,
+      perUser: { perMinute: 1_000_000, perDay: 1_000_000 },
+      perAddress: { perMinute: 1_000_000, perDay: 1_000_000 },
+      sitewidePerMinute: undefined,
+    },
+  ]),
+) as WritePolicy;
 
 /** A logger whose JSON lines are kept in memory, so a test can read what the server logged. */
 export function captureLogger() {

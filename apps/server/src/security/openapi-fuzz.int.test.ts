@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_ORIGIN } from '../../test/app-harness';
+import { buildTestApp, TEST_ORIGIN, UNLIMITED_WRITES } from '../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../test/databases';
 import { type Person, peopleOn } from '../../test/people';
 import { uniqueIp } from '../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../db/client';
 import { solidImage } from '../modules/media/test-images';
-import { WRITE_POLICY, type WritePolicy } from '../modules/rate-limits/write-policy';
 
 /**
  * Every operation of the OpenAPI document, signed in and signed out, with hostile values in each path
@@ -107,19 +106,6 @@ const LEAKS = [
   /relation "[^"]+" does not exist|column "[^"]+"|invalid byte sequence|unsupported Unicode escape/i,
   /PostgresError|PGlite|DrizzleError|ZodError|TypeError|RangeError/,
 ];
-
-/** The write limits raised out of reach, so every probe gets to the route it aims at. */
-const UNLIMITED_WRITES = Object.fromEntries(
-  Object.entries(WRITE_POLICY).map(([kind, policy]) => [
-    kind,
-    {
-      ...policy,
-      perUser: { perMinute: 1_000_000, perDay: 1_000_000 },
-      perAddress: { perMinute: 1_000_000, perDay: 1_000_000 },
-      sitewidePerMinute: undefined,
-    },
-  ]),
-) as WritePolicy;
 
 describe.each(databaseKinds())('the API under hostile input on %s', (kind) => {
   let database: DatabaseHandle;
