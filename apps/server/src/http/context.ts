@@ -7,5 +7,7 @@ export type AppEnv = {
     log: Logger;
     /** Set by requireUser on routes that need a signed-in user. */
     userId: string;
+    /** Set by idempotentRequest when the request carries an Idempotency-Key. */
+    idempotencyKey?: string;
   };
 };

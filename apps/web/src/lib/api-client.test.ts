@@ -23,6 +23,18 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends an Idempotency-Key when given one', async () => {
+    const fetchMock = vi.fn(async () => answer('{"tipId":"t1"}', 201));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('POST', '/tips', { body: { amount: 5 }, idempotencyKey: 'k-1' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/tips', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
+      body: '{"amount":5}',
+    });
+  });
+
   it('answers undefined when there is no body', async () => {
     vi.stubGlobal(
       'fetch',

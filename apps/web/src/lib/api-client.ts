@@ -22,12 +22,15 @@ export class ApiError extends Error {
 export async function apiRequest<T = void>(
   method: string,
   path: string,
-  { body }: { body?: unknown } = {},
+  { body, idempotencyKey }: { body?: unknown; idempotencyKey?: string } = {},
 ): Promise<T> {
   const res = await fetch(`/api${path}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: {
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(idempotencyKey !== undefined && { 'Idempotency-Key': idempotencyKey }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) {

@@ -7,7 +7,8 @@ export async function insertTopUp(
   db: Database,
   row: { id: string; userId: string; quantity: number; totalCents: number },
 ) {
-  await db.insert(topUps).values(row);
+  // A keyed retry gets the same checkout session back: its row is there already.
+  await db.insert(topUps).values(row).onConflictDoNothing({ target: topUps.id });
 }
 
 /**

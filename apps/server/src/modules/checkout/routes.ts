@@ -3,6 +3,7 @@ import { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
+import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -14,11 +15,16 @@ const topUpRoute = createRoute({
   method: 'post',
   path: '/checkout/top-ups',
   summary: 'Start a card checkout for tokens (createStripeTokenCheckoutSession)',
-  request: { body: { required: true, content: { 'application/json': { schema: TopUpInput } } } },
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: TopUpInput } } },
+  },
   responses: {
     201: jsonResponse(TopUpSession, 'Where the browser goes to pay'),
     400: errorResponse('A field breaks a rule'),
     401: errorResponse('Nobody is signed in'),
+    409: errorResponse('A request with this Idempotency-Key is still running'),
+    422: errorResponse('The Idempotency-Key was used for another request'),
     500: errorResponse('The card provider could not start a checkout'),
   },
 });
@@ -33,6 +39,7 @@ export function checkoutRoutes(deps: {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/checkout/*', requireUser(deps.auth));
+  app.post('/checkout/top-ups', idempotentRequest(db));
   // Webhooks carry no session or Origin: the signature over the raw body is their proof (same-origin.ts).
   app.post('/payments/webhook', async (c) => {
     const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'));
@@ -40,6 +47,6 @@ export function checkoutRoutes(deps: {
     return c.json({ received: true }, 200);
   });
   return app.openapi(topUpRoute, async (c) =>
-    c.json(await startTopUp({ db, ...deps }, c.get('userId'), c.req.valid('json')), 201),
+    c.json(await startTopUp({ db, ...deps }, c.get('userId'), c.req.valid('json'), c.get('idempotencyKey')), 201),
   );
 }

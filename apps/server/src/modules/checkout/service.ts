@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { userExists } from '../accounts/service';
+import { keyedId } from '../idempotency/keyed-id';
 import { applyAccountUpdate, applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
@@ -23,6 +24,7 @@ export async function startTopUp(
   deps: { db: Database; payments: CardPayments | undefined; publicOrigin: string; logger: Logger },
   userId: string,
   input: TopUpInput,
+  requestKey?: string,
 ): Promise<TopUpSession> {
   const { db, payments, publicOrigin, logger } = deps;
   if (!payments) throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);
@@ -30,27 +32,31 @@ export async function startTopUp(
   const returnTo = input.location.startsWith('/x/') ? `&return=${encodeURIComponent(input.location)}` : '';
   let session: Stripe.Checkout.Session;
   try {
-    session = await payments.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: price.priceCents,
-            product_data: { name: `${input.quantity.toLocaleString('en-US')} Sweetwish tokens` },
+    session = await payments.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: price.priceCents,
+              product_data: { name: `${input.quantity.toLocaleString('en-US')} Sweetwish tokens` },
+            },
           },
-        },
-        {
-          quantity: 1,
-          price_data: { currency: 'usd', unit_amount: price.serviceFeeCents, product_data: { name: 'Service fee' } },
-        },
-      ],
-      success_url: `${publicOrigin}/tokens/stripe/success?session_id={CHECKOUT_SESSION_ID}${returnTo}`,
-      cancel_url: `${publicOrigin}${input.location}`,
-      client_reference_id: userId,
-      metadata: { userId, quantity: String(input.quantity) },
-    });
+          {
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: price.serviceFeeCents, product_data: { name: 'Service fee' } },
+          },
+        ],
+        success_url: `${publicOrigin}/tokens/stripe/success?session_id={CHECKOUT_SESSION_ID}${returnTo}`,
+        cancel_url: `${publicOrigin}${input.location}`,
+        client_reference_id: userId,
+        metadata: { userId, quantity: String(input.quantity) },
+      },
+      // A keyed retry gets the same checkout back from the provider, not a second one to pay.
+      requestKey === undefined ? undefined : { idempotencyKey: `top_up:${keyedId('top_up', userId, requestKey)}` },
+    );
   } catch (err) {
     logger.error({ err }, 'the card provider refused to start a checkout');
     throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);

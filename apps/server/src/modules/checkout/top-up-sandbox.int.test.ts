@@ -46,10 +46,10 @@ describe('a token top-up through the local card sandbox', () => {
     return ((await res.json()) as { balanceCents: number }).balanceCents;
   }
 
-  async function startCheckout(cookie: string, quantity: number) {
+  async function startCheckout(cookie: string, quantity: number, idempotencyKey?: string) {
     const res = await fetch(`${base}/api/checkout/top-ups`, {
       method: 'POST',
-      headers: jsonHeaders({ cookie }),
+      headers: { ...jsonHeaders({ cookie }), ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }) },
       body: JSON.stringify({ quantity, location: '/x/some-wish' }),
     });
     expect(res.status).toBe(201);
@@ -84,6 +84,15 @@ describe('a token top-up through the local card sandbox', () => {
 
     for (let i = 0; i < 100 && (await walletCents(cookie)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await walletCents(cookie)).toBe(50_000);
+  });
+
+  it('answers a retried start with the same checkout, so a double tap cannot open two payments', async () => {
+    const cookie = await signInByPhone(app as never);
+    const first = await startCheckout(cookie, 100, 'top-up-once');
+    const again = await startCheckout(cookie, 100, 'top-up-once');
+    expect(again).toBe(first);
+    // A new key (a new purchase) gets a checkout of its own.
+    expect(await startCheckout(cookie, 100, 'top-up-twice')).not.toBe(first);
   });
 
   it('credits nothing for a declined card', async () => {

@@ -12,6 +12,7 @@ import {
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
+import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -26,15 +27,18 @@ const buyRoute = createRoute({
   method: 'post',
   path: '/purchases',
   summary: 'Buy a wish with tokens (buyProduct)',
-  request: { body: { required: true, content: { 'application/json': { schema: BuyInput } } } },
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: BuyInput } } },
+  },
   responses: {
     201: jsonResponse(BuyResult, 'The purchase'),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,
     403: errorResponse('The seller cannot buy their own wish'),
     404: errorResponse('No such wish of that seller'),
-    409: errorResponse('The wish is sold or archived'),
-    422: errorResponse('The wallet holds too little'),
+    409: errorResponse('The wish is sold or archived, or a request with this Idempotency-Key is still running'),
+    422: errorResponse('The wallet holds too little, or the Idempotency-Key was used for another request'),
   },
 });
 
@@ -42,14 +46,18 @@ const tipRoute = createRoute({
   method: 'post',
   path: '/tips',
   summary: 'Send a tip in tokens (sendTip)',
-  request: { body: { required: true, content: { 'application/json': { schema: TipInput } } } },
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: TipInput } } },
+  },
   responses: {
     201: jsonResponse(TipResult, 'The tip'),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,
     403: errorResponse('A tip to oneself'),
     404: errorResponse('No such creator'),
-    422: errorResponse('The wallet holds too little'),
+    409: errorResponse('A request with this Idempotency-Key is still running'),
+    422: errorResponse('The wallet holds too little, or the Idempotency-Key was used for another request'),
   },
 });
 
@@ -98,15 +106,18 @@ export function giftRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
   for (const path of ['/purchases', '/purchases/*', '/tips', '/received', '/received/*']) {
     app.use(path, requireUser(deps.auth));
   }
+  app.on('POST', ['/purchases', '/tips'], idempotentRequest(db));
   return app
     .openapi(buyRoute, async (c) => {
       const input = c.req.valid('json');
-      const result = await buyWish(db, post, c.get('userId'), input);
+      const result = await buyWish(db, post, c.get('userId'), input, c.get('idempotencyKey'));
       // The wishlist may show it sold now; this instance must not serve the old one to the buyer.
       deps.publicCache.forget({ topic: 'wishes', userId: input.sellerId });
       return c.json(result, 201);
     })
-    .openapi(tipRoute, async (c) => c.json(await sendTip(db, post, c.get('userId'), c.req.valid('json')), 201))
+    .openapi(tipRoute, async (c) =>
+      c.json(await sendTip(db, post, c.get('userId'), c.req.valid('json'), c.get('idempotencyKey')), 201),
+    )
     .openapi(listPurchasesRoute, async (c) => c.json(await listPurchases(db, c.get('userId')), 200))
     .openapi(getPurchaseRoute, async (c) =>
       c.json(await getPurchase(db, c.get('userId'), c.req.valid('param').id), 200),

@@ -6,6 +6,7 @@ import type { Change } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
+import { keyedId } from '../idempotency/keyed-id';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import type { LedgerTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
@@ -80,11 +81,32 @@ async function recipientOf(db: Database, buyerId: string, recipientId: string) {
   return recipient;
 }
 
+/**
+ * A new gift's id: with the request's Idempotency-Key, the same for every retry (decision 019), so a
+ * retry that runs again finds the gift the first attempt made; without one, random.
+ */
+function newPurchaseId(buyerId: string, requestKey: string | undefined): string {
+  return requestKey === undefined ? randomUUID() : keyedId('purchase', buyerId, requestKey);
+}
+
+/** Whether this buyer's gift of that id exists already: a keyed retry of a request that went through. */
+async function isPaid(db: Database, buyerId: string, id: string): Promise<boolean> {
+  return (await findPurchaseParties(db, id))?.buyerId === buyerId;
+}
+
 /** sendTip: the whole amount leaves the buyer's wallet, or nothing does. */
-export async function sendTip(db: Database, post: GiftPoster, buyerId: string, input: TipInput): Promise<TipResult> {
+export async function sendTip(
+  db: Database,
+  post: GiftPoster,
+  buyerId: string,
+  input: TipInput,
+  requestKey?: string,
+): Promise<TipResult> {
+  const id = newPurchaseId(buyerId, requestKey);
+  if (await isPaid(db, buyerId, id)) return { tipId: id };
   const recipient = await recipientOf(db, buyerId, input.recipientId);
   const purchase: NewPurchase = {
-    id: randomUUID(),
+    id,
     type: 'tip',
     buyerId,
     sellerId: recipient.id,
@@ -100,11 +122,19 @@ export async function sendTip(db: Database, post: GiftPoster, buyerId: string, i
  * buyProduct: the price is the wish's, never the caller's. A single-purchase wish is marked sold in the
  * payment's own statement, at the price read here: of many buyers one pays and the others are not charged.
  */
-export async function buyWish(db: Database, post: GiftPoster, buyerId: string, input: BuyInput): Promise<BuyResult> {
+export async function buyWish(
+  db: Database,
+  post: GiftPoster,
+  buyerId: string,
+  input: BuyInput,
+  requestKey?: string,
+): Promise<BuyResult> {
+  const id = newPurchaseId(buyerId, requestKey);
+  if (await isPaid(db, buyerId, id)) return { purchaseId: id };
   const recipient = await recipientOf(db, buyerId, input.sellerId);
   const wish = await getWishForSale(db, input.productId, input.sellerId);
   const purchase: NewPurchase = {
-    id: randomUUID(),
+    id,
     type: 'standard',
     buyerId,
     sellerId: recipient.id,

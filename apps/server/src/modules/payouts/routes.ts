@@ -8,6 +8,7 @@ import {
   WithdrawalList,
 } from '@sweetwish/shared/payouts';
 import type { AppEnv } from '../../http/context';
+import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -57,20 +58,26 @@ const withdrawRoute = createRoute({
   method: 'post',
   path: '/payouts/withdrawals',
   summary: 'Withdraw whole tokens (at least 50) to the payout account (makeStripeWithdrawal)',
-  request: { body: { required: true, content: { 'application/json': { schema: WithdrawalInput } } } },
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: WithdrawalInput } } },
+  },
   responses: {
     201: jsonResponse(Withdrawal, 'The withdrawal: paid, or pending while the transfer is retried'),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,
     403: errorResponse('No payout account with payouts enabled, or the balance is on hold'),
-    409: errorResponse('The card provider refused the transfer: the money is back in the wallet'),
-    422: errorResponse('The wallet holds too little'),
+    409: errorResponse(
+      'The card provider refused the transfer (the money is back in the wallet), or a request with this Idempotency-Key is still running',
+    ),
+    422: errorResponse('The wallet holds too little, or the Idempotency-Key was used for another request'),
   },
 });
 
 export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/payouts/*', requireUser(deps.auth));
+  app.post('/payouts/withdrawals', idempotentRequest(deps.db));
   return app
     .openapi(statusRoute, async (c) => c.json(await getPayoutAccountStatus(deps, c.get('userId')), 200))
     .openapi(onboardingRoute, async (c) =>
@@ -78,6 +85,6 @@ export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
     )
     .openapi(listRoute, async (c) => c.json(await listWithdrawals(deps.db, c.get('userId')), 200))
     .openapi(withdrawRoute, async (c) =>
-      c.json(await requestWithdrawal(deps, c.get('userId'), c.req.valid('json')), 201),
+      c.json(await requestWithdrawal(deps, c.get('userId'), c.req.valid('json'), c.get('idempotencyKey')), 201),
     );
 }

@@ -13,6 +13,7 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import { keyedId } from '../idempotency/keyed-id';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isInsufficientBalance, isOnHold, type LedgerTransfer, postTransfer } from '../wallet/repo';
 import {
@@ -146,10 +147,11 @@ export async function debitWithdrawal(
   deps: Pick<PayoutDeps, 'db'>,
   userId: string,
   input: WithdrawalInput,
+  id: string = randomUUID(),
 ): Promise<WithdrawalRow> {
   const account = await findPayoutAccount(deps.db, userId);
   if (!account?.payoutsEnabled) throw new AppError('FORBIDDEN', PAYOUT_MESSAGES.update);
-  const row = { id: randomUUID(), userId, amountCents: input.amount * 100 };
+  const row = { id, userId, amountCents: input.amount * 100 };
   try {
     await deps.db.transaction(async (tx) => {
       await insertWithdrawal(tx, { ...row, providerAccountId: account.providerAccountId });
@@ -227,10 +229,19 @@ export async function attemptWithdrawalTransfer(deps: PayoutDeps, id: string): P
  * makeStripeWithdrawal: debits the wallet, then asks for the transfer. A definite refusal answers "Failed to
  * submit withdrawal" (the money is back); an unclear answer leaves it pending for the worker.
  */
-export async function requestWithdrawal(deps: PayoutDeps, userId: string, input: WithdrawalInput): Promise<Withdrawal> {
-  const debited = await debitWithdrawal(deps, userId, input);
-  await attemptWithdrawalTransfer(deps, debited.id);
-  const row = await findWithdrawal(deps.db, debited.id);
+export async function requestWithdrawal(
+  deps: PayoutDeps,
+  userId: string,
+  input: WithdrawalInput,
+  requestKey?: string,
+): Promise<Withdrawal> {
+  // A keyed retry (decision 019) finds the withdrawal its first attempt made and answers it.
+  const id = requestKey === undefined ? randomUUID() : keyedId('withdrawal', userId, requestKey);
+  const earlier = await findWithdrawal(deps.db, id);
+  if (earlier && earlier.userId !== userId) throw new AppError('CONFLICT', PAYOUT_MESSAGES.submitFailed);
+  if (!earlier) await debitWithdrawal(deps, userId, input, id);
+  await attemptWithdrawalTransfer(deps, id);
+  const row = await findWithdrawal(deps.db, id);
   if (!row || row.status === 'failed') throw new AppError('CONFLICT', PAYOUT_MESSAGES.submitFailed);
   return toWithdrawal(row);
 }

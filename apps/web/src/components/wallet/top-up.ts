@@ -3,6 +3,7 @@ import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
+import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { notify } from '../notification-store';
 
 /** The longest `location` the top-up call accepts. */
@@ -13,8 +14,11 @@ const MAX_LOCATION_LENGTH = 1000;
  * createStripeTokenCheckoutSession). `location` is where cancelling returns, and where a purchase started
  * on a wish page comes back to once paid.
  */
-export async function startTopUp(quantity: number, location: string): Promise<void> {
-  const { url } = await apiRequest<TopUpSession>('POST', '/checkout/top-ups', { body: { quantity, location } });
+export async function startTopUp(quantity: number, location: string, idempotencyKey?: string): Promise<void> {
+  const { url } = await apiRequest<TopUpSession>('POST', '/checkout/top-ups', {
+    body: { quantity, location },
+    idempotencyKey,
+  });
   window.location.assign(url);
 }
 
@@ -25,10 +29,14 @@ export async function startTopUp(quantity: number, location: string): Promise<vo
 export function useStartTopUp(): { start: (quantity: number) => void; isStarting: boolean } {
   const location = useLocation();
   const [isStarting, setIsStarting] = useState(false);
+  const idempotencyKey = useIdempotencyKey();
   const here = `${location.pathname}${location.search}`;
   const start = (quantity: number) => {
     setIsStarting(true);
-    startTopUp(quantity, here.length <= MAX_LOCATION_LENGTH ? here : location.pathname).catch(() => {
+    const returnTo = here.length <= MAX_LOCATION_LENGTH ? here : location.pathname;
+    // A second tap on the same pack resumes the same checkout rather than opening another.
+    startTopUp(quantity, returnTo, idempotencyKey.for({ quantity, returnTo })).catch((error: unknown) => {
+      idempotencyKey.settle(error);
       notify(WALLET_MESSAGES.topUpFailed);
       setIsStarting(false);
     });

@@ -1,18 +1,27 @@
 import type { TipInput, TipResult } from '@sweetwish/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
 
-/** sendTip (POST /api/tips): the whole amount leaves the wallet, or nothing does. */
+/**
+ * sendTip (POST /api/tips): the whole amount leaves the wallet, or nothing does. A retry of the same tip
+ * carries the same Idempotency-Key, so it is sent once.
+ */
 export function useSendTip() {
   const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (input: TipInput) => apiRequest<TipResult>('POST', '/tips', { body: input }),
-    onSuccess: () =>
-      Promise.all(
+    mutationFn: (input: TipInput) =>
+      apiRequest<TipResult>('POST', '/tips', { body: input, idempotencyKey: idempotencyKey.for(input) }),
+    onError: (error) => idempotencyKey.settle(error),
+    onSuccess: () => {
+      idempotencyKey.settle();
+      return Promise.all(
         [WALLET_QUERY_KEY, PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
-      ),
+      );
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { OnboardingLink, PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMe } from '../../../lib/session';
 import {
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -39,11 +40,18 @@ export function useWithdrawals() {
   });
 }
 
-/** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens. */
+/** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens; a retry is the same withdrawal. */
 export function useWithdraw() {
   const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (amount: number) => apiRequest<Withdrawal>('POST', '/payouts/withdrawals', { body: { amount } }),
+    mutationFn: (amount: number) =>
+      apiRequest<Withdrawal>('POST', '/payouts/withdrawals', {
+        body: { amount },
+        idempotencyKey: idempotencyKey.for({ amount }),
+      }),
+    onSuccess: () => idempotencyKey.settle(),
+    onError: (error) => idempotencyKey.settle(error),
     onSettled: () =>
       Promise.all(
         [WALLET_QUERY_KEY, WITHDRAWALS_QUERY_KEY, STATEMENT_QUERY_KEY].map((queryKey) =>

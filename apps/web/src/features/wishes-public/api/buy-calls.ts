@@ -2,6 +2,7 @@ import type { BuyInput, BuyResult, Wallet } from '@sweetwish/shared/wallet';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
@@ -15,17 +16,28 @@ export async function fetchBalanceCents(queryClient: QueryClient): Promise<numbe
   return wallet.balanceCents;
 }
 
-/** buyProduct (POST /api/purchases); afterwards the wallet, the purchases and the wish are read again. */
+/**
+ * buyProduct (POST /api/purchases), with one Idempotency-Key per purchase so a retry cannot buy twice;
+ * afterwards the wallet, the purchases and the wish are read again.
+ */
 export function useBuyWish() {
   const queryClient = useQueryClient();
+  const idempotencyKey = useIdempotencyKey();
   return useCallback(
     async (input: BuyInput) => {
-      const result = await apiRequest<BuyResult>('POST', '/purchases', { body: input });
+      const result = await apiRequest<BuyResult>('POST', '/purchases', {
+        body: input,
+        idempotencyKey: idempotencyKey.for(input),
+      }).catch((error: unknown) => {
+        idempotencyKey.settle(error);
+        throw error;
+      });
+      idempotencyKey.settle();
       // The seller's wishlists (the profile feature's ['wishes', sellerId, …] keys) show the wish as purchased.
       const changed = [WALLET_QUERY_KEY, PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY, wishQueryKey(input.productId)];
       for (const queryKey of [...changed, ['wishes', input.sellerId]]) void queryClient.invalidateQueries({ queryKey });
       return result;
     },
-    [queryClient],
+    [queryClient, idempotencyKey],
   );
 }
