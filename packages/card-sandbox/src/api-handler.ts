@@ -13,6 +13,8 @@ export type ApiRequest = {
   path: (name: string) => string;
   /** This request, for the events it causes. */
   request: RequestRef;
+  /** The connected account named by `Stripe-Account` (endpoints that allow it only), else null. */
+  stripeAccount: string | null;
   /**
    * From the change step: once the change is saved and its answer stored, cut the connection instead
    * of answering (test control drop-next), and do the same for the next `replays` replays of its
@@ -31,6 +33,8 @@ export type Endpoint = (request: ApiRequest) => () => unknown;
 type EndpointOptions = {
   /** `form` for the Stripe API (`application/x-www-form-urlencoded`), `json` for the test controls. */
   body: 'form' | 'json';
+  /** Whether the endpoint may act on behalf of a connected account (the `Stripe-Account` header). */
+  allowsStripeAccount?: boolean;
 };
 
 function digest(text: string): Buffer {
@@ -105,7 +109,8 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
     let body: unknown;
     try {
       authenticate(c.req.header('authorization'), core.options.secretKey);
-      if (c.req.header('stripe-account')) {
+      const stripeAccount = c.req.header('stripe-account') ?? null;
+      if (stripeAccount && !options.allowsStripeAccount) {
         throw new StripeApiError(400, {
           type: 'invalid_request_error',
           message: 'The card sandbox does not act on behalf of connected accounts (the Stripe-Account header).',
@@ -138,6 +143,7 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
         params,
         path: (name) => c.req.param(name) ?? '',
         request: { id: requestId, idempotencyKey: key ?? null },
+        stripeAccount,
         cutConnection: (replays) => {
           cut.isWanted = true;
           cut.replays = replays;
