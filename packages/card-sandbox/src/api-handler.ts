@@ -91,7 +91,7 @@ async function readParams(c: Context, body: EndpointOptions['body']): Promise<Pa
 
 /**
  * Wraps an endpoint with what every call shares, as Stripe behaves: the secret key, parameters from
- * the body or query, sessions past their expiry expired first, `Idempotency-Key` on POST (the same
+ * the body or query, sessions past their expiry expired and due card funds made available first, `Idempotency-Key` on POST (the same
  * key and parameters replay the stored answer with `Idempotent-Replayed: true`; other parameters are
  * an `idempotency_error`), errors in Stripe's shape, `Request-Id` on every answer, and the state saved
  * before the answer leaves. When the test control drop-next asks for it, the connection is cut after
@@ -118,6 +118,8 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
       }
       const raw = await readParams(c, options.body);
       hasChanged = core.expireDueSessions();
+      // Card funds past their delay are available to this request, as at Stripe, whatever the timer did.
+      if (core.settleDueFunds()) hasChanged = true;
       const key = options.body === 'form' && method === 'POST' ? c.req.header('idempotency-key') : undefined;
       if (key) {
         headers['Idempotency-Key'] = key;

@@ -10,10 +10,7 @@ import { noSuchObject, StripeApiError } from './stripe-error';
 export function registerBalanceApi(app: Hono, core: SandboxCore): void {
   app.get(
     '/v1/balance',
-    apiEndpoint(core, () => {
-      core.settleDueFunds();
-      return () => balanceObject(core.state.balance);
-    }),
+    apiEndpoint(core, () => () => balanceObject(core.state.balance)),
   );
 
   app.get(
