@@ -172,7 +172,7 @@ export function control(base: string, path: string, body: unknown, key = SECRET_
 export type SandboxContext = Awaited<ReturnType<typeof setUp>>;
 
 /** Takes an account through the hosted onboarding page, as its owner would, so it can receive transfers. */
-export async function completeOnboarding(context: SandboxContext, accountId: string) {
+export async function completeOnboarding(context: Pick<SandboxContext, 'stripe'>, accountId: string) {
   const link = await context.stripe.accountLinks.create({
     account: accountId,
     refresh_url: 'http://localhost:5172/payouts?refresh=1',
@@ -189,7 +189,7 @@ export async function completeOnboarding(context: SandboxContext, accountId: str
 }
 
 /** A new Express account, onboarded. */
-export async function onboardedAccount(context: SandboxContext) {
+export async function onboardedAccount(context: Pick<SandboxContext, 'stripe'>) {
   const account = await context.stripe.accounts.create({
     type: 'express',
     country: 'US',

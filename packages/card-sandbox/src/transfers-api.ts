@@ -2,9 +2,9 @@ import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { payOutTransfer } from './connect-payouts';
 import { listPage, readCreatedFilter, readPaging } from './list-pages';
+import { drawForTransfer } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import type { TransferObject } from './sandbox-state';
-import { drawForTransfer } from './platform-balance';
 import { noSuchObject } from './stripe-error';
 import { takeTransferFault } from './transfer-faults';
 import {

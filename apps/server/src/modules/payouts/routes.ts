@@ -12,6 +12,8 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { verifyWebhook } from '../checkout/service';
+import { handleConnectEvent } from './connect-events';
 import {
   createOnboardingLink,
   getPayoutAccountStatus,
@@ -71,6 +73,13 @@ const withdrawRoute = createRoute({
 export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/payouts/*', requireUser(deps.auth));
+  // Stripe's Connect webhooks (events on connected accounts), signed with their own secret; like the
+  // platform's endpoint, no session or Origin: the signature over the raw body is the proof.
+  app.post('/payments/connect-webhook', async (c) => {
+    const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'), 'connect');
+    await handleConnectEvent(deps, event);
+    return c.json({ received: true }, 200);
+  });
   return app
     .openapi(statusRoute, async (c) => c.json(await getPayoutAccountStatus(deps, c.get('userId')), 200))
     .openapi(onboardingRoute, async (c) =>
