@@ -189,7 +189,12 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     expect(await balance(creator)).toBe(7000);
     await newestReaches(creator, 'paid');
     expect(await withdrawals(creator)).toEqual([
-      expect.objectContaining({ amountCents: 5000, status: 'paid', completedAt: expect.any(String), failureMessage: null }),
+      expect.objectContaining({
+        amountCents: 5000,
+        status: 'paid',
+        completedAt: expect.any(String),
+        failureMessage: null,
+      }),
     ]);
     const transfers = await transfersTo(account.id);
     expect(transfers.map((t) => t.amount)).toEqual([5000]);
