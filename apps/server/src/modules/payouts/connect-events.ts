@@ -43,7 +43,11 @@ async function withdrawalsCarriedBy(deps: PayoutDeps, account: string, payout: S
     { payout: payout.id, limit: 100 },
     { stripeAccount: account },
   );
-  const sources = transactions.data.map((t) => idOf(t.source)).filter((s): s is string => s !== null);
+  // The payout's own transaction (type `payout`) names the payout, not a transfer.
+  const sources = transactions.data
+    .filter((t) => t.type !== 'payout')
+    .map((t) => idOf(t.source))
+    .filter((s): s is string => s !== null);
   const carried: Carried[] = [];
   let accountTransfers: Stripe.Transfer[] | undefined;
   for (const source of sources) {
