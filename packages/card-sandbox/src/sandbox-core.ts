@@ -92,20 +92,7 @@ export class SandboxCore {
     request: RequestRef = NO_REQUEST,
     previousAttributes?: Record<string, unknown>,
   ): StripeEvent {
-    const event: StripeEvent = {
-      id: newId('evt'),
-      object: 'event',
-      api_version: API_VERSION,
-      created: this.seconds(),
-      type,
-      data: previousAttributes
-        ? { object: structuredClone(object), previous_attributes: structuredClone(previousAttributes) }
-        : { object: structuredClone(object) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: request.id, idempotency_key: request.idempotencyKey },
-    };
-    this.state.events.push(event);
+    const event = this.record(type, object, request, previousAttributes, undefined);
     this.queue.enqueue(event.id);
     return event;
   }
@@ -120,10 +107,23 @@ export class SandboxCore {
     account: string,
     previousAttributes?: Record<string, unknown>,
   ): StripeEvent {
+    const event = this.record(type, object, NO_REQUEST, previousAttributes, account);
+    if (this.connectQueue) this.connectQueue.enqueue(event.id);
+    else event.pending_webhooks = 0;
+    return event;
+  }
+
+  private record(
+    type: string,
+    object: StripeObject,
+    request: RequestRef,
+    previousAttributes: Record<string, unknown> | undefined,
+    account: string | undefined,
+  ): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
-      account,
+      ...(account ? { account } : {}),
       api_version: API_VERSION,
       created: this.seconds(),
       type,
@@ -131,11 +131,10 @@ export class SandboxCore {
         ? { object: structuredClone(object), previous_attributes: structuredClone(previousAttributes) }
         : { object: structuredClone(object) },
       livemode: false,
-      pending_webhooks: this.connectQueue ? 1 : 0,
-      request: { id: null, idempotency_key: null },
+      pending_webhooks: 1,
+      request: { id: request.id, idempotency_key: request.idempotencyKey },
     };
     this.state.events.push(event);
-    this.connectQueue?.enqueue(event.id);
     return event;
   }
 
