@@ -26,7 +26,8 @@ export async function insertPayoutAccount(db: Database, userId: string, provider
 /**
  * What the provider said of an account as of `asOf` (unix seconds: an event's `created`, or a lookup's
  * time). Older news than what is stored changes nothing, so events applied out of order leave the latest
- * state; tells its owner live.
+ * state. Its owner is told live only when the status changed (a lookup that finds it unchanged must not
+ * make the page look again).
  */
 export async function updatePayoutAccount(
   db: Database,
@@ -34,12 +35,18 @@ export async function updatePayoutAccount(
   status: { payoutsEnabled: boolean; detailsSubmitted: boolean },
   asOf: number,
 ) {
+  const [before] = await db
+    .select({ payoutsEnabled: payoutAccounts.payoutsEnabled, detailsSubmitted: payoutAccounts.detailsSubmitted })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.providerAccountId, providerAccountId));
   const [row] = await db
     .update(payoutAccounts)
     .set({ ...status, statusAsOf: asOf, updatedAt: new Date() })
     .where(and(eq(payoutAccounts.providerAccountId, providerAccountId), lte(payoutAccounts.statusAsOf, asOf)))
     .returning({ userId: payoutAccounts.userId });
-  if (row) await notifyChange(db, { topic: 'payout-account', userId: row.userId });
+  const hasChanged =
+    before?.payoutsEnabled !== status.payoutsEnabled || before?.detailsSubmitted !== status.detailsSubmitted;
+  if (row && hasChanged) await notifyChange(db, { topic: 'payout-account', userId: row.userId });
 }
 
 const withdrawalColumns = {
