@@ -61,7 +61,10 @@ const withdrawRoute = createRoute({
   summary: 'Withdraw whole tokens (at least 50) to the payout account (makeStripeWithdrawal)',
   request: { body: { required: true, content: { 'application/json': { schema: WithdrawalInput } } } },
   responses: {
-    201: jsonResponse(Withdrawal, 'The withdrawal: paid, or pending while the transfer is retried'),
+    201: jsonResponse(
+      Withdrawal,
+      'The withdrawal: in transit to the payout account (Completed once its payout is paid), or pending while the transfer is retried or waits for the platform balance',
+    ),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,
     403: errorResponse('No payout account with payouts enabled, or the balance is on hold'),
