@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { uniqueDisplayName } from '../support/accounts';
 import { signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
@@ -100,4 +101,38 @@ test('/test starts payout onboarding in the sandbox', async ({ page }) => {
       .getByText('Update your account information to enable withdrawals'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Update Account' })).toBeVisible();
+});
+
+/** A test control of the local card sandbox, with its key from the server's data directory. */
+async function sandboxControl(baseURL: string, path: string, body: unknown) {
+  const keysFile = `${process.env.E2E_DATA_DIR}/card-sandbox/keys.json`;
+  const { secretKey } = JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { secretKey: string };
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+test('a creator whose payouts the provider disables sees "Update your account information" instead of the form', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpByPhone(page);
+  await page.goto('/test');
+  await page.getByRole('button', { name: 'Start Onboarding' }).click();
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await page.goto('/balance');
+  const card = page.getByRole('region', { name: 'Request Withdrawal' });
+  await expect(card.getByRole('textbox', { name: 'Withdrawal amount' })).toBeVisible();
+  const account = (await (await page.request.get('/api/payouts/account')).json()) as { account: { id: string } };
+
+  // Stripe disables the account's payouts (it needs more information): account.updated on the Connect endpoint.
+  await sandboxControl(baseURL as string, `/sandbox/control/accounts/${account.account.id}/payouts`, {
+    enabled: false,
+  });
+  await expect(card.getByText('Update your account information to enable withdrawals')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Update Account' })).toBeVisible();
+  await expect(card.getByRole('textbox', { name: 'Withdrawal amount' })).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type CardPayments, WEBHOOK_PATH } from './adapters/payments/card-payments';
+import { type CardPayments, CONNECT_WEBHOOK_PATH, WEBHOOK_PATH } from './adapters/payments/card-payments';
 import type { ObjectStorage } from './adapters/storage/object-storage';
 import type { ChangeFeed } from './changes/change-feed';
 import type { PublicCache } from './changes/public-cache';
@@ -94,8 +94,10 @@ export function createApp(deps: AppDeps) {
   api.use((c, next) =>
     c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
   );
-  api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, APPLE_CALLBACK_PATH] }));
-  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
+  api.use(
+    sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH, APPLE_CALLBACK_PATH] }),
+  );
+  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH] }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
   api.route('/', healthRoutes(database));
   api.route('/', clientErrorRoutes());

@@ -83,6 +83,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
     .optional(),
+  /** The signing secret of the Stripe Connect webhook endpoint (events on connected accounts) at /api/payments/connect-webhook. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  /** Local card sandbox only: seconds a card payment's funds stay pending in the platform balance. */
+  CARD_SANDBOX_FUNDS_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(0),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   APPLE_CLIENT_ID: z.string().min(1).optional(),
@@ -134,7 +146,9 @@ export type Config = {
   /** PUBLIC_URL is this machine: local stand-ins (outbox, card sandbox) may be served. */
   isLocalPublicUrl: boolean;
   /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe: { secretKey: string; webhookSecret: string; connectWebhookSecret: string } | undefined;
+  /** The local card sandbox: how long card funds stay pending before transfers may use them. */
+  cardSandboxFundsDelaySeconds: number;
   messageNotificationDelaySeconds: number;
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
@@ -220,7 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...appleProblems(e),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
     ...together(e, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
-    ...together(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']),
+    ...together(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET']),
   ];
   // Without a bucket these would be ignored and media would quietly stay on the local disk.
   for (const name of ['S3_ENDPOINT', 'S3_KEY_PREFIX'] as const) {
@@ -259,9 +273,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     preview:
       e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_CONNECT_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+          }
         : undefined,
+    cardSandboxFundsDelaySeconds: e.CARD_SANDBOX_FUNDS_DELAY_SECONDS,
     messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     s3:

@@ -13,6 +13,8 @@ export type ApiRequest = {
   path: (name: string) => string;
   /** This request, for the events it causes. */
   request: RequestRef;
+  /** The connected account named by `Stripe-Account` (endpoints that allow it only), else null. */
+  stripeAccount: string | null;
   /**
    * From the change step: once the change is saved and its answer stored, cut the connection instead
    * of answering (test control drop-next), and do the same for the next `replays` replays of its
@@ -31,6 +33,8 @@ export type Endpoint = (request: ApiRequest) => () => unknown;
 type EndpointOptions = {
   /** `form` for the Stripe API (`application/x-www-form-urlencoded`), `json` for the test controls. */
   body: 'form' | 'json';
+  /** Whether the endpoint may act on behalf of a connected account (the `Stripe-Account` header). */
+  allowsStripeAccount?: boolean;
 };
 
 function digest(text: string): Buffer {
@@ -87,7 +91,7 @@ async function readParams(c: Context, body: EndpointOptions['body']): Promise<Pa
 
 /**
  * Wraps an endpoint with what every call shares, as Stripe behaves: the secret key, parameters from
- * the body or query, sessions past their expiry expired first, `Idempotency-Key` on POST (the same
+ * the body or query, sessions past their expiry expired and due card funds made available first, `Idempotency-Key` on POST (the same
  * key and parameters replay the stored answer with `Idempotent-Replayed: true`; other parameters are
  * an `idempotency_error`), errors in Stripe's shape, `Request-Id` on every answer, and the state saved
  * before the answer leaves. When the test control drop-next asks for it, the connection is cut after
@@ -105,7 +109,8 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
     let body: unknown;
     try {
       authenticate(c.req.header('authorization'), core.options.secretKey);
-      if (c.req.header('stripe-account')) {
+      const stripeAccount = c.req.header('stripe-account') ?? null;
+      if (stripeAccount && !options.allowsStripeAccount) {
         throw new StripeApiError(400, {
           type: 'invalid_request_error',
           message: 'The card sandbox does not act on behalf of connected accounts (the Stripe-Account header).',
@@ -113,6 +118,8 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
       }
       const raw = await readParams(c, options.body);
       hasChanged = core.expireDueSessions();
+      // Card funds past their delay are available to this request, as at Stripe, whatever the timer did.
+      if (core.settleDueFunds()) hasChanged = true;
       const key = options.body === 'form' && method === 'POST' ? c.req.header('idempotency-key') : undefined;
       if (key) {
         headers['Idempotency-Key'] = key;
@@ -138,6 +145,7 @@ export function apiEndpoint(core: SandboxCore, endpoint: Endpoint, options: Endp
         params,
         path: (name) => c.req.param(name) ?? '',
         request: { id: requestId, idempotencyKey: key ?? null },
+        stripeAccount,
         cutConnection: (replays) => {
           cut.isWanted = true;
           cut.replays = replays;

@@ -337,9 +337,13 @@ describe('card sandbox', () => {
         details_submitted: true,
         capabilities: { transfers: 'active' },
       });
-      await waitFor(() => receiver.events.length === 1, 'account.updated');
-      expect(receiver.events[0]).toMatchObject({
+      // A Connect event: to the Connect endpoint, with its own secret, naming the account.
+      const { connectReceiver } = context;
+      await waitFor(() => connectReceiver.events.length === 1, 'account.updated');
+      expect(receiver.events).toEqual([]);
+      expect(connectReceiver.events[0]).toMatchObject({
         type: 'account.updated',
+        account: account.id,
         data: { object: { id: account.id, payouts_enabled: true }, previous_attributes: { payouts_enabled: false } },
       });
 

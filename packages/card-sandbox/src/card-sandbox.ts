@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { unknownRoute } from './api-handler';
+import { registerBalanceApi } from './balance-api';
 import { registerCheckoutApi } from './checkout-api';
 import { registerConnectApi } from './connect-api';
 import { registerControlRoutes } from './control-routes';
 import { registerEventsApi } from './events-api';
 import { noticePage } from './hosted-html';
 import { registerHostedPages } from './hosted-pages';
+import { registerPayoutControls } from './payout-controls';
 import { SandboxCore } from './sandbox-core';
 import { registerTransfersApi } from './transfers-api';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhook-delivery';
@@ -16,8 +18,16 @@ export type CardSandboxOptions = {
   secretKey: string;
   /** `whsec_...`: every delivery is signed with it as Stripe signs (`Stripe-Signature: t=...,v1=...`). */
   webhookSecret: string;
-  /** Where every event is POSTed, as a JSON body. */
+  /** Where every event of the platform's own account is POSTed, as a JSON body. */
   webhookUrl: string;
+  /**
+   * Where Connect events (on connected accounts: `account.updated`, `payout.*`) are POSTed, signed with
+   * `connectWebhookSecret`, as Stripe sends them to a Connect endpoint. Unset: they are only recorded.
+   */
+  connectWebhookUrl?: string;
+  connectWebhookSecret?: string;
+  /** Seconds a card payment's funds stay pending in the platform balance; 0 (default): available at once. */
+  fundsAvailableAfterSeconds?: number;
   /** The origin the browser uses (e.g. http://localhost:5172), for the hosted pages' URLs. */
   publicOrigin: string;
   /** Keep the state in this JSON file (written to a temporary file, then renamed); memory only when absent. */
@@ -55,10 +65,18 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
     throw new Error('Card sandbox: retryDelaysMs must hold delays of 0 ms or more.');
   }
 
+  const connectWebhook = connectWebhookOf(options);
+  const fundsAvailableAfterSeconds = options.fundsAvailableAfterSeconds ?? 0;
+  if (!Number.isInteger(fundsAvailableAfterSeconds) || fundsAvailableAfterSeconds < 0) {
+    throw new Error('Card sandbox: fundsAvailableAfterSeconds must be a whole number of seconds, 0 or more.');
+  }
+
   const core = new SandboxCore({
     secretKey: options.secretKey,
     webhookSecret: options.webhookSecret,
     webhookUrl: options.webhookUrl,
+    connectWebhook,
+    fundsAvailableAfterSeconds,
     publicOrigin: new URL(options.publicOrigin).origin,
     stateFile: options.stateFile,
     retryDelaysMs,
@@ -78,8 +96,10 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   registerEventsApi(app, core);
   registerConnectApi(app, core);
   registerTransfersApi(app, core);
+  registerBalanceApi(app, core);
   registerHostedPages(app, core);
   registerControlRoutes(app, core);
+  registerPayoutControls(app, core);
   app.all('/v1/*', unknownRoute);
   app.all('/sandbox/*', (c) => {
     c.header('Cache-Control', 'no-store');
@@ -88,4 +108,13 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
 
   core.start();
   return { app, close: () => core.close() };
+}
+
+/** The Connect endpoint: both its URL and its own secret, or neither. */
+function connectWebhookOf(options: CardSandboxOptions): { url: string; secret: string } | undefined {
+  const { connectWebhookUrl: url, connectWebhookSecret: secret } = options;
+  if (!url && !secret) return undefined;
+  if (!url || !secret) throw new Error('Card sandbox: give connectWebhookUrl and connectWebhookSecret together.');
+  if (!URL.canParse(url)) throw new Error('Card sandbox: connectWebhookUrl is not a URL.');
+  return { url, secret };
 }

@@ -1,4 +1,5 @@
 import { newId } from './ids';
+import { addCardFunds } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import type { CheckoutSessionRecord, PaymentRecord, StripeObject } from './sandbox-state';
 
@@ -169,6 +170,7 @@ export function paySession(
     tax_ids: [],
   };
   core.emit('checkout.session.completed', session);
+  addCardFunds(core, payment.amount, payment.paymentIntent);
   return payment;
 }
 

@@ -1,5 +1,5 @@
 import { newId } from './ids';
-import { NO_REQUEST, type SandboxCore } from './sandbox-core';
+import type { SandboxCore } from './sandbox-core';
 import type { AccountLinkRecord, AccountRecord } from './sandbox-state';
 
 /** An account link works for 5 minutes, as Stripe's do. */
@@ -115,5 +115,5 @@ export function completeOnboarding(core: SandboxCore, record: AccountRecord): vo
   );
   account.requirements = requirements([]);
   account.tos_acceptance = { date: core.seconds(), ip: '127.0.0.1', user_agent: 'Sweetwish card sandbox' };
-  core.emit('account.updated', account, NO_REQUEST, previous);
+  core.emitConnect('account.updated', account, account.id, previous);
 }

@@ -1,3 +1,4 @@
+import { balanceObject } from './balance-object';
 import { newId } from './ids';
 import type { CheckoutSessionRecord, SandboxState, StripeEvent, StripeObject } from './sandbox-state';
 import { StateStore } from './sandbox-state';
@@ -16,6 +17,10 @@ export type CoreOptions = {
   secretKey: string;
   webhookSecret: string;
   webhookUrl: string;
+  /** Where Connect events go, signed with their own secret; undefined: recorded, not delivered. */
+  connectWebhook: { url: string; secret: string } | undefined;
+  /** How long card funds stay pending in the platform balance before they are available. */
+  fundsAvailableAfterSeconds: number;
   publicOrigin: string;
   stateFile: string | undefined;
   retryDelaysMs: number[];
@@ -35,7 +40,9 @@ export const NO_REQUEST: RequestRef = { id: null, idempotencyKey: null };
 export class SandboxCore {
   readonly store: StateStore;
   private readonly queue: WebhookQueue;
+  private readonly connectQueue: WebhookQueue | undefined;
   private expiryTimer: NodeJS.Timeout | null = null;
+  private fundsTimer: NodeJS.Timeout | null = null;
   private isClosed = false;
 
   constructor(readonly options: CoreOptions) {
@@ -48,6 +55,17 @@ export class SandboxCore {
       fetch: options.fetch,
       now: options.now,
     });
+    if (options.connectWebhook) {
+      this.connectQueue = new WebhookQueue({
+        store: this.store,
+        url: options.connectWebhook.url,
+        secret: options.connectWebhook.secret,
+        retryDelaysMs: options.retryDelaysMs,
+        fetch: options.fetch,
+        now: options.now,
+        endpoint: 'connect',
+      });
+    }
   }
 
   get state(): SandboxState {
@@ -74,9 +92,38 @@ export class SandboxCore {
     request: RequestRef = NO_REQUEST,
     previousAttributes?: Record<string, unknown>,
   ): StripeEvent {
+    const event = this.record(type, object, request, previousAttributes, undefined);
+    this.queue.enqueue(event.id);
+    return event;
+  }
+
+  /**
+   * A Connect event: something that happened on a connected account, as Stripe sends it to Connect
+   * endpoints, with the account's id in `account`. Queued for the Connect endpoint only.
+   */
+  emitConnect(
+    type: string,
+    object: StripeObject,
+    account: string,
+    previousAttributes?: Record<string, unknown>,
+  ): StripeEvent {
+    const event = this.record(type, object, NO_REQUEST, previousAttributes, account);
+    if (this.connectQueue) this.connectQueue.enqueue(event.id);
+    else event.pending_webhooks = 0;
+    return event;
+  }
+
+  private record(
+    type: string,
+    object: StripeObject,
+    request: RequestRef,
+    previousAttributes: Record<string, unknown> | undefined,
+    account: string | undefined,
+  ): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
+      ...(account ? { account } : {}),
       api_version: API_VERSION,
       created: this.seconds(),
       type,
@@ -88,13 +135,13 @@ export class SandboxCore {
       request: { id: request.id, idempotency_key: request.idempotencyKey },
     };
     this.state.events.push(event);
-    this.queue.enqueue(event.id);
     return event;
   }
 
-  /** Queues one more delivery of an event that already exists. */
+  /** Queues one more delivery of an event that already exists, to the endpoint it belongs to. */
   redeliver(event: StripeEvent): void {
-    this.queue.enqueue(event.id);
+    if (event.account) this.connectQueue?.enqueue(event.id);
+    else this.queue.enqueue(event.id);
   }
 
   /** Saves the state, then lets deliveries start and re-arms the expiry check. */
@@ -102,12 +149,18 @@ export class SandboxCore {
     this.dropOldEvents();
     await this.store.save();
     this.queue.wake();
+    this.connectQueue?.wake();
     this.scheduleExpiryCheck();
+    this.scheduleFundsCheck();
   }
 
   /** Starts what a saved state left pending: deliveries and expiries. */
   start(): void {
-    if (this.state.deliveries.length > 0) this.queue.wake();
+    if (this.state.deliveries.length > 0) {
+      this.queue.wake();
+      this.connectQueue?.wake();
+    }
+    this.scheduleFundsCheck();
     if (this.expireDueSessions()) this.commitInBackground();
     else this.scheduleExpiryCheck();
   }
@@ -116,7 +169,41 @@ export class SandboxCore {
     this.isClosed = true;
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.expiryTimer = null;
-    await this.queue.close();
+    if (this.fundsTimer) clearTimeout(this.fundsTimer);
+    this.fundsTimer = null;
+    await Promise.all([this.queue.close(), this.connectQueue?.close()]);
+  }
+
+  /**
+   * Makes card funds past their availability date available and sends `balance.available`, as Stripe
+   * does when funds settle; true when some were. Call `commit()` after.
+   */
+  settleDueFunds(): boolean {
+    const now = this.seconds();
+    const { balance } = this.state;
+    const due = balance.pending.filter((funds) => funds.availableOn <= now);
+    if (due.length === 0) return false;
+    balance.pending = balance.pending.filter((funds) => funds.availableOn > now);
+    balance.available += due.reduce((sum, funds) => sum + funds.amount, 0);
+    this.emit('balance.available', balanceObject(balance));
+    return true;
+  }
+
+  /** Wakes when the next pending card funds become available, so `balance.available` is sent then. */
+  private scheduleFundsCheck(): void {
+    if (this.isClosed) return;
+    if (this.fundsTimer) clearTimeout(this.fundsTimer);
+    this.fundsTimer = null;
+    const pending = this.state.balance.pending;
+    if (pending.length === 0) return;
+    const next = Math.min(...pending.map((funds) => funds.availableOn)) * 1000;
+    const delay = Math.min(Math.max(next - this.options.now().getTime(), 0), MAX_EXPIRY_CHECK_MS);
+    this.fundsTimer = setTimeout(() => {
+      this.fundsTimer = null;
+      if (this.settleDueFunds()) this.commitInBackground();
+      else this.scheduleFundsCheck();
+    }, delay);
+    this.fundsTimer.unref();
   }
 
   /** Marks an open session expired and records `checkout.session.expired`. */

@@ -7,6 +7,8 @@ export type StripeObject = { id: string; object: string; [field: string]: unknow
 export type StripeEvent = {
   id: string;
   object: 'event';
+  /** Connect events only: the connected account it happened on (delivered to the Connect endpoint). */
+  account?: string;
   api_version: string;
   created: number;
   type: string;
@@ -46,6 +48,21 @@ export type AccountRecord = {
   account: StripeObject & { payouts_enabled: boolean; charges_enabled: boolean; details_submitted: boolean };
   /** Set by the test control: transfers to this account are refused. */
   isFailingTransfers: boolean;
+  /** Set by the test control: this account's payouts fail with this `failure_code` (null: they are paid). */
+  payoutFailureCode?: string | null;
+};
+
+/** Card funds not yet available in the platform balance, and when they become available (unix seconds). */
+export type PendingFundsRecord = { amount: number; availableOn: number; source: string };
+
+/** The platform's Stripe balance in cents (USD only): transfers draw from `available`. */
+export type PlatformBalanceRecord = { available: number; pending: PendingFundsRecord[] };
+
+/** A payout on a connected account, and the transfers' destination payments (`py_...`) it carried. */
+export type PayoutRecord = {
+  account: string;
+  payout: StripeObject & { amount: number; status: string; created: number };
+  sourcePayments: string[];
 };
 
 export type AccountLinkRecord = {
@@ -99,6 +116,8 @@ export type TransferFaultRecord = {
 export type DeliveryRecord = {
   id: string;
   eventId: string;
+  /** Which webhook endpoint: the platform's (absent, as in older state files) or the Connect one. */
+  endpoint?: 'connect';
   /** Attempts made so far. */
   attempts: number;
   /** Epoch milliseconds of the next attempt. */
@@ -133,6 +152,9 @@ export type SandboxState = {
   /** Armed by the test controls, oldest first; each is used up by one transfer. */
   transferFaults: TransferFaultRecord[];
   disputes: Record<string, DisputeObject>;
+  balance: PlatformBalanceRecord;
+  /** In creation order. */
+  payouts: Record<string, PayoutRecord>;
   /** Oldest first. */
   events: StripeEvent[];
   deliveries: DeliveryRecord[];
@@ -150,6 +172,8 @@ export function emptyState(): SandboxState {
     transferReversals: {},
     transferFaults: [],
     disputes: {},
+    balance: { available: 0, pending: [] },
+    payouts: {},
     events: [],
     deliveries: [],
     idempotency: {},

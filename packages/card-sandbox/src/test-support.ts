@@ -12,6 +12,7 @@ import { type CardSandboxOptions, createCardSandbox } from './card-sandbox';
 
 export const SECRET_KEY = 'sk_test_sandbox_0123456789';
 export const WEBHOOK_SECRET = 'whsec_sandbox_test_secret';
+export const CONNECT_WEBHOOK_SECRET = 'whsec_sandbox_connect_secret';
 
 /** Run after each test, newest first: servers, sandboxes, temporary files. */
 export const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,7 +32,7 @@ export async function waitFor(condition: () => boolean, what: string): Promise<v
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A webhook endpoint that verifies each delivery with the SDK, as the server will; it can fail on demand. */
-export async function startReceiver() {
+export async function startReceiver(secret = WEBHOOK_SECRET, path = '/api/payments/webhook') {
   const verifier = new Stripe('sk_test_unused');
   const receiver = {
     url: '',
@@ -52,7 +53,7 @@ export async function startReceiver() {
       }
       try {
         const signature = String(req.headers['stripe-signature']);
-        receiver.events.push(verifier.webhooks.constructEvent(Buffer.concat(chunks), signature, WEBHOOK_SECRET));
+        receiver.events.push(verifier.webhooks.constructEvent(Buffer.concat(chunks), signature, secret));
         res.writeHead(200).end('{"received":true}');
       } catch {
         receiver.signatureFailures += 1;
@@ -62,7 +63,7 @@ export async function startReceiver() {
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payments/webhook`;
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
   cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return receiver;
 }
@@ -102,13 +103,24 @@ export async function startSandbox(options: Partial<CardSandboxOptions> & { webh
   };
   cleanups.push(close);
   const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+  // Transfers draw on the platform's available balance: tests about transfers start with funds in it.
+  if (options.fundsAvailableAfterSeconds === undefined) {
+    expect((await control(base, '/sandbox/control/balance', { amount: 10_000_000 })).status).toBe(200);
+  }
   return { base, port, stripe, close, sandbox };
 }
 
+/** The sandbox with a receiver for the platform's events and one for Connect events, each with its secret. */
 export async function setUp(options: Partial<CardSandboxOptions> = {}) {
   const receiver = await startReceiver();
-  const sandbox = await startSandbox({ webhookUrl: receiver.url, ...options });
-  return { ...sandbox, receiver };
+  const connectReceiver = await startReceiver(CONNECT_WEBHOOK_SECRET, '/api/payments/connect-webhook');
+  const sandbox = await startSandbox({
+    webhookUrl: receiver.url,
+    connectWebhookUrl: connectReceiver.url,
+    connectWebhookSecret: CONNECT_WEBHOOK_SECRET,
+    ...options,
+  });
+  return { ...sandbox, receiver, connectReceiver };
 }
 
 export const topUp = (
@@ -160,7 +172,7 @@ export function control(base: string, path: string, body: unknown, key = SECRET_
 export type SandboxContext = Awaited<ReturnType<typeof setUp>>;
 
 /** Takes an account through the hosted onboarding page, as its owner would, so it can receive transfers. */
-export async function completeOnboarding(context: SandboxContext, accountId: string) {
+export async function completeOnboarding(context: Pick<SandboxContext, 'stripe'>, accountId: string) {
   const link = await context.stripe.accountLinks.create({
     account: accountId,
     refresh_url: 'http://localhost:5172/payouts?refresh=1',
@@ -177,7 +189,7 @@ export async function completeOnboarding(context: SandboxContext, accountId: str
 }
 
 /** A new Express account, onboarded. */
-export async function onboardedAccount(context: SandboxContext) {
+export async function onboardedAccount(context: Pick<SandboxContext, 'stripe'>) {
   const account = await context.stripe.accounts.create({
     type: 'express',
     country: 'US',

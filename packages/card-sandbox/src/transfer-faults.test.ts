@@ -113,7 +113,7 @@ describe('test control: fail the next transfer', () => {
     const stateFile = path.join(dir, 'state.json');
     const receiver = await startReceiver();
     const first = await startSandbox({ webhookUrl: receiver.url, stateFile });
-    const account = await onboardedAccount({ ...first, receiver });
+    const account = await onboardedAccount(first);
     await control(first.base, '/sandbox/control/transfers/fail-next', {});
     const second = await control(first.base, '/sandbox/control/transfers/fail-next', { account: account.id });
     expect(await second.json()).toMatchObject({ armed_faults: 2 });

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
+import { payOutTransfer } from './connect-payouts';
 import { listPage, readCreatedFilter, readPaging } from './list-pages';
+import { drawForTransfer } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import type { TransferObject } from './sandbox-state';
 import { noSuchObject } from './stripe-error';
@@ -33,17 +35,19 @@ export function registerTransfersApi(app: Hono, core: SandboxCore): void {
       const transferGroup = params.string('transfer_group', { maxLength: 5000 }) ?? null;
       const description = params.string('description', { maxLength: 5000 }) ?? null;
       return () => {
-        transferDestination(core, destination);
+        const account = transferDestination(core, destination);
         // Only a transfer the account could receive uses up an armed test fault.
         const fault = takeTransferFault(core, destination);
         if (fault?.kind === 'fail') {
           throw transferNotAllowed('The card sandbox was told to refuse the next transfer (test control fail-next).');
         }
+        drawForTransfer(core, amount);
         const transfer = createTransfer(
           core,
           { amount, currency, destination, metadata, transferGroup, description },
           request,
         );
+        payOutTransfer(core, account, transfer);
         if (fault?.kind === 'drop') cutConnection(fault.replaysToDrop);
         return transfer;
       };

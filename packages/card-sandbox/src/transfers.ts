@@ -1,4 +1,5 @@
 import { newId } from './ids';
+import { returnFromTransfer } from './platform-balance';
 import type { RequestRef, SandboxCore } from './sandbox-core';
 import type { AccountRecord, ReversalList, TransferObject, TransferReversalObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
@@ -168,6 +169,7 @@ export function reverseTransfer(
     reversals: transfer.reversals,
     reversed: transfer.reversed,
   };
+  returnFromTransfer(core, amount);
   transfer.amount_reversed += amount;
   transfer.reversed = transfer.amount_reversed === transfer.amount;
   transfer.reversals = embeddedReversals(core, transfer.id);

@@ -27,10 +27,12 @@ type QueueOptions = {
   retryDelaysMs: number[];
   fetch: typeof fetch;
   now: () => Date;
+  /** Which endpoint's deliveries this queue makes: the platform's (undefined) or the Connect one. */
+  endpoint?: 'connect';
 };
 
 /**
- * One queue for every event: each delivery is attempted once, retried on the schedule after a
+ * One queue per webhook endpoint: each delivery is attempted once, retried on the schedule after a
  * non-2xx answer or a network error, and kept in the state so a restart resumes it. Attempts run one
  * at a time, oldest due first, each freshly signed.
  */
@@ -48,6 +50,7 @@ export class WebhookQueue {
     this.options.store.state.deliveries.push({
       id: newId('whd'),
       eventId,
+      ...(this.options.endpoint ? { endpoint: this.options.endpoint } : {}),
       attempts: 0,
       nextAttemptAt: this.options.now().getTime(),
       lastError: null,
@@ -104,7 +107,7 @@ export class WebhookQueue {
   }
 
   private scheduleNext(): void {
-    const deliveries = this.options.store.state.deliveries;
+    const deliveries = this.mine();
     if (this.isClosed || deliveries.length === 0) return;
     const next = Math.min(...deliveries.map((d) => d.nextAttemptAt));
     this.setTimer(next - this.options.now().getTime());
@@ -115,7 +118,7 @@ export class WebhookQueue {
     for (;;) {
       if (this.isClosed) return;
       const now = this.options.now().getTime();
-      const due = store.state.deliveries
+      const due = this.mine()
         .filter((d) => d.nextAttemptAt <= now)
         .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)[0];
       if (!due) return;
@@ -163,6 +166,11 @@ export class WebhookQueue {
     const delay = retryDelaysMs[delivery.attempts - 1];
     if (delay === undefined) this.remove(delivery);
     else delivery.nextAttemptAt = this.options.now().getTime() + delay;
+  }
+
+  /** This endpoint's deliveries. */
+  private mine(): DeliveryRecord[] {
+    return this.options.store.state.deliveries.filter((d) => d.endpoint === this.options.endpoint);
   }
 
   private remove(delivery: DeliveryRecord): void {

@@ -53,12 +53,25 @@ export function parseWithdrawal(typed: string, balanceCents: number): { amount: 
   return { amount };
 }
 
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+/**
+ * pending: the transfer is not made yet (retried, or waiting for the platform's funds); in_transit: on its
+ * way to the bank; paid: at the bank; payout_failed: the bank refused it; failed: the money is back.
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'payout_failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** The history table's Status column (design.md section 11: "Completed" for paid transfers). */
+/**
+ * The history table's Status column (design.md section 11: "Completed" once the money reached the bank;
+ * pending and failed ones say so).
+ */
 export function withdrawalStatusLabel(status: WithdrawalStatus): string {
-  return { pending: 'Pending', paid: 'Completed', failed: 'Failed' }[status];
+  return {
+    pending: 'Pending',
+    in_transit: 'In transit',
+    paid: 'Completed',
+    failed: 'Failed',
+    payout_failed: 'Payout failed',
+  }[status];
 }
 
 /** The earnings statement's kinds of line (issue: payouts, the earnings statement). */

@@ -57,5 +57,7 @@ describe('withdrawal status', () => {
     expect(withdrawalStatusLabel('paid')).toBe('Completed');
     expect(withdrawalStatusLabel('pending')).toBe('Pending');
     expect(withdrawalStatusLabel('failed')).toBe('Failed');
+    expect(withdrawalStatusLabel('in_transit')).toBe('In transit');
+    expect(withdrawalStatusLabel('payout_failed')).toBe('Payout failed');
   });
 });

@@ -37,6 +37,8 @@ export const Withdrawal = z.object({
   id: z.string(),
   amountCents: z.number().int().positive(),
   status: z.enum(WITHDRAWAL_STATUSES),
+  /** With `payout_failed`: what failed and what to do; else null. */
+  failureMessage: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });

@@ -13,17 +13,25 @@ import type { Config } from '../../config';
 export type CardPayments = {
   stripe: Stripe;
   webhookSecret: string;
+  /** The Connect endpoint's own signing secret (events on connected accounts). */
+  connectWebhookSecret: string;
   /** The sandbox's routes to mount, when the sandbox is in use. */
   sandbox: CardSandbox | undefined;
 };
 
 export const WEBHOOK_PATH = '/api/payments/webhook';
+export const CONNECT_WEBHOOK_PATH = '/api/payments/connect-webhook';
 
 /** Stripe, the local sandbox, or undefined on a public host without Stripe (top-ups then fail plainly). */
 export function createCardPayments(config: Config): CardPayments | undefined {
   if (config.stripe) {
     const client = new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 });
-    return { stripe: client, webhookSecret: config.stripe.webhookSecret, sandbox: undefined };
+    return {
+      stripe: client,
+      webhookSecret: config.stripe.webhookSecret,
+      connectWebhookSecret: config.stripe.connectWebhookSecret,
+      sandbox: undefined,
+    };
   }
   // Anyone could pay with the test card: never on a public address.
   if (!config.isLocalPublicUrl) return undefined;
@@ -34,28 +42,43 @@ export function createCardPayments(config: Config): CardPayments | undefined {
     secretKey: keys.secretKey,
     webhookSecret: keys.webhookSecret,
     webhookUrl: `http://${host}:${config.port}${WEBHOOK_PATH}`,
+    connectWebhookUrl: `http://${host}:${config.port}${CONNECT_WEBHOOK_PATH}`,
+    connectWebhookSecret: keys.connectWebhookSecret,
+    fundsAvailableAfterSeconds: config.cardSandboxFundsDelaySeconds,
     publicOrigin: config.publicUrl.origin,
     stateFile: path.join(config.dataDir, 'card-sandbox', 'state.json'),
   });
   return {
     stripe: new Stripe(keys.secretKey, { host, port: config.port, protocol: 'http' }),
     webhookSecret: keys.webhookSecret,
+    connectWebhookSecret: keys.connectWebhookSecret,
     sandbox,
   };
 }
 
-/** The sandbox's API key and signing secret, kept in DATA_DIR so pending webhooks still verify after a restart. */
-function sandboxKeys(dataDir: string): { secretKey: string; webhookSecret: string } {
+type SandboxKeys = { secretKey: string; webhookSecret: string; connectWebhookSecret: string };
+
+const newWebhookSecret = () => `whsec_sandbox${randomBytes(16).toString('hex')}`;
+
+/**
+ * The sandbox's API key and signing secrets, kept in DATA_DIR so pending webhooks still verify after a
+ * restart. A keys file from before the Connect endpoint gets its secret added.
+ */
+function sandboxKeys(dataDir: string): SandboxKeys {
   const file = path.join(dataDir, 'card-sandbox', 'keys.json');
+  let stored: Partial<SandboxKeys> | undefined;
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    stored = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
-    const keys = {
-      secretKey: `sk_test_sandbox_${randomBytes(16).toString('hex')}`,
-      webhookSecret: `whsec_sandbox${randomBytes(16).toString('hex')}`,
-    };
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-    return keys;
+    stored = undefined;
   }
+  if (stored?.secretKey && stored.webhookSecret && stored.connectWebhookSecret) return stored as SandboxKeys;
+  const keys: SandboxKeys = {
+    secretKey: stored?.secretKey ?? `sk_test_sandbox_${randomBytes(16).toString('hex')}`,
+    webhookSecret: stored?.webhookSecret ?? newWebhookSecret(),
+    connectWebhookSecret: newWebhookSecret(),
+  };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

@@ -9,7 +9,8 @@ import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { userExists } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
-import { applyAccountUpdate, applyTransferReversal } from '../payouts/service';
+import { applyBalanceAvailable } from '../payouts/connect-events';
+import { applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { closeDispute, openDispute } from './disputes';
@@ -82,6 +83,8 @@ const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'charge.dispute.created',
   'charge.dispute.closed',
   'account.updated',
+  'payout.paid',
+  'payout.failed',
   'transfer.reversed',
 ]);
 const INVALID_EVENT = 'Invalid webhook event';
@@ -94,11 +97,14 @@ export function verifyWebhook(
   payments: CardPayments | undefined,
   rawBody: string,
   signature: string | undefined,
+  endpoint: 'platform' | 'connect' = 'platform',
 ): Stripe.Event {
   if (!payments || !signature) throw new AppError('VALIDATION', 'Invalid webhook signature');
+  // Each endpoint has its own secret: a platform event is refused at the Connect endpoint, and back.
+  const secret = endpoint === 'connect' ? payments.connectWebhookSecret : payments.webhookSecret;
   let event: unknown;
   try {
-    event = payments.stripe.webhooks.constructEvent(rawBody, signature, payments.webhookSecret);
+    event = payments.stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw new AppError('VALIDATION', 'Invalid webhook signature');
   }
@@ -129,8 +135,8 @@ export async function handleWebhookEvent(db: Database, logger: Logger, event: St
         return openDispute(tx, logger, event.data.object);
       case 'charge.dispute.closed':
         return closeDispute(tx, logger, event.data.object);
-      case 'account.updated':
-        return applyAccountUpdate(tx, event.data.object);
+      case 'balance.available':
+        return applyBalanceAvailable(tx);
       case 'transfer.reversed':
         return applyTransferReversal(tx, logger, event.data.object);
     }

@@ -52,7 +52,13 @@ describe.each(databaseKinds())('card webhooks on %s', (kind) => {
     database = await openFreshDatabase(kind);
     await database.migrate();
     app = (
-      await buildTestApp(database, { env: { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: SECRET } })
+      await buildTestApp(database, {
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_unused',
+          STRIPE_WEBHOOK_SECRET: SECRET,
+          STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect_unused',
+        },
+      })
     ).app;
   });
   afterAll(() => database.close());

@@ -150,7 +150,7 @@ describe.each(databaseKinds())('Idempotency-Key on money requests, on %s', (kind
     const creator = await people.newPerson({ tokens: 200 });
     const providerAccountId = `acct_${creator.id.slice(0, 12)}`;
     await insertPayoutAccount(database.db, creator.id, providerAccountId);
-    await updatePayoutAccount(database.db, providerAccountId, { payoutsEnabled: true, detailsSubmitted: true });
+    await updatePayoutAccount(database.db, providerAccountId, { payoutsEnabled: true, detailsSubmitted: true }, 1);
     const first = await keyed(creator, '/payouts/withdrawals', 'withdraw-1', { amount: 60 });
     const second = await keyed(creator, '/payouts/withdrawals', 'withdraw-1', { amount: 60 });
     expect(first.status).toBe(201);

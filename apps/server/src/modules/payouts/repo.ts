@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { payoutAccounts, withdrawals } from './tables';
@@ -23,26 +23,30 @@ export async function insertPayoutAccount(db: Database, userId: string, provider
   return account.providerAccountId;
 }
 
-/** What the provider says of an account now; tells its owner live when it changed. */
+/**
+ * What the provider said of an account as of `asOf` (unix seconds: an event's `created`, or a lookup's
+ * time). Older news than what is stored changes nothing, so events applied out of order leave the latest
+ * state. Its owner is told live only when the status changed (a lookup that finds it unchanged must not
+ * make the page look again).
+ */
 export async function updatePayoutAccount(
   db: Database,
   providerAccountId: string,
   status: { payoutsEnabled: boolean; detailsSubmitted: boolean },
+  asOf: number,
 ) {
+  const [before] = await db
+    .select({ payoutsEnabled: payoutAccounts.payoutsEnabled, detailsSubmitted: payoutAccounts.detailsSubmitted })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.providerAccountId, providerAccountId));
   const [row] = await db
     .update(payoutAccounts)
-    .set({ ...status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(payoutAccounts.providerAccountId, providerAccountId),
-        or(
-          sql`${payoutAccounts.payoutsEnabled} <> ${status.payoutsEnabled}`,
-          sql`${payoutAccounts.detailsSubmitted} <> ${status.detailsSubmitted}`,
-        ),
-      ),
-    )
+    .set({ ...status, statusAsOf: asOf, updatedAt: new Date() })
+    .where(and(eq(payoutAccounts.providerAccountId, providerAccountId), lte(payoutAccounts.statusAsOf, asOf)))
     .returning({ userId: payoutAccounts.userId });
-  if (row) await notifyChange(db, { topic: 'payout-account', userId: row.userId });
+  const hasChanged =
+    before?.payoutsEnabled !== status.payoutsEnabled || before?.detailsSubmitted !== status.detailsSubmitted;
+  if (row && hasChanged) await notifyChange(db, { topic: 'payout-account', userId: row.userId });
 }
 
 const withdrawalColumns = {
@@ -52,6 +56,10 @@ const withdrawalColumns = {
   providerAccountId: withdrawals.providerAccountId,
   status: withdrawals.status,
   providerTransferId: withdrawals.providerTransferId,
+  transferKey: withdrawals.transferKey,
+  transferKeySentAt: withdrawals.transferKeySentAt,
+  payoutEventCreated: withdrawals.payoutEventCreated,
+  failureMessage: withdrawals.failureMessage,
   attempts: withdrawals.attempts,
   createdAt: withdrawals.createdAt,
   completedAt: withdrawals.completedAt,
@@ -83,11 +91,12 @@ export async function listUserWithdrawals(db: Database, userId: string) {
     .limit(LIST_LIMIT);
 }
 
+/** A withdrawal not yet at the bank: its transfer or its payout is still under way. */
 export async function hasPendingWithdrawal(db: Database, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: withdrawals.id })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')))
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['pending', 'in_transit'])))
     .limit(1);
   return row !== undefined;
 }
@@ -143,15 +152,123 @@ export async function secondsUntilNextWithdrawalDue(db: Database): Promise<strin
   return row?.seconds ?? null;
 }
 
-/** Paid: the provider made the transfer. False when it was settled already. */
-export async function markWithdrawalPaid(db: Database, id: string, providerTransferId: string) {
+/** In transit: the provider made the transfer; its payout to the bank follows. False when settled already. */
+export async function markWithdrawalTransferred(
+  db: Database,
+  id: string,
+  transfer: { id: string; destinationPayment: string | null },
+) {
   const [row] = await db
     .update(withdrawals)
-    .set({ status: 'paid', providerTransferId, completedAt: sql`now()`, claimedUntil: null })
+    .set({
+      status: 'in_transit',
+      providerTransferId: transfer.id,
+      providerDestinationPayment: transfer.destinationPayment,
+      isAwaitingFunds: false,
+      claimedUntil: null,
+    })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
     .returning({ userId: withdrawals.userId });
   if (row) await notifyChange(db, { topic: 'withdrawals', userId: row.userId });
   return row !== undefined;
+}
+
+/** The idempotency key the next transfer request sends, and when it was first sent (decision 018). */
+export async function recordTransferKey(db: Database, id: string, key: string, sentAt: Date) {
+  await db
+    .update(withdrawals)
+    .set({ transferKey: key, transferKeySentAt: sentAt })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+}
+
+/**
+ * `balance_insufficient`: no transfer was made, and the provider keeps that answer under the key, so the
+ * next attempt needs a new one; the withdrawal waits for the platform balance to grow.
+ */
+export async function markAwaitingFunds(db: Database, id: string, nextKey: string) {
+  await db
+    .update(withdrawals)
+    .set({ isAwaitingFunds: true, transferKey: nextKey, transferKeySentAt: null })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+}
+
+/** `balance.available`: every withdrawal waiting for funds is due now; the workers are woken. */
+export async function wakeWithdrawalsAwaitingFunds(db: Database): Promise<number> {
+  const rows = await db
+    .update(withdrawals)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(withdrawals.status, 'pending'), eq(withdrawals.isAwaitingFunds, true)))
+    .returning({ id: withdrawals.id });
+  if (rows.length > 0) await notifyChange(db, { topic: 'withdrawal-retries' });
+  return rows.length;
+}
+
+export async function findWithdrawalByDestinationPayment(db: Database, providerDestinationPayment: string) {
+  const [row] = await db
+    .select(withdrawalColumns)
+    .from(withdrawals)
+    .where(eq(withdrawals.providerDestinationPayment, providerDestinationPayment));
+  return row;
+}
+
+/**
+ * A payout event applied to a withdrawal it carried, unless an event created later was applied already
+ * (out of order: the older one changes nothing). A payout can fail after it was paid (the bank returned
+ * it) but never the other way, so at equal times `payout.failed` wins. A withdrawal whose transfer was
+ * reversed (failed) stays so.
+ */
+export async function applyPayoutToWithdrawal(
+  db: Database,
+  id: string,
+  payout: { id: string; created: number; failureMessage: string | null },
+) {
+  const isFailure = payout.failureMessage !== null;
+  const isNewer = isFailure
+    ? sql`${withdrawals.payoutEventCreated} <= ${payout.created}`
+    : sql`(${withdrawals.payoutEventCreated} < ${payout.created} or (${withdrawals.payoutEventCreated} = ${payout.created} and ${withdrawals.status} <> 'payout_failed'))`;
+  const [row] = await db
+    .update(withdrawals)
+    .set({
+      status: isFailure ? 'payout_failed' : 'paid',
+      providerPayoutId: payout.id,
+      payoutEventCreated: payout.created,
+      failureMessage: payout.failureMessage,
+      completedAt: isFailure ? null : sql`now()`,
+      claimedUntil: null,
+    })
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['in_transit', 'paid', 'payout_failed']), isNewer))
+    .returning({ userId: withdrawals.userId });
+  if (row) await notifyChange(db, { topic: 'withdrawals', userId: row.userId });
+  return row !== undefined;
+}
+
+/**
+ * A later payout of an account paid: the provider pays out the account's whole balance, which holds the
+ * money of its earlier failed payouts once the bank details were fixed, so those withdrawals reached the bank.
+ */
+export async function markEarlierFailedPayoutsPaid(
+  db: Database,
+  providerAccountId: string,
+  payout: { id: string; created: number },
+) {
+  const rows = await db
+    .update(withdrawals)
+    .set({
+      status: 'paid',
+      providerPayoutId: payout.id,
+      payoutEventCreated: payout.created,
+      failureMessage: null,
+      completedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(withdrawals.providerAccountId, providerAccountId),
+        eq(withdrawals.status, 'payout_failed'),
+        lt(withdrawals.payoutEventCreated, payout.created),
+      ),
+    )
+    .returning({ userId: withdrawals.userId });
+  for (const userId of new Set(rows.map((r) => r.userId))) await notifyChange(db, { topic: 'withdrawals', userId });
 }
 
 /**
@@ -162,7 +279,7 @@ export async function markWithdrawalFailed(db: Database, id: string, message: st
   const [row] = await db
     .update(withdrawals)
     .set({ status: 'failed', failureMessage: message.slice(0, 500), completedAt: sql`now()`, claimedUntil: null })
-    .where(and(eq(withdrawals.id, id), or(eq(withdrawals.status, 'pending'), eq(withdrawals.status, 'paid'))))
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['pending', 'in_transit', 'paid', 'payout_failed'])))
     .returning(withdrawalColumns);
   if (row) await notifyChange(db, { topic: 'withdrawals', userId: row.userId });
   return row;

@@ -13,6 +13,8 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { verifyWebhook } from '../checkout/service';
+import { handleConnectEvent } from './connect-events';
 import {
   createOnboardingLink,
   getPayoutAccountStatus,
@@ -63,7 +65,10 @@ const withdrawRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: WithdrawalInput } } },
   },
   responses: {
-    201: jsonResponse(Withdrawal, 'The withdrawal: paid, or pending while the transfer is retried'),
+    201: jsonResponse(
+      Withdrawal,
+      'The withdrawal: in transit to the payout account (Completed once its payout is paid), or pending while the transfer is retried or waits for the platform balance',
+    ),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,
     403: errorResponse('No payout account with payouts enabled, or the balance is on hold'),
@@ -78,6 +83,13 @@ export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/payouts/*', requireUser(deps.auth));
   app.post('/payouts/withdrawals', idempotentRequest(deps.db));
+  // Stripe's Connect webhooks (events on connected accounts), signed with their own secret; like the
+  // platform's endpoint, no session or Origin: the signature over the raw body is the proof.
+  app.post('/payments/connect-webhook', async (c) => {
+    const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'), 'connect');
+    await handleConnectEvent(deps, event);
+    return c.json({ received: true }, 200);
+  });
   return app
     .openapi(statusRoute, async (c) => c.json(await getPayoutAccountStatus(deps, c.get('userId')), 200))
     .openapi(onboardingRoute, async (c) =>

@@ -8,16 +8,15 @@ import type {
 } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { keyedId } from '../idempotency/keyed-id';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
-import { isInsufficientBalance, isOnHold, type LedgerTransfer, postTransfer } from '../wallet/repo';
+import { isInsufficientBalance, isOnHold, postTransfer } from '../wallet/repo';
+import type { PayoutDeps } from './payout-deps';
 import {
-  claimWithdrawal,
   findPayoutAccount,
   findWithdrawal,
   findWithdrawalByTransfer,
@@ -25,25 +24,14 @@ import {
   insertPayoutAccount,
   insertWithdrawal,
   listUserWithdrawals,
-  markWithdrawalFailed,
-  markWithdrawalPaid,
-  releaseWithdrawal,
   updatePayoutAccount,
   type WithdrawalRow,
 } from './repo';
+import { attemptWithdrawalTransfer } from './transfer-attempt';
+import { failWithdrawal, withdrawalTransfer } from './withdrawal-ledger';
 
-export type PayoutDeps = {
-  db: Database;
-  /** Undefined on a public host without Stripe settings: payouts then fail with the spec's messages. */
-  payments: CardPayments | undefined;
-  logger: Logger;
-  publicOrigin: string;
-};
-
-/** How long one transfer attempt may hold a withdrawal before the worker may try it again. */
-export const WITHDRAWAL_LEASE_MS = 2 * 60_000;
-/** Waits before trying an unclear transfer again: never given up, since a transfer may exist. */
-const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 3600];
+export type { PayoutDeps };
+export { attemptWithdrawalTransfer, failWithdrawal };
 
 function paymentsOrFail(deps: PayoutDeps, message: string): CardPayments {
   if (!deps.payments) throw new AppError('INTERNAL', message);
@@ -52,7 +40,7 @@ function paymentsOrFail(deps: PayoutDeps, message: string): CardPayments {
 
 type AccountStatus = { payoutsEnabled: boolean; detailsSubmitted: boolean };
 
-function statusOf(account: Stripe.Account): AccountStatus {
+export function statusOf(account: Stripe.Account): AccountStatus {
   return { payoutsEnabled: account.payouts_enabled ?? false, detailsSubmitted: account.details_submitted ?? false };
 }
 
@@ -66,13 +54,15 @@ export async function getPayoutAccountStatus(deps: PayoutDeps, userId: string): 
   let status: AccountStatus = account;
   if (!account.payoutsEnabled) {
     const payments = paymentsOrFail(deps, PAYOUT_MESSAGES.loadFailed);
+    // The state as of now: an account.updated created before this lookup and heard after it changes nothing.
+    const asOf = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
     try {
       status = statusOf(await payments.stripe.accounts.retrieve(account.providerAccountId));
     } catch (err) {
       deps.logger.error({ err }, 'the card provider could not look up a payout account');
       throw new AppError('INTERNAL', PAYOUT_MESSAGES.loadFailed);
     }
-    await updatePayoutAccount(deps.db, account.providerAccountId, status);
+    await updatePayoutAccount(deps.db, account.providerAccountId, status, asOf);
   }
   return { account: { id: account.providerAccountId, ...status } };
 }
@@ -116,6 +106,8 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
     id: row.id,
     amountCents: row.amountCents,
     status: row.status,
+    // Only a failed payout's message is for the creator; a refused transfer's is the provider's wording.
+    failureMessage: row.status === 'payout_failed' ? row.failureMessage : null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
@@ -123,19 +115,6 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
 
 export async function listWithdrawals(db: Database, userId: string): Promise<Withdrawal[]> {
   return (await listUserWithdrawals(db, userId)).map(toWithdrawal);
-}
-
-/** The wallet pays the payout account's counterpart (design.md section 3); its reversal gives it back. */
-function withdrawalTransfer(row: { id: string; userId: string; amountCents: number }, isReversal: boolean) {
-  const sign = isReversal ? -1 : 1;
-  return {
-    kind: isReversal ? 'withdrawal_reversal' : 'withdrawal',
-    idempotencyKey: `${isReversal ? 'withdrawal_reversal' : 'withdrawal'}:${row.id}`,
-    entries: [
-      { accountId: walletAccountId(row.userId), amountCents: -sign * row.amountCents },
-      { accountId: PLATFORM_ACCOUNTS.payout, amountCents: sign * row.amountCents },
-    ],
-  } satisfies LedgerTransfer;
 }
 
 /**
@@ -167,64 +146,6 @@ export async function debitWithdrawal(
   return stored;
 }
 
-/** A definite refusal: the provider will not make this transfer, so the money goes back to the wallet. */
-function isDefiniteRefusal(err: unknown): boolean {
-  return (
-    err instanceof Stripe.errors.StripeInvalidRequestError ||
-    err instanceof Stripe.errors.StripePermissionError ||
-    err instanceof Stripe.errors.StripeAuthenticationError ||
-    err instanceof Stripe.errors.StripeCardError
-  );
-}
-
-/**
- * Fails a withdrawal and gives its money back, once: the status change and the reversal commit together
- * (inside a caller's transaction too), and the reversal's key is the withdrawal's.
- */
-export async function failWithdrawal(db: Database, id: string, message: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await markWithdrawalFailed(tx, id, message);
-    if (row) await postTransfer(tx, withdrawalTransfer(row, true));
-  });
-}
-
-/**
- * One attempt to make a pending withdrawal's transfer, with the withdrawal's id as idempotency key, so
- * however often it is tried (a retry after an unclear answer, the worker after a crash) there is one
- * transfer. Paid on success; failed (and reversed) on a definite refusal; otherwise left pending for the
- * worker. Does nothing for a withdrawal someone else is trying or that is settled.
- */
-export async function attemptWithdrawalTransfer(deps: PayoutDeps, id: string): Promise<void> {
-  const row = await claimWithdrawal(deps.db, id, WITHDRAWAL_LEASE_MS);
-  if (!row) return;
-  if (!deps.payments) {
-    await releaseWithdrawal(deps.db, id, RETRY_DELAYS_SECONDS.at(-1) as number);
-    return;
-  }
-  try {
-    const transfer = await deps.payments.stripe.transfers.create(
-      {
-        amount: row.amountCents,
-        currency: 'usd',
-        destination: row.providerAccountId,
-        transfer_group: `withdrawal_${row.id}`,
-        metadata: { withdrawalId: row.id },
-      },
-      { idempotencyKey: `withdrawal:${row.id}` },
-    );
-    await markWithdrawalPaid(deps.db, id, transfer.id);
-  } catch (err) {
-    if (isDefiniteRefusal(err)) {
-      deps.logger.warn({ err, withdrawalId: id }, 'the card provider refused a withdrawal: its money goes back');
-      await failWithdrawal(deps.db, id, (err as Error).message);
-      return;
-    }
-    const retryIn = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)] as number;
-    deps.logger.warn({ err, withdrawalId: id, retryInSeconds: retryIn }, 'a withdrawal transfer is unclear; retrying');
-    await releaseWithdrawal(deps.db, id, retryIn);
-  }
-}
-
 /**
  * makeStripeWithdrawal: debits the wallet, then asks for the transfer. A definite refusal answers "Failed to
  * submit withdrawal" (the money is back); an unclear answer leaves it pending for the worker.
@@ -244,11 +165,6 @@ export async function requestWithdrawal(
   const row = await findWithdrawal(deps.db, id);
   if (!row || row.status === 'failed') throw new AppError('CONFLICT', PAYOUT_MESSAGES.submitFailed);
   return toWithdrawal(row);
-}
-
-/** account.updated: the account's status as the provider now has it. */
-export async function applyAccountUpdate(db: Database, account: Stripe.Account): Promise<void> {
-  await updatePayoutAccount(db, account.id, statusOf(account));
 }
 
 /**

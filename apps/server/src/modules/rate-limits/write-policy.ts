@@ -93,9 +93,10 @@ export type WriteKind = keyof typeof WRITE_POLICY;
 /** The allowances of every kind of write (tests that must reach the routes themselves raise them). */
 export type WritePolicy = Record<WriteKind, WriteKindPolicy>;
 
-/** Writes with limits of their own: the card provider's signed webhook, and sign-in code and link sends. */
+/** Writes with limits of their own: the card provider's signed webhooks (platform and Connect), and sign-in code and link sends. */
 export const EXEMPT_WRITES = [
   'POST /payments/webhook',
+  'POST /payments/connect-webhook',
   'POST /auth/phone-number/send-otp',
   'POST /auth/sign-in/magic-link',
 ];

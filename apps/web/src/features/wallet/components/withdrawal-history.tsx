@@ -5,13 +5,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
-import { PAYOUT_MESSAGES, withdrawalStatusLabel } from '@sweetwish/shared/payouts-rules';
+import { PAYOUT_MESSAGES, type WithdrawalStatus, withdrawalStatusLabel } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { formatShortUsDate } from '../../../lib/dates';
 import { useWithdrawals } from '../api/payout-calls';
 import { BalanceSection } from './balance-section';
 
-/** "Withdrawal History" (spec section 2): Amount, Status, Date, newest first, kept current live. */
+const isFailure = (status: WithdrawalStatus) => status === 'failed' || status === 'payout_failed';
+
+/**
+ * "Withdrawal History" (spec section 2): Amount, Status, Date, newest first, kept current live. A payout
+ * the bank refused says what failed and what to do under its status.
+ */
 export function WithdrawalHistory() {
   const withdrawals = useWithdrawals();
   return (
@@ -35,8 +40,13 @@ export function WithdrawalHistory() {
             {withdrawals.data.map((withdrawal) => (
               <TableRow key={withdrawal.id}>
                 <TableCell sx={{ fontWeight: 600 }}>{formatDollars(withdrawal.amountCents)}</TableCell>
-                <TableCell sx={{ color: withdrawal.status === 'failed' ? 'error.main' : undefined }}>
+                <TableCell sx={{ color: isFailure(withdrawal.status) ? 'error.main' : undefined }}>
                   {withdrawalStatusLabel(withdrawal.status)}
+                  {withdrawal.failureMessage && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 360 }}>
+                      {withdrawal.failureMessage}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell align="right">{formatShortUsDate(withdrawal.createdAt)}</TableCell>
               </TableRow>

@@ -1,0 +1,114 @@
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+import { recordWebhookEvent } from '../checkout/repo';
+import type { PayoutDeps } from './payout-deps';
+import {
+  applyPayoutToWithdrawal,
+  findWithdrawalByDestinationPayment,
+  markEarlierFailedPayoutsPaid,
+  markWithdrawalTransferred,
+  updatePayoutAccount,
+  wakeWithdrawalsAwaitingFunds,
+} from './repo';
+import { statusOf } from './service';
+
+/**
+ * Events on connected accounts (Stripe's Connect webhooks, decision 018): each is recorded once with its
+ * effect, as the platform's are, and applied by its `created` time and the object's state, not by arrival.
+ */
+
+/** What the creator reads when the bank refused a payout: what failed, and what to do. */
+export function payoutFailureText(payout: Pick<Stripe.Payout, 'failure_message'>): string {
+  const what = payout.failure_message ?? 'Your bank could not accept this payout.';
+  return `${what} Update your bank details with Update Account in Request Withdrawal; the money waits in your payout account and is paid out again once they are fixed.`;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+/** A withdrawal a payout carried; with its transfer when our record of the transfer is not written yet. */
+type Carried = { withdrawalId: string; transfer?: Stripe.Transfer };
+
+/**
+ * Which withdrawals a payout carried: the payout's balance transactions on the connected account name
+ * each transfer's destination payment (`py_...`), which the withdrawal records when its transfer is made.
+ * One whose transfer answer is not recorded yet (the payout event overtook it) is found through the
+ * account's transfers and their metadata. Network calls: made before the event's transaction.
+ */
+async function withdrawalsCarriedBy(deps: PayoutDeps, account: string, payout: Stripe.Payout): Promise<Carried[]> {
+  const stripe = (deps.payments as NonNullable<PayoutDeps['payments']>).stripe;
+  const transactions = await stripe.balanceTransactions.list(
+    { payout: payout.id, limit: 100 },
+    { stripeAccount: account },
+  );
+  // The payout's own transaction (type `payout`) names the payout, not a transfer.
+  const sources = transactions.data
+    .filter((t) => t.type !== 'payout')
+    .map((t) => idOf(t.source))
+    .filter((s): s is string => s !== null);
+  const carried: Carried[] = [];
+  let accountTransfers: Stripe.Transfer[] | undefined;
+  for (const source of sources) {
+    const row = await findWithdrawalByDestinationPayment(deps.db, source);
+    if (row) {
+      carried.push({ withdrawalId: row.id });
+      continue;
+    }
+    accountTransfers ??= (await stripe.transfers.list({ destination: account, limit: 100 })).data;
+    const transfer = accountTransfers.find((t) => idOf(t.destination_payment) === source);
+    const withdrawalId = transfer?.metadata?.withdrawalId;
+    if (transfer && withdrawalId) carried.push({ withdrawalId, transfer });
+  }
+  return carried;
+}
+
+/** Applies a verified Connect event once (the event's id is recorded with its effect). */
+export async function handleConnectEvent(deps: PayoutDeps, event: Stripe.Event): Promise<void> {
+  const account = event.account ?? null;
+  let carried: Carried[] = [];
+  if ((event.type === 'payout.paid' || event.type === 'payout.failed') && account && deps.payments) {
+    carried = await withdrawalsCarriedBy(deps, account, event.data.object);
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type }))) return;
+    switch (event.type) {
+      case 'account.updated':
+        return updatePayoutAccount(tx, event.data.object.id, statusOf(event.data.object), event.created);
+      case 'payout.paid':
+      case 'payout.failed':
+        return applyPayout(tx, deps.logger, event.type, event.data.object, event.created, account, carried);
+    }
+  });
+}
+
+async function applyPayout(
+  db: Database,
+  logger: Logger,
+  type: 'payout.paid' | 'payout.failed',
+  payout: Stripe.Payout,
+  created: number,
+  account: string | null,
+  carried: Carried[],
+) {
+  const failureMessage = type === 'payout.failed' ? payoutFailureText(payout) : null;
+  if (type === 'payout.failed') {
+    logger.warn({ payoutId: payout.id, account, failureCode: payout.failure_code }, 'a payout to a creator failed');
+  }
+  for (const { withdrawalId, transfer } of carried) {
+    if (transfer) {
+      await markWithdrawalTransferred(db, withdrawalId, {
+        id: transfer.id,
+        destinationPayment: idOf(transfer.destination_payment),
+      });
+    }
+    await applyPayoutToWithdrawal(db, withdrawalId, { id: payout.id, created, failureMessage });
+  }
+  if (type === 'payout.paid' && account) await markEarlierFailedPayoutsPaid(db, account, { id: payout.id, created });
+}
+
+/** balance.available (platform endpoint): withdrawals waiting for funds are tried again now. */
+export async function applyBalanceAvailable(db: Database): Promise<void> {
+  await wakeWithdrawalsAwaitingFunds(db);
+}

@@ -1,0 +1,28 @@
+import type { Database } from '../../db/client';
+import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { type LedgerTransfer, postTransfer } from '../wallet/repo';
+import { markWithdrawalFailed } from './repo';
+
+/** The wallet pays the payout account's counterpart (design.md section 3); its reversal gives it back. */
+export function withdrawalTransfer(row: { id: string; userId: string; amountCents: number }, isReversal: boolean) {
+  const sign = isReversal ? -1 : 1;
+  return {
+    kind: isReversal ? 'withdrawal_reversal' : 'withdrawal',
+    idempotencyKey: `${isReversal ? 'withdrawal_reversal' : 'withdrawal'}:${row.id}`,
+    entries: [
+      { accountId: walletAccountId(row.userId), amountCents: -sign * row.amountCents },
+      { accountId: PLATFORM_ACCOUNTS.payout, amountCents: sign * row.amountCents },
+    ],
+  } satisfies LedgerTransfer;
+}
+
+/**
+ * Fails a withdrawal and gives its money back, once: the status change and the reversal commit together
+ * (inside a caller's transaction too), and the reversal's key is the withdrawal's.
+ */
+export async function failWithdrawal(db: Database, id: string, message: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await markWithdrawalFailed(tx, id, message);
+    if (row) await postTransfer(tx, withdrawalTransfer(row, true));
+  });
+}

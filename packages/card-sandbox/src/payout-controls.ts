@@ -1,0 +1,63 @@
+import type { Hono } from 'hono';
+import { apiEndpoint } from './api-handler';
+import { balanceObject } from './balance-object';
+import { PAYOUT_FAILURES, setPayoutsEnabled } from './connect-payouts';
+import { addAvailableFunds } from './platform-balance';
+import type { SandboxCore } from './sandbox-core';
+import { noSuchObject, StripeApiError } from './stripe-error';
+
+const JSON_BODY = { body: 'json' } as const;
+
+/**
+ * Test controls for the payout side: a connected account's payouts disabled or enabled (`account.updated`),
+ * its payouts made to fail (`payout.failed` instead of `payout.paid`), and funds added to the platform's
+ * available balance.
+ */
+export function registerPayoutControls(app: Hono, core: SandboxCore): void {
+  app.post(
+    '/sandbox/control/accounts/:id/payouts',
+    apiEndpoint(
+      core,
+      ({ params, path }) => {
+        const enabled = params.boolean('enabled');
+        const fail = params.boolean('fail');
+        const failureCode = params.oneOf('failure_code', Object.keys(PAYOUT_FAILURES)) ?? 'account_closed';
+        if (enabled === undefined && fail === undefined) {
+          throw new StripeApiError(400, {
+            type: 'invalid_request_error',
+            message: 'Give enabled (true or false), fail (true or false), or both.',
+            param: 'enabled',
+          });
+        }
+        const record = core.state.accounts[path('id')];
+        if (!record) throw noSuchObject('account', path('id'));
+        return () => {
+          if (enabled !== undefined) setPayoutsEnabled(core, record, enabled);
+          if (fail !== undefined) record.payoutFailureCode = fail ? failureCode : null;
+          return {
+            object: 'sandbox.payout_setting',
+            account: record.account.id,
+            payouts_enabled: record.account.payouts_enabled,
+            payout_failure_code: record.payoutFailureCode ?? null,
+          };
+        };
+      },
+      JSON_BODY,
+    ),
+  );
+
+  app.post(
+    '/sandbox/control/balance',
+    apiEndpoint(
+      core,
+      ({ params }) => {
+        const amount = params.integer('amount', { required: true, min: 1, max: 99_999_999_999 });
+        return () => {
+          addAvailableFunds(core, amount);
+          return balanceObject(core.state.balance);
+        };
+      },
+      JSON_BODY,
+    ),
+  );
+}
