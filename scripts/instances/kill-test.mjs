@@ -17,7 +17,7 @@ import { loadState, openLiveClient } from './live-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAIRS = 50; // 50 fans and 50 creators: 100 streams
-const WRITES_PER_SECOND = 40;
+const WRITES_PER_SECOND = 15;
 /** Load before the kill, between the kill's recovery and the SIGTERM, and after it. */
 const CALM_MS = 3_000;
 const SETTLE_TIMEOUT_MS = 20_000;
@@ -79,17 +79,17 @@ async function setUpPeople(api, balancerUrl, databaseUrl) {
     [fans.map((f) => f.id)],
   );
   await client.end();
-  const pairs = [];
-  for (let i = 0; i < PAIRS; i++) {
-    const fan = fans[i];
-    const creator = creators[i];
-    const wish = await api.post('/api/wishes', creator, { name: `Wish ${i}`, cost: 2 });
-    const { tipId } = await api.post('/api/tips', fan, { recipientId: creator.id, amount: 1 });
-    const { conversationId } = await api.post('/api/conversations', fan, { type: 'purchase', purchaseId: tipId });
-    fan.conversationId = conversationId;
-    creator.conversationId = conversationId;
-    pairs.push({ fan, creator, wishId: wish.id });
-  }
+  const pairs = await Promise.all(
+    fans.map(async (fan, i) => {
+      const creator = creators[i];
+      const wish = await api.post('/api/wishes', creator, { name: `Wish ${i}`, cost: 20 });
+      const { tipId } = await api.post('/api/tips', fan, { recipientId: creator.id, amount: 1 });
+      const { conversationId } = await api.post('/api/conversations', fan, { type: 'purchase', purchaseId: tipId });
+      fan.conversationId = conversationId;
+      creator.conversationId = conversationId;
+      return { fan, creator, wishId: wish.id };
+    }),
+  );
   return { people, pairs };
 }
 
@@ -125,6 +125,8 @@ async function main() {
     balancer = await startBalancer({ root, instances, port: balancerPort });
     const api = createApi(balancer.baseUrl);
     const { people, pairs } = await setUpPeople(api, balancer.baseUrl, databaseUrl);
+    const step = (what) => console.log(`instances test: ${what} at ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    step('100 people signed in');
 
     const errors = { kill: 0, sigterm: 0, calm: 0, reads: 0 };
     let phase = 'calm';
@@ -143,7 +145,7 @@ async function main() {
       );
     }
     await Promise.all(clients.map((c) => c.ready));
-    console.log(`instances test: ${clients.length} streams open through HAProxy; load at ${WRITES_PER_SECOND} writes/s`);
+    step(`${clients.length} streams open through HAProxy; load at ${WRITES_PER_SECOND} writes/s`);
 
     // The load: tips, purchases and messages at a fixed rate, whatever the answers take.
     const acknowledged = { tip: [], standard: [] };
@@ -172,8 +174,9 @@ async function main() {
                 });
         const tracked = write
           .catch((err) => {
-            errors[writePhase === 'calm' ? phase : writePhase]++;
-            writeErrors.push(`${phase}: ${err.message}`);
+            const errorPhase = writePhase === 'calm' ? phase : writePhase;
+            errors[errorPhase]++;
+            writeErrors.push(`${errorPhase}: ${err.message}`);
             if (kind !== 'message') unanswered[kind]++;
           })
           .finally(() => inFlight.delete(tracked));
@@ -187,17 +190,21 @@ async function main() {
     phase = 'kill';
     await killed.kill();
     const killedAt = performance.now();
+    step('SIGKILL sent');
     await killed.start();
     await waitUntilServing(killed);
+    step('killed instance serving again');
     // HAProxy takes the instance back after two good checks (rise 2, inter 1s).
     await sleep(2_500);
     const killRecoveryMs = performance.now() - killedAt;
     phase = 'calm';
     await sleep(CALM_MS);
     phase = 'sigterm';
+    step('SIGTERM sent');
     const exit = await terminated.terminate();
     await terminated.start();
     await waitUntilServing(terminated);
+    step('stopped instance serving again');
     await sleep(2_500);
     phase = 'calm';
     await sleep(CALM_MS);
@@ -208,11 +215,12 @@ async function main() {
     // Every client ends where a fresh load is: wait for the events and refetches to arrive.
     const fresh = new Map();
     for (const client of clients) fresh.set(client.user.id, await loadState(api, client.user));
-    const matches = (c) =>
-      c.isSettled() && JSON.stringify(c.state) === JSON.stringify(fresh.get(c.user.id));
+    const comparable = ({ balanceCents, received, messages }) => JSON.stringify({ balanceCents, received, messages });
+    const matches = (c) => c.isSettled() && comparable(c.state) === comparable(fresh.get(c.user.id));
     const deadline = performance.now() + SETTLE_TIMEOUT_MS;
     while (performance.now() < deadline && !clients.every(matches)) await sleep(100);
     const stale = clients.filter((c) => !matches(c));
+    step('clients compared with a fresh load');
 
     // The ledger: every acknowledged tip and purchase once, with its transfer; nothing more than was asked.
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -241,7 +249,7 @@ async function main() {
     await db.end();
     const reconciliation = execFileSync(process.execPath, [path.join(root, 'apps/server/dist/reconcile.js')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...env, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     }).trim();
     if (reconciliation !== 'ok') failures.push(`reconciliation: ${reconciliation}`);
@@ -271,7 +279,10 @@ async function main() {
       ].join('\n'),
     );
     if (failures.length) {
-      for (const line of [...writeErrors, ...readErrors].slice(0, 10)) console.error(`  error seen: ${line}`);
+      const seen = [...writeErrors, ...readErrors].filter((line) => !line.startsWith('kill'));
+      for (const line of seen.slice(0, 10)) console.error(`  error seen: ${line.slice(0, 200)}`);
+      const states = balancer.log.join('').split('\n').filter((line) => /is (UP|DOWN)/.test(line));
+      for (const line of states) console.error(`  haproxy: ${line}`);
       throw new Error(`instances test failed:\n  ${failures.join('\n  ')}`);
     }
   } finally {

@@ -2,6 +2,7 @@
 // (the `eventsource` package: the browser's reconnection semantics, `retry` hints included) and the
 // screens it keeps fresh the way the web app does (apps/web/src/lib/live-events.ts): a `change` event
 // refetches what its topic names; every reconnection after the first open refetches everything.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventSource } from 'eventsource';
 
 /** The parts of the user's screens the test compares: wallet balance, gifts received, their conversation. */
@@ -48,13 +49,15 @@ export function openLiveClient({ api, baseUrl, user, onReadError }) {
     const entry = { again: false };
     fetching.set(part, entry);
     (async () => {
-      for (;;) {
+      for (let failures = 0; ; ) {
         entry.again = false;
         try {
           Object.assign(client.state, await PARTS[part](api, user));
         } catch (err) {
           onReadError(err);
           entry.again = true;
+          // As TanStack Query does: wait longer after each failure (1 s, 2 s, 4 s).
+          await sleep(1000 * 2 ** Math.min(failures++, 2));
         }
         if (!entry.again) break;
       }

@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
   api.use(sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, APPLE_CALLBACK_PATH] }));
   api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH] }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
-  api.route('/', healthRoutes(database));
+  api.route('/', healthRoutes(database, shutdown));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
