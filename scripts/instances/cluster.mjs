@@ -26,7 +26,9 @@ export function createInstance({ root, env, name, port }) {
     },
     kill() {
       child.kill('SIGKILL');
-      return new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', resolve)));
+      return new Promise((resolve) =>
+        child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', resolve),
+      );
     },
     /** SIGTERM, as systemd stops a unit; resolves with the exit code and how long the exit took. */
     async terminate() {

@@ -45,7 +45,8 @@ function createApi(baseUrl) {
         signal: AbortSignal.timeout(15_000),
       });
       const text = await res.text();
-      if (!res.ok) throw Object.assign(new Error(`${method} ${pathname}: ${res.status} ${text}`), { status: res.status });
+      if (!res.ok)
+        throw Object.assign(new Error(`${method} ${pathname}: ${res.status} ${text}`), { status: res.status });
       return text ? JSON.parse(text) : undefined;
     },
     get: (pathname, user) => api.call('GET', pathname, user),
@@ -61,7 +62,12 @@ async function setUpPeople(api, balancerUrl, databaseUrl) {
     people.push(
       ...(await Promise.all(
         batch.map(async (n) => {
-          const user = { n, handle: `kill_${n}`, cookie: await signIn(balancerUrl, 20_000 + n), address: benchAddress(20_000 + n) };
+          const user = {
+            n,
+            handle: `kill_${n}`,
+            cookie: await signIn(balancerUrl, 20_000 + n),
+            address: benchAddress(20_000 + n),
+          };
           await api.post('/api/profile/complete', user, { handle: user.handle, displayName: `Kill Test ${n}` });
           user.id = (await api.get('/api/me', user)).id;
           return user;
@@ -125,7 +131,8 @@ async function main() {
     balancer = await startBalancer({ root, instances, port: balancerPort });
     const api = createApi(balancer.baseUrl);
     const { people, pairs } = await setUpPeople(api, balancer.baseUrl, databaseUrl);
-    const step = (what) => console.log(`instances test: ${what} at ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    const step = (what) =>
+      console.log(`instances test: ${what} at ${((performance.now() - began) / 1000).toFixed(1)} s`);
     step('100 people signed in');
 
     const errors = { kill: 0, sigterm: 0, calm: 0, reads: 0 };
@@ -163,7 +170,9 @@ async function main() {
         const writePhase = phase;
         const write =
           kind === 'tip'
-            ? api.post('/api/tips', pair.fan, { recipientId: pair.creator.id, amount: 1 }).then((r) => acknowledged.tip.push(r.tipId))
+            ? api
+                .post('/api/tips', pair.fan, { recipientId: pair.creator.id, amount: 1 })
+                .then((r) => acknowledged.tip.push(r.tipId))
             : kind === 'standard'
               ? api
                   .post('/api/purchases', pair.fan, { productId: pair.wishId, sellerId: pair.creator.id })
@@ -281,7 +290,10 @@ async function main() {
     if (failures.length) {
       const seen = [...writeErrors, ...readErrors].filter((line) => !line.startsWith('kill'));
       for (const line of seen.slice(0, 10)) console.error(`  error seen: ${line.slice(0, 200)}`);
-      const states = balancer.log.join('').split('\n').filter((line) => /is (UP|DOWN)/.test(line));
+      const states = balancer.log
+        .join('')
+        .split('\n')
+        .filter((line) => /is (UP|DOWN)/.test(line));
       for (const line of states) console.error(`  haproxy: ${line}`);
       throw new Error(`instances test failed:\n  ${failures.join('\n  ')}`);
     }

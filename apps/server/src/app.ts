@@ -20,6 +20,8 @@ import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
 import type { Logger } from './logger';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsRoutes } from './metrics/routes';
 import type { Auth } from './modules/accounts/auth';
 import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
@@ -124,6 +126,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new Hono<AppEnv>();
+  app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders({ hsts: config.isPublicHttps }));
   app.onError(handleError);
@@ -132,6 +135,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
+  app.route('/', metricsRoutes({ database, token: config.metricsToken }));
   // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe: anyone could
   // pay with its test card, so only requests made on this machine reach it.
   if (payments?.sandbox) {

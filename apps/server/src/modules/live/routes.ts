@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import type { ChangeFeed } from '../../changes/change-feed';
 import type { AppEnv } from '../../http/context';
 import { requireUser } from '../../http/session';
+import { liveConnections } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
 
 /** A comment line now and then keeps proxies from closing an idle stream. */
@@ -29,6 +30,7 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
   app.get('/events', requireUser(deps.auth), (c) => {
     const userId = c.get('userId');
     return streamSSE(c, async (stream) => {
+      liveConnections.inc();
       const send = (event: LiveEvent) => stream.writeSSE({ event: 'change', data: JSON.stringify(event) });
       const unsubscribe = deps.changes.subscribe((change) => {
         if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send({ topic });
@@ -60,6 +62,7 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
       unsubscribe();
       // Every open stream listens for the shutdown: one that ended must stop listening, or they pile up.
       deps.shutdown.removeEventListener('abort', onShutdown);
+      liveConnections.dec();
     });
   });
   return app;
