@@ -55,7 +55,9 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
     const text = await scrape(app);
     expect(valueOf(text, series) - before).toBe(2);
     expect(text).not.toContain(seller.id);
-    expect(text).toContain('sweetwish_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/users/:id/wishes",status="200"}');
+    expect(text).toContain(
+      'sweetwish_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/users/:id/wishes",status="200"}',
+    );
   });
 
   it('counts ledger transfers by kind and webhook events by outcome', async () => {
