@@ -59,7 +59,9 @@ export async function startBalancer({ root, instances, port }) {
     ...Object.fromEntries(instances.map((instance, i) => [`SWEETWISH_APP${i + 1}`, `127.0.0.1:${instance.port}`])),
   };
   const log = [];
-  const child = spawn('haproxy', ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], {
+  // Debian puts it in /usr/sbin, which may not be on a user's PATH.
+  const haproxy = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const child = spawn(haproxy, ['-db', '-f', path.join(root, 'deploy/haproxy.cfg')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
