@@ -9,7 +9,7 @@ const TOKEN = 'metrics-token-metrics-token-0123456789';
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /** The value of one series in Prometheus's text format (0 when absent). */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -49,11 +49,11 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
   it('counts requests by route pattern and status, never by id', async () => {
     const seller = await seedUser(database.db);
     const series = 'sweetwish_http_requests_total{method="GET",route="/api/users/:id/wishes",status="200"}';
-    const before = valueOf(await scrape(app), series);
+    const before = seriesValue(await scrape(app), series);
     expect((await app.request(`/api/users/${seller.id}/wishes`)).status).toBe(200);
     expect((await app.request(`/api/users/${seller.id}/wishes`)).status).toBe(200);
     const text = await scrape(app);
-    expect(valueOf(text, series) - before).toBe(2);
+    expect(seriesValue(text, series) - before).toBe(2);
     expect(text).not.toContain(seller.id);
     expect(text).toContain(
       'sweetwish_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/users/:id/wishes",status="200"}',
@@ -73,8 +73,8 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
     });
     expect(res.status).toBe(400);
     const after = await scrape(app);
-    expect(valueOf(after, topUps) - valueOf(before, topUps)).toBe(1);
-    expect(valueOf(after, rejected) - valueOf(before, rejected)).toBe(1);
+    expect(seriesValue(after, topUps) - seriesValue(before, topUps)).toBe(1);
+    expect(seriesValue(after, rejected) - seriesValue(before, rejected)).toBe(1);
   });
 
   it('reads the job queues, the pool and the open streams when scraped', async () => {
@@ -83,7 +83,7 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     await reader.read(); // the "ready" event: the stream is counted
     const text = await scrape(app);
-    expect(valueOf(text, 'sweetwish_live_connections')).toBe(1);
+    expect(seriesValue(text, 'sweetwish_live_connections')).toBe(1);
     expect(text).toContain('sweetwish_jobs_waiting{type="notification"}');
     expect(text).toContain('sweetwish_jobs_oldest_due_age_seconds{type="withdrawal"} 0');
     expect(text).toMatch(/sweetwish_database_pool_connections\{state="idle"\} \d+/);
