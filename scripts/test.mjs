@@ -22,6 +22,13 @@ const steps = [
   ],
   ['build', 'npm', ['run', '--silent', 'build']],
   [
+    process.env.TEST_DATABASE_URL
+      ? 'three instances behind HAProxy, one killed under load'
+      : 'three instances behind HAProxy (skipped: needs TEST_DATABASE_URL)',
+    'node',
+    ['scripts/instances/kill-test.mjs'],
+  ],
+  [
     'end-to-end tests (Chromium)',
     'npx',
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],

@@ -18,7 +18,7 @@ const DURATION_S = 20;
 /** An event later than this counts as lost. */
 const GIVE_UP_MS = 5_000;
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -20,6 +20,8 @@ import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
 import type { Logger } from './logger';
+import { httpMetrics } from './metrics/http-metrics';
+import { metricsRoutes } from './metrics/routes';
 import type { Auth } from './modules/accounts/auth';
 import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
 import { profileRoutes } from './modules/accounts/profile-routes';
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps) {
   );
   api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH] }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
-  api.route('/', healthRoutes(database));
+  api.route('/', healthRoutes(database, shutdown));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
@@ -126,6 +128,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const app = new Hono<AppEnv>();
+  app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders({ hsts: config.isPublicHttps }));
   app.onError(handleError);
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', mediaFileRoutes(storage));
   app.route('/', api);
   app.all('/api/*', handleNotFound);
+  app.route('/', metricsRoutes({ database, token: config.metricsToken }));
   // The local card sandbox's API (/v1) and pages (/sandbox), when it stands in for Stripe: anyone could
   // pay with its test card, so only requests made on this machine reach it.
   if (payments?.sandbox) {

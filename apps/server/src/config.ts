@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Signs sessions and tokens. Unset: a random secret kept in DATA_DIR/auth-secret. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Serves /metrics to requests with `Authorization: Bearer <it>`. Unset: no metrics served (decision 020). */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** E-mail through SMTP, e.g. smtps://user:pass@smtp.example.com:465. Unset: the local outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   SMTP_FROM: z.string().min(3).default('Sweetwish <no-reply@sweetwish.app>'),
@@ -138,6 +140,8 @@ export type Config = {
   /** Which proxies may name the client's address (for per-network limits). */
   trustProxy: TrustProxy;
   authSecret: string | undefined;
+  /** The bearer token /metrics asks for; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   smtp: { url: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -255,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER

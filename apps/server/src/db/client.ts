@@ -25,6 +25,8 @@ export type DatabaseHandle = {
    * onGap runs after the listening connection was lost and restored: notifications may have been missed.
    */
   listen: (channel: string, onNotify: (payload: string) => void, onGap: () => void) => Promise<void>;
+  /** The connection pool's use now (PGlite: its one connection, never waited for). */
+  poolUse: () => { used: number; idle: number; waiting: number };
   /** Closes the pool and every listening connection. */
   close: () => Promise<void>;
 };
@@ -57,6 +59,7 @@ export async function openPglite(dir: string): Promise<DatabaseHandle> {
     listen: async (channel, onNotify) => {
       await client.listen(channel, onNotify);
     },
+    poolUse: () => ({ used: 0, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -86,6 +89,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     listen: async (channel, onNotify, onGap) => {
       listeners.push(await listenOnPostgres(url, channel, onNotify, onGap));
     },
+    poolUse: () => ({ used: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all(listeners.map((l) => l.close()));
       await pool.end();

@@ -8,6 +8,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Logger } from '../../logger';
+import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
 import { handleWebhookEvent, startTopUp, verifyWebhook } from './service';
 
@@ -42,8 +43,10 @@ export function checkoutRoutes(deps: {
   app.post('/checkout/top-ups', idempotentRequest(db));
   // Webhooks carry no session or Origin: the signature over the raw body is their proof (same-origin.ts).
   app.post('/payments/webhook', async (c) => {
-    const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'));
-    await handleWebhookEvent(db, deps.logger, event);
+    await countWebhookEvent(
+      async () => verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature')),
+      (event) => handleWebhookEvent(db, deps.logger, event),
+    );
     return c.json({ received: true }, 200);
   });
   return app.openapi(topUpRoute, async (c) =>

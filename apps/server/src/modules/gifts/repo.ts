@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
+import { ledgerTransfersPosted } from '../../metrics/registry';
 import { users } from '../accounts/tables';
 import type { LedgerTransfer } from '../wallet/repo';
 import { purchases } from './tables';
@@ -69,6 +70,9 @@ export async function postGifts(db: Database, items: GiftPosting[]): Promise<Gif
     sql`select post_gifts(${JSON.stringify(items.map(toJson))}::jsonb) as results`,
   );
   if (!row || row.results.length !== items.length) throw new Error('post_gifts answered for other items');
+  for (const [i, result] of row.results.entries()) {
+    if (result === 'ok') ledgerTransfersPosted.inc({ kind: items[i]?.transfer.kind });
+  }
   return row.results;
 }
 

@@ -4,11 +4,21 @@ import { streamSSE } from 'hono/streaming';
 import type { ChangeFeed } from '../../changes/change-feed';
 import type { AppEnv } from '../../http/context';
 import { requireUser } from '../../http/session';
+import { liveConnections } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
 
 /** A comment line now and then keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 const LIVE = new Set<string>(LIVE_TOPICS);
+
+/**
+ * The `retry` hint (milliseconds) a browser waits before reconnecting a stream that ended: drawn at random
+ * so that the streams of an instance that stopped or died come back spread over a second, not all at once.
+ * After a shutdown they come back sooner: the other instances are up and the stream ended on purpose.
+ */
+export const RECONNECT_DELAY_MS = { min: 1_000, spread: 1_000 };
+export const RECONNECT_AFTER_SHUTDOWN_MS = { min: 100, spread: 900 };
+const drawDelay = (delay: { min: number; spread: number }) => delay.min + Math.floor(Math.random() * delay.spread);
 
 /**
  * GET /api/events: the signed-in user's live updates as Server-Sent Events (design.md section 6). Every
@@ -20,6 +30,7 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
   app.get('/events', requireUser(deps.auth), (c) => {
     const userId = c.get('userId');
     return streamSSE(c, async (stream) => {
+      liveConnections.inc();
       const send = (event: LiveEvent) => stream.writeSSE({ event: 'change', data: JSON.stringify(event) });
       const unsubscribe = deps.changes.subscribe((change) => {
         if (change.topic === 'resync') for (const topic of LIVE_TOPICS) void send({ topic });
@@ -41,14 +52,17 @@ export function liveRoutes(deps: { auth: Auth; changes: ChangeFeed; shutdown: Ab
         deps.shutdown.addEventListener('abort', onShutdown, { once: true });
       });
       const isOver = () => stream.aborted || deps.shutdown.aborted;
-      await stream.writeSSE({ event: 'ready', data: '{}' });
+      await stream.writeSSE({ event: 'ready', data: '{}', retry: drawDelay(RECONNECT_DELAY_MS) });
       while (!isOver()) {
         await Promise.race([stream.sleep(HEARTBEAT_MS), ended]);
         if (!isOver()) await stream.write(': heartbeat\n\n');
       }
+      // Shutting down: the browser reconnects soon, through the load balancer, to another instance.
+      if (!stream.aborted) await stream.write(`retry: ${drawDelay(RECONNECT_AFTER_SHUTDOWN_MS)}\n\n`);
       unsubscribe();
       // Every open stream listens for the shutdown: one that ended must stop listening, or they pile up.
       deps.shutdown.removeEventListener('abort', onShutdown);
+      liveConnections.dec();
     });
   });
   return app;

@@ -3,9 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureLogger, TEST_ORIGIN, testConfig } from '../../../test/app-harness';
+import { buildTestApp, captureLogger, TEST_ORIGIN, testConfig } from '../../../test/app-harness';
 import { signInByPhone } from '../../../test/sign-in-helpers';
+import { openPglite } from '../../db/client';
 import { startServer } from '../../server';
+import { RECONNECT_AFTER_SHUTDOWN_MS } from './routes';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -32,9 +34,31 @@ describe('a server shutting down with event streams open', () => {
     await reader.read(); // the "ready" event
     const stopped = server.stop();
     // A stream cut by force would make read() reject; one the server ends finishes with done.
+    const decoder = new TextDecoder();
+    let text = '';
     let chunk = await reader.read();
-    while (!chunk.done) chunk = await reader.read();
+    while (!chunk.done) {
+      text += decoder.decode(chunk.value);
+      chunk = await reader.read();
+    }
     expect(chunk.done).toBe(true);
+    // Its last words tell the browser to come back soon, through the load balancer, to another instance.
+    const retry = Number(text.match(/^retry: (\d+)$/m)?.[1]);
+    expect(retry).toBeGreaterThanOrEqual(RECONNECT_AFTER_SHUTDOWN_MS.min);
+    expect(retry).toBeLessThan(RECONNECT_AFTER_SHUTDOWN_MS.min + RECONNECT_AFTER_SHUTDOWN_MS.spread);
     await stopped;
   }, 60_000);
+
+  it("answers the balancer's readiness check with 503 once the shutdown begins", async () => {
+    const database = await openPglite('memory://');
+    await database.migrate();
+    const shutdown = new AbortController();
+    const { app } = await buildTestApp(database, { shutdown: shutdown.signal });
+    const ready = await app.request('/api/ready');
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+    shutdown.abort();
+    const stopping = await app.request('/api/ready');
+    expect([stopping.status, await stopping.json()]).toEqual([503, { status: 'stopping' }]);
+    await database.close();
+  });
 });

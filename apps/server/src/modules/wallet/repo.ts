@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { ledgerTransfersPosted } from '../../metrics/registry';
 import { type LedgerTransferKind, ledgerAccounts, ledgerEntries, ledgerTransfers } from './tables';
 
 export type LedgerEntry = { accountId: string; amountCents: number };
@@ -25,6 +26,7 @@ export async function postTransfer(db: Database, transfer: LedgerTransfer): Prom
     sql`select ledger_post(${transfer.kind}, ${transfer.idempotencyKey}, ${transfer.externalRef ?? null},
       ${sql.param(ids)}::text[], ${sql.param(amounts)}::bigint[]) as id`,
   );
+  if (row?.id) ledgerTransfersPosted.inc({ kind: transfer.kind });
   return row?.id ?? undefined;
 }
 
