@@ -20,7 +20,8 @@ export function createInstance({ root, env, name, port }) {
       child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
         cwd: root,
         stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+        // The drain outlasts HAProxy's 3 failed checks a second apart (deploy/haproxy.cfg, docs/deploy.md).
+        env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SHUTDOWN_DRAIN_SECONDS: '5' },
       });
       await waitFor(`${baseUrl}/api/health`, child);
     },

@@ -126,6 +126,11 @@ const EnvSchema = z.object({
   MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Uploaded images processed at once by this instance (each in its own process); unset: one per core. */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Behind a load balancer: how long a stopping instance keeps serving while /api/ready answers 503, so the
+   * balancer stops sending it work before it closes its listener (decision 020).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 });
 
 export type Config = {
@@ -156,6 +161,7 @@ export type Config = {
   messageNotificationDelaySeconds: number;
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
+  shutdownDrainSeconds: number;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -288,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardSandboxFundsDelaySeconds: e.CARD_SANDBOX_FUNDS_DELAY_SECONDS,
     messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -3,7 +3,7 @@ import { createLogger } from './logger';
 import { startServer } from './server';
 
 /**
- * The longest a shutdown may take: requests in flight get 10 s (server.ts), then the workers finish the job
+ * The longest a shutdown may take after its drain (SHUTDOWN_DRAIN_SECONDS): requests in flight get 10 s (server.ts), then the workers finish the job
  * under way. Past this, the process exits anyway, so a supervisor's stop never hangs; a job it held is
  * recovered by another instance when its lease ends.
  */
@@ -18,10 +18,13 @@ async function main() {
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      setTimeout(() => {
-        logger.error('shutdown took too long; exiting');
-        process.exit(1);
-      }, SHUTDOWN_LIMIT_MS).unref();
+      setTimeout(
+        () => {
+          logger.error('shutdown took too long; exiting');
+          process.exit(1);
+        },
+        config.shutdownDrainSeconds * 1000 + SHUTDOWN_LIMIT_MS,
+      ).unref();
       server.stop().then(
         () => process.exit(0),
         (err: unknown) => {

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { createMessaging } from './adapters/messaging';
 import { createCardPayments } from './adapters/payments/card-payments';
@@ -117,7 +118,14 @@ export async function startServer(
   const stop = () => {
     stopping ??= (async () => {
       logger.info('shutting down');
+      // /api/ready answers 503 from here and event streams are told to reconnect elsewhere.
       shutdown.abort();
+      // Still accepting while the balancer's checks notice: closing the listener at once would reset the
+      // connections it already queued here, with requests the balancer may not resend.
+      if (config.shutdownDrainSeconds > 0) {
+        logger.info({ seconds: config.shutdownDrainSeconds }, 'draining: still serving until the balancer moves on');
+        await sleep(config.shutdownDrainSeconds * 1000);
+      }
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           logger.warn('requests still open after the grace period; closing them');

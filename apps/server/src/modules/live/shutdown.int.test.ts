@@ -49,6 +49,31 @@ describe('a server shutting down with event streams open', () => {
     await stopped;
   }, 60_000);
 
+  it('keeps serving through its drain, answering not ready, and only then stops accepting', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const config = testConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'drain-')),
+      PUBLIC_URL: TEST_ORIGIN,
+      SHUTDOWN_DRAIN_SECONDS: '2',
+    });
+    const server = await startServer(config, captureLogger().logger);
+    let isStopped = false;
+    const stopped = server.stop().then(() => {
+      isStopped = true;
+    });
+    // The balancer is told to move on, and requests it still sends meanwhile are served, not reset.
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(isStopped).toBe(false);
+    await stopped;
+    await expect(fetch(`${base}/api/ready`)).rejects.toThrow();
+  }, 60_000);
+
   it("answers the balancer's readiness check with 503 once the shutdown begins", async () => {
     const database = await openPglite('memory://');
     await database.migrate();
