@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox, publicCache }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
-  api.route('/', walletRoutes({ database, auth }));
+  api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
   api.route('/', activityRoutes({ database, auth }));
   api.route(

@@ -110,6 +110,8 @@ const EnvSchema = z.object({
    * meanwhile is not notified.
    */
   MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** Days an earned token stays pending before it can be withdrawn (decision 017); 0 clears at once. */
+  CLEARING_DAYS: z.coerce.number().int().min(0).max(180).default(7),
   /** Uploaded images processed at once by this instance (each in its own process); unset: one per core. */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -136,6 +138,8 @@ export type Config = {
   /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   messageNotificationDelaySeconds: number;
+  /** Days earned tokens stay pending (decision 017). */
+  clearingDays: number;
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
@@ -263,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
     messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
+    clearingDays: e.CLEARING_DAYS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

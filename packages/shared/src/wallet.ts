@@ -4,9 +4,25 @@ import { PURCHASE_TYPES, TIP_MAX, TIP_MIN } from './wallet-rules';
 
 /** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
 
+/** Earned tokens still clearing, by the day they become available (decision 017). */
+export const PendingEarning = z.object({
+  amountCents: z.number().int().positive(),
+  /** When they can be withdrawn (ISO 8601). */
+  availableAt: z.iso.datetime(),
+});
+export type PendingEarning = z.infer<typeof PendingEarning>;
+
 export const Wallet = z.object({
-  /** Spendable balance in cents; 0 for a user who never had a wallet. */
+  /** Spendable balance in cents (bought, available and pending earned); 0 for a user who never had a wallet. */
   balanceCents: z.number().int().nonnegative(),
+  /** Bought tokens: spend-only, never cashed out. */
+  boughtCents: z.number().int().nonnegative(),
+  /** Earned tokens that cleared: what can be withdrawn. */
+  availableCents: z.number().int().nonnegative(),
+  /** Earned tokens still clearing. */
+  pendingCents: z.number().int().nonnegative(),
+  /** The pending amounts, soonest first. */
+  pending: z.array(PendingEarning),
 });
 export type Wallet = z.infer<typeof Wallet>;
 

@@ -36,7 +36,7 @@ export function checkoutRoutes(deps: {
   // Webhooks carry no session or Origin: the signature over the raw body is their proof (same-origin.ts).
   app.post('/payments/webhook', async (c) => {
     const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'));
-    await handleWebhookEvent(db, deps.logger, event);
+    await handleWebhookEvent(db, deps.logger, event, deps.payments);
     return c.json({ received: true }, 200);
   });
   return app.openapi(topUpRoute, async (c) =>

@@ -11,7 +11,7 @@ import { userExists } from '../accounts/service';
 import { applyAccountUpdate, applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
-import { closeDispute, openDispute } from './disputes';
+import { applyRefund, closeDispute, openDispute, refundOnFraudWarning } from './disputes';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
 
 /**
@@ -75,6 +75,8 @@ const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'checkout.session.expired',
   'charge.dispute.created',
   'charge.dispute.closed',
+  'charge.refunded',
+  'radar.early_fraud_warning.created',
   'account.updated',
   'transfer.reversed',
 ]);
@@ -110,7 +112,15 @@ export function verifyWebhook(
  * withdrawal's) makes a second event about the same thing harmless too (design.md section 4). Payment
  * events are handled here, payout events by the payouts module.
  */
-export async function handleWebhookEvent(db: Database, logger: Logger, event: Stripe.Event): Promise<void> {
+export async function handleWebhookEvent(
+  db: Database,
+  logger: Logger,
+  event: Stripe.Event,
+  payments?: CardPayments,
+): Promise<void> {
+  if (event.type === 'radar.early_fraud_warning.created') {
+    await refundOnFraudWarning(db, logger, payments, event.data.object);
+  }
   await db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type }))) return;
     switch (event.type) {
@@ -123,6 +133,8 @@ export async function handleWebhookEvent(db: Database, logger: Logger, event: St
         return openDispute(tx, logger, event.data.object);
       case 'charge.dispute.closed':
         return closeDispute(tx, logger, event.data.object);
+      case 'charge.refunded':
+        return applyRefund(tx, logger, event.data.object);
       case 'account.updated':
         return applyAccountUpdate(tx, event.data.object);
       case 'transfer.reversed':

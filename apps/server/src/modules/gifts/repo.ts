@@ -232,3 +232,32 @@ export async function findPurchasesByTransfer(db: Database, transferIds: string[
     .innerJoin(seller, eq(seller.id, purchases.sellerId))
     .where(inArray(purchases.transferId, transferIds));
 }
+
+/** The split of the gift or tip a ledger transfer paid for. */
+export async function findPurchaseSplit(db: Database, transferId: string) {
+  const [row] = await db
+    .select({
+      id: purchases.id,
+      buyerId: purchases.buyerId,
+      sellerId: purchases.sellerId,
+      affiliateId: purchases.affiliateId,
+      costCents: purchases.costCents,
+      recipientCents: purchases.recipientCents,
+      affiliateCents: purchases.affiliateCents,
+      platformCents: purchases.platformCents,
+    })
+    .from(purchases)
+    .where(eq(purchases.transferId, transferId));
+  return row;
+}
+
+/** Adds (or, for a won dispute, gives back) what a refund or dispute took of a gift or tip. */
+export async function changePurchaseReversed(db: Database, transferId: string, deltaCents: number) {
+  await db
+    .update(purchases)
+    .set({
+      reversedCents: sql`${purchases.reversedCents} + ${deltaCents}`,
+      reversedAt: sql`case when ${purchases.reversedCents} + ${deltaCents} > 0 then now() else null end`,
+    })
+    .where(eq(purchases.transferId, transferId));
+}

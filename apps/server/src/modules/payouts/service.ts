@@ -13,7 +13,7 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { earnedAccountId, PLATFORM_ACCOUNTS } from '../wallet/accounts';
 import { isInsufficientBalance, isOnHold, type LedgerTransfer, postTransfer } from '../wallet/repo';
 import {
   claimWithdrawal,
@@ -124,14 +124,17 @@ export async function listWithdrawals(db: Database, userId: string): Promise<Wit
   return (await listUserWithdrawals(db, userId)).map(toWithdrawal);
 }
 
-/** The wallet pays the payout account's counterpart (design.md section 3); its reversal gives it back. */
+/**
+ * Available earned tokens pay the payout account's counterpart (design.md section 3, decision 017): bought
+ * and pending tokens are never withdrawn. Its reversal gives them back as available.
+ */
 function withdrawalTransfer(row: { id: string; userId: string; amountCents: number }, isReversal: boolean) {
   const sign = isReversal ? -1 : 1;
   return {
     kind: isReversal ? 'withdrawal_reversal' : 'withdrawal',
     idempotencyKey: `${isReversal ? 'withdrawal_reversal' : 'withdrawal'}:${row.id}`,
     entries: [
-      { accountId: walletAccountId(row.userId), amountCents: -sign * row.amountCents },
+      { accountId: earnedAccountId(row.userId), amountCents: -sign * row.amountCents },
       { accountId: PLATFORM_ACCOUNTS.payout, amountCents: sign * row.amountCents },
     ],
   } satisfies LedgerTransfer;
