@@ -13,8 +13,8 @@ INSERT INTO "ledger_accounts" ("id", "kind") VALUES
 --   first credit, never goes below zero, and a closed one refuses credits (SW410).
 -- * `spend:{user}` stands for "whatever the user can spend": the debit is taken from bought tokens first,
 --   then available earned ones, then pending ones (SW402 when all three are too little).
--- * Every account of every user the posting touches is locked first, in id order, so two postings never
---   wait on each other in a cycle.
+-- * Every account of every user the posting touches is locked first (made empty if missing), in id order,
+--   so two postings never wait on each other in a cycle.
 -- * Lots: a credit of bought or pending tokens makes a lot; a spend of bought tokens takes the oldest lots
 --   first and records which lot paid for this transfer (lot_spends); a spend of pending tokens takes the
 --   lots that clear last. Only a spend may take bought or pending tokens, except the kinds that keep the
@@ -62,12 +62,21 @@ BEGIN
     RETURN NULL;
   END IF;
 
-  PERFORM 1 FROM ledger_accounts WHERE id IN (
-    SELECT a FROM unnest(p_account_ids) AS a WHERE a ~ '^(wallet|pending|earned):'
+  -- Lock (creating empty where missing) every account of every user touched, in one pass in id order:
+  -- a row created later, out of order, could close a cycle with another posting. The WHERE false locks
+  -- an existing row without writing it.
+  INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
+  SELECT u.id,
+    CASE split_part(u.id, ':', 1) WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
+    substr(u.id, strpos(u.id, ':') + 1), 0
+  FROM (
+    SELECT a AS id FROM unnest(p_account_ids) AS a WHERE a ~ '^(wallet|pending|earned):'
     UNION
     SELECT k || ':' || substr(a, 7) FROM unnest(p_account_ids) AS a, unnest(ARRAY['wallet', 'pending', 'earned']) AS k
     WHERE a LIKE 'spend:%'
-  ) ORDER BY id FOR UPDATE;
+  ) AS u
+  ORDER BY u.id
+  ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents WHERE false;
 
   -- Spends become debits of the three accounts, bought first.
   FOR i IN 1 .. cardinality(p_account_ids) LOOP
@@ -120,14 +129,8 @@ BEGIN
         RAISE EXCEPTION 'insufficient balance in %', v_row.account_id USING ERRCODE = 'SW402';
       END IF;
     ELSIF v_row.amount > 0 THEN
-      INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
-      VALUES (
-        v_row.account_id,
-        CASE split_part(v_row.account_id, ':', 1)
-          WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
-        v_row.user_id, v_row.amount)
-      ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents + excluded.balance_cents
-      WHERE ledger_accounts.closed_at IS NULL;
+      UPDATE ledger_accounts SET balance_cents = balance_cents + v_row.amount
+      WHERE id = v_row.account_id AND closed_at IS NULL;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'wallet % is closed', v_row.account_id USING ERRCODE = 'SW410';
       END IF;
