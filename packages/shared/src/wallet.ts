@@ -83,6 +83,8 @@ export const Purchase = z.object({
   seller: Person,
   product: PurchasedProduct.nullable(),
   conversationId: z.string().nullable(),
+  /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
+  reversedCents: z.number().int().nonnegative(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchaseList = z.array(Purchase);
@@ -100,6 +102,8 @@ export const ReceivedItem = z.object({
   /** Gross, fees and net (design.md section 3). */
   feesCents: z.number().int().nonnegative(),
   netCents: z.number().int().nonnegative(),
+  /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
+  reversedCents: z.number().int().nonnegative(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedList = z.array(ReceivedItem);

@@ -87,6 +87,7 @@ const purchaseColumns = {
   conversationId: purchases.conversationId,
   seenAt: purchases.seenAt,
   recipientCents: purchases.recipientCents,
+  reversedCents: purchases.reversedCents,
 };
 
 /** How many rows a list returns: the newest ones. */

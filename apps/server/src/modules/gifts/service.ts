@@ -143,6 +143,7 @@ function toPurchase(row: PurchaseRow): Purchase {
     },
     product: productOf(row),
     conversationId: row.conversationId,
+    reversedCents: row.reversedCents,
   };
 }
 
@@ -163,6 +164,7 @@ function toReceived(row: ReceivedRow): ReceivedItem {
     conversationId: row.conversationId,
     feesCents: row.costCents - row.recipientCents,
     netCents: row.recipientCents,
+    reversedCents: row.reversedCents,
   };
 }
 
