@@ -186,7 +186,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 
-  it('a lost dispute takes back like a refund and books the fee; a won one gives everything back', async () => {
+  it('a dispute takes back like a refund and books the fee; won, it gives everything back', async () => {
     const fan = await seedUser(db());
     const first = await seedUser(db());
     const second = await seedUser(db());

@@ -47,6 +47,8 @@ function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
       platform_cents: split.platformCents,
       processing_cents: split.processingCents,
       is_anonymous: purchase.isAnonymous,
+      // post_gifts() fills the row from this object, where a missing column is null, not its default.
+      reversed_cents: 0,
     },
     kind: transfer.kind,
     key: transfer.idempotencyKey,
