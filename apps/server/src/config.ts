@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { CLEARING_DAYS_DEFAULT } from '@sweetwish/shared/fees';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
@@ -111,7 +112,7 @@ const EnvSchema = z.object({
    */
   MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Days an earned token stays pending before it can be withdrawn (decision 017); 0 clears at once. */
-  CLEARING_DAYS: z.coerce.number().int().min(0).max(180).default(7),
+  CLEARING_DAYS: z.coerce.number().int().min(0).max(180).default(CLEARING_DAYS_DEFAULT),
   /** Uploaded images processed at once by this instance (each in its own process); unset: one per core. */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
 });
