@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
-  api.route('/', settingsRoutes({ database, auth, storage, logger }));
+  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { earnedAccountId, pendingAccountId, userAccountIds, walletAccountId } from './accounts';
+import { earnedAccountId, PLATFORM_ACCOUNTS, pendingAccountId, userAccountIds, walletAccountId } from './accounts';
 import {
   clawbackParts,
   clawbacks,
@@ -387,4 +387,42 @@ export async function lockClawback(db: Database, id: string) {
 
 export async function markClawbackRestored(db: Database, id: string) {
   await db.update(clawbacks).set({ restoredAt: sql`now()` }).where(eq(clawbacks.id, id));
+}
+
+/** Open disputes holding the user's spending. */
+export async function findSpendHolds(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ spendHolds: ledgerAccounts.spendHolds })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, walletAccountId(userId)));
+  return row?.spendHolds ?? 0;
+}
+
+/** When the user's newest pending earning was made (undefined when none is pending). */
+export async function findNewestPendingAt(db: Database, userId: string): Promise<Date | undefined> {
+  const [row] = await queryRows<{ newest: Date | string | null }>(
+    db,
+    sql`select max(created_at) as newest from token_lots where user_id = ${userId} and kind = 'earned' and remaining_cents > 0`,
+  );
+  return row?.newest ? new Date(row.newest) : undefined;
+}
+
+/**
+ * Gives up what a deleted account still holds (decision 017): its bought and available tokens go to the
+ * forfeited-balances account and its bought lots are emptied, in one transfer keyed by the user.
+ */
+export async function forfeitBalances(db: Database, userId: string, balances: UserBalances) {
+  await postTransfer(db, {
+    kind: 'forfeit',
+    idempotencyKey: `forfeit:${userId}`,
+    entries: [
+      { accountId: walletAccountId(userId), amountCents: -balances.boughtCents },
+      { accountId: earnedAccountId(userId), amountCents: -balances.availableCents },
+      { accountId: PLATFORM_ACCOUNTS.forfeited, amountCents: balances.boughtCents + balances.availableCents },
+    ].filter((e) => e.amountCents !== 0),
+  });
+  await db
+    .update(tokenLots)
+    .set({ remainingCents: 0 })
+    .where(and(eq(tokenLots.userId, userId), eq(tokenLots.kind, 'bought')));
 }

@@ -1,7 +1,21 @@
+import { formatTokens } from '@sweetwish/shared/money';
+import { WITHDRAWAL_MIN_TOKENS } from '@sweetwish/shared/payouts-rules';
+import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import type { Wallet } from '@sweetwish/shared/wallet';
 import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
 import { clearsAt } from './clearing';
-import { closeEmptyWallet, type Discrepancy, findDiscrepancies, findUserBalances, listPendingByDay } from './repo';
+import {
+  closeEmptyWallet,
+  type Discrepancy,
+  ensureUserAccounts,
+  findDiscrepancies,
+  findNewestPendingAt,
+  findSpendHolds,
+  findUserBalances,
+  forfeitBalances,
+  listPendingByDay,
+} from './repo';
 
 /** Pending days listed on the balance card at most. */
 const PENDING_DAYS_LISTED = 60;
@@ -49,4 +63,38 @@ function describe(d: Discrepancy): string {
 export async function closeWallet(db: Database, userId: string): Promise<{ isClosed: boolean; balanceCents: number }> {
   const balanceCents = await closeEmptyWallet(db, userId);
   return { isClosed: balanceCents === 0, balanceCents };
+}
+
+/**
+ * Settles the wallet of an account being deleted, in the deletion's transaction (decision 017), or throws
+ * the reason it cannot be yet: an open dispute; pending earnings (until they clear, with the date);
+ * available earnings of at least the withdrawal minimum (withdraw them first). A smaller remainder, and any
+ * bought tokens, can be given up: only when `forfeitCents` names exactly that amount. Then the accounts close.
+ */
+export async function settleWalletForDeletion(
+  db: Database,
+  userId: string,
+  options: { forfeitCents?: number | undefined; clearingDays: number },
+): Promise<void> {
+  await ensureUserAccounts(db, userId);
+  const balances = await findUserBalances(db, userId, { lock: true });
+  if ((await findSpendHolds(db, userId)) > 0) throw new AppError('CONFLICT', SETTINGS_MESSAGES.disputeOpen);
+  if (balances.pendingCents > 0) {
+    const newest = (await findNewestPendingAt(db, userId)) ?? new Date();
+    const date = clearsAt(newest, options.clearingDays).toLocaleDateString('en-US', { dateStyle: 'medium' });
+    throw new AppError('CONFLICT', SETTINGS_MESSAGES.pendingEarnings(date));
+  }
+  if (balances.availableCents >= WITHDRAWAL_MIN_TOKENS * 100) {
+    throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
+  }
+  const remainder = balances.boughtCents + balances.availableCents;
+  if (remainder > 0) {
+    if (options.forfeitCents !== remainder) {
+      throw new AppError('CONFLICT', SETTINGS_MESSAGES.confirmForfeit(`${formatTokens(remainder)} tokens`), {
+        forfeitCents: String(remainder),
+      });
+    }
+    await forfeitBalances(db, userId, balances);
+  }
+  if ((await closeEmptyWallet(db, userId)) !== 0) throw new Error('the wallet did not empty');
 }
