@@ -206,18 +206,23 @@ export function isOnHold(err: unknown): boolean {
   return code === 'SW423';
 }
 
-/** A wallet's entries, newest first: before an entry id, or within a time range. */
+/**
+ * A user's ledger lines, newest first: before an entry id, or within a time range. One line per transfer,
+ * summed over the user's accounts (a spend may take from bought, available and pending tokens at once); a
+ * transfer that only moved tokens between them (clearing) sums to zero and is left out.
+ */
 export async function listWalletEntries(
   db: Database,
-  accountId: string,
+  userId: string,
   page: { beforeId?: number | undefined; from?: Date; until?: Date; limit: number },
 ) {
-  return db
+  const amount = sql<string>`sum(${ledgerEntries.amountCents})`;
+  const rows = await db
     .select({
-      id: ledgerEntries.id,
+      id: sql<string>`max(${ledgerEntries.id})`,
       transferId: ledgerEntries.transferId,
-      amountCents: ledgerEntries.amountCents,
-      createdAt: ledgerEntries.createdAt,
+      amountCents: amount,
+      createdAt: sql<Date | string>`min(${ledgerEntries.createdAt})`,
       kind: ledgerTransfers.kind,
       idempotencyKey: ledgerTransfers.idempotencyKey,
     })
@@ -225,14 +230,22 @@ export async function listWalletEntries(
     .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
     .where(
       and(
-        eq(ledgerEntries.accountId, accountId),
+        inArray(ledgerEntries.accountId, userAccountIds(userId)),
         page.beforeId === undefined ? undefined : lt(ledgerEntries.id, page.beforeId),
         page.from === undefined ? undefined : gte(ledgerEntries.createdAt, page.from),
         page.until === undefined ? undefined : lt(ledgerEntries.createdAt, page.until),
       ),
     )
-    .orderBy(desc(ledgerEntries.id))
+    .groupBy(ledgerEntries.transferId, ledgerTransfers.kind, ledgerTransfers.idempotencyKey)
+    .having(sql`${amount} <> 0`)
+    .orderBy(desc(sql`max(${ledgerEntries.id})`))
     .limit(page.limit);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    amountCents: Number(r.amountCents),
+    createdAt: new Date(r.createdAt),
+  }));
 }
 
 /** Users with earnings made at or before `cutoff` still pending (at most `limit`). */
