@@ -214,7 +214,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const [reversals] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`earned:${creator.id}`}`,
     );
     expect(reversals?.n).toBe(1);
     expect(await transfersTo(account.id)).toEqual([]);
@@ -278,7 +278,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const [reversals] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`earned:${creator.id}`}`,
     );
     expect(reversals?.n).toBe(1);
     await expectReconciled();
