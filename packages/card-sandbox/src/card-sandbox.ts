@@ -7,6 +7,7 @@ import { registerControlRoutes } from './control-routes';
 import { registerEventsApi } from './events-api';
 import { noticePage } from './hosted-html';
 import { registerHostedPages } from './hosted-pages';
+import { registerRefundsApi } from './refunds-api';
 import { SandboxCore } from './sandbox-core';
 import { registerTransfersApi } from './transfers-api';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhook-delivery';
@@ -78,6 +79,7 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   registerEventsApi(app, core);
   registerConnectApi(app, core);
   registerTransfersApi(app, core);
+  registerRefundsApi(app, core);
   registerHostedPages(app, core);
   registerControlRoutes(app, core);
   app.all('/v1/*', unknownRoute);
