@@ -410,6 +410,35 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   });
 
+  it('refunds a top-up on an early fraud warning through the provider, and takes its tokens back once', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    expect(await balance(creator)).toBe(2400);
+    // A partial refund from the Dashboard first: 20 of the fan's 70 unspent tokens ($20.40 of $102).
+    expect((await control('/sandbox/control/refunds', { payment_intent: paymentIntent, amount: 2040 })).status).toBe(
+      200,
+    );
+    await until(async () => (await balance(fan)) === 5000);
+    expect(await balance(creator)).toBe(2400);
+    // The warning: the product refunds the rest with stripe.refunds.create; its charge.refunded does the rest.
+    expect((await control('/sandbox/control/early_fraud_warnings', { payment_intent: paymentIntent })).status).toBe(
+      200,
+    );
+    await until(async () => (await balance(creator)) === 0);
+    expect(await balance(fan)).toBe(0);
+    const refunds = await stripe.refunds
+      .create({ payment_intent: paymentIntent })
+      .catch((err: { code?: string }) => err);
+    expect((refunds as { code?: string }).code).toBe('charge_already_refunded');
+    const purchases = (await (await call(fan, 'GET', '/purchases')).json()) as { reversedCents: number }[];
+    expect(purchases.map((p) => p.reversedCents)).toEqual([3000]);
+    const received = (await (await call(creator, 'GET', '/received')).json()) as { reversedCents: number }[];
+    expect(received.map((r) => r.reversedCents)).toEqual([3000]);
+    await expectReconciled();
+  });
+
   it('exports the statement of a date range as CSV, with received gifts’ gross, fees and net', async () => {
     const creator = await newUser();
     const fan = await newUser(200);
