@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox, publicCache }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
-  api.route('/', walletRoutes({ database, auth }));
+  api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
   api.route('/', activityRoutes({ database, auth }));
   api.route(
@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
-  api.route('/', settingsRoutes({ database, auth, storage, logger }));
+  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { CLEARING_DAYS_DEFAULT } from '@sweetwish/shared/fees';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
@@ -124,6 +125,8 @@ const EnvSchema = z.object({
    * meanwhile is not notified.
    */
   MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** Days an earned token stays pending before it can be withdrawn (decision 017); 0 clears at once. */
+  CLEARING_DAYS: z.coerce.number().int().min(0).max(180).default(CLEARING_DAYS_DEFAULT),
   /** Uploaded images processed at once by this instance (each in its own process); unset: one per core. */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
   /**
@@ -159,6 +162,8 @@ export type Config = {
   /** The local card sandbox: how long card funds stay pending before transfers may use them. */
   cardSandboxFundsDelaySeconds: number;
   messageNotificationDelaySeconds: number;
+  /** Days earned tokens stay pending (decision 017). */
+  clearingDays: number;
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
   shutdownDrainSeconds: number;
@@ -293,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     cardSandboxFundsDelaySeconds: e.CARD_SANDBOX_FUNDS_DELAY_SECONDS,
     messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
+    clearingDays: e.CLEARING_DAYS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     s3:

@@ -18,6 +18,7 @@ import { createUploadSweeper } from './modules/media/upload-sweeper';
 import { createNotificationWorker } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { createWithdrawalWorker } from './modules/payouts/worker';
+import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
 
 export type RunningServer = {
@@ -73,6 +74,12 @@ export async function startServer(
     logger,
     publicOrigin: config.publicUrl.origin,
   });
+  const clearing = createClearingWorker({
+    db: database.db,
+    changes,
+    logger,
+    clearingDays: config.clearingDays,
+  });
   const uploadSweeper = createUploadSweeper({ db: database.db, storage, logger });
   const shutdown = new AbortController();
   // Each open event stream listens for it: thousands at once are expected, not a leak.
@@ -112,6 +119,7 @@ export async function startServer(
   logger.info({ url, database: database.kind }, 'listening');
   notifications.start();
   withdrawals.start();
+  clearing.start();
   uploadSweeper.start();
 
   let stopping: Promise<void> | undefined;
@@ -141,6 +149,7 @@ export async function startServer(
       await inFlight.settled(SHUTDOWN_GRACE_MS);
       await notifications.stop();
       await withdrawals.stop();
+      await clearing.stop();
       await uploadSweeper.stop();
       await payments?.sandbox?.close();
       await messaging.close();

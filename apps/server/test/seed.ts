@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../src/modules/wallet/accounts';
-import { postTransfer } from '../src/modules/wallet/repo';
+import { earnedAccountId, PLATFORM_ACCOUNTS, walletAccountId } from '../src/modules/wallet/accounts';
+import { findUserBalances, postTransfer } from '../src/modules/wallet/repo';
 
 /** A user row with a complete profile, straight into the database (no sign-in needed). */
 export async function seedUser(db: Database, overrides: { affiliateId?: string; handle?: string } = {}) {
@@ -15,6 +15,25 @@ export async function seedUser(db: Database, overrides: { affiliateId?: string; 
 }
 
 /** Puts tokens in a user's wallet as a card top-up would. */
+/** Earned tokens that already cleared (what a withdrawal takes), as if from old gifts. */
+export async function seedEarnings(db: Database, userId: string, cents: number) {
+  await postTransfer(db, {
+    kind: 'tip',
+    idempotencyKey: `seed:${randomUUID()}`,
+    entries: [
+      { accountId: PLATFORM_ACCOUNTS.card, amountCents: -cents },
+      { accountId: earnedAccountId(userId), amountCents: cents },
+    ],
+  });
+}
+
+/** What a user can spend: bought, available and pending tokens. */
+export async function spendableCents(db: Database, userId: string): Promise<number> {
+  const b = await findUserBalances(db, userId);
+  return b.boughtCents + b.availableCents + b.pendingCents;
+}
+
+/** Bought tokens, as from a top-up. */
 export async function seedTokens(db: Database, userId: string, cents: number) {
   await postTransfer(db, {
     kind: 'top_up',

@@ -9,6 +9,7 @@ import { registerEventsApi } from './events-api';
 import { noticePage } from './hosted-html';
 import { registerHostedPages } from './hosted-pages';
 import { registerPayoutControls } from './payout-controls';
+import { registerRefundsApi } from './refunds-api';
 import { SandboxCore } from './sandbox-core';
 import { registerTransfersApi } from './transfers-api';
 import { DEFAULT_RETRY_DELAYS_MS } from './webhook-delivery';
@@ -97,6 +98,7 @@ export function createCardSandbox(options: CardSandboxOptions): CardSandbox {
   registerConnectApi(app, core);
   registerTransfersApi(app, core);
   registerBalanceApi(app, core);
+  registerRefundsApi(app, core);
   registerHostedPages(app, core);
   registerControlRoutes(app, core);
   registerPayoutControls(app, core);

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { closeDispute, DISPUTE_REASONS, openDispute } from './disputes';
 import type { ParamReader } from './form-params';
+import { createEarlyFraudWarning, createRefund } from './refunds';
 import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import type { PaymentRecord } from './sandbox-state';
 import { noSuchObject, StripeApiError } from './stripe-error';
@@ -78,6 +79,33 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
           throw refused(`Charge ${payment.charge} has already been disputed (${payment.disputeId}).`, param);
         }
         return () => openDispute(core, payment, reason);
+      },
+      JSON_BODY,
+    ),
+  );
+
+  // A refund made in the Dashboard (or by Radar): full, or `amount` cents of it.
+  app.post(
+    '/sandbox/control/refunds',
+    apiEndpoint(
+      core,
+      ({ params }) => {
+        const payment = paymentToDispute(core, params);
+        const amount = params.integer('amount', { min: 1, max: 99_999_999 });
+        return () => createRefund(core, payment, { amount, reason: 'requested_by_customer' });
+      },
+      JSON_BODY,
+    ),
+  );
+
+  // The card's issuer reports fraud on the payment (radar.early_fraud_warning.created).
+  app.post(
+    '/sandbox/control/early_fraud_warnings',
+    apiEndpoint(
+      core,
+      ({ params }) => {
+        const payment = paymentToDispute(core, params);
+        return () => createEarlyFraudWarning(core, payment);
       },
       JSON_BODY,
     ),

@@ -42,6 +42,8 @@ export type PaymentRecord = {
   sessionId: string;
   created: number;
   disputeId: string | null;
+  /** Refunds made so far (absent in state saved before refunds existed). */
+  refunds?: StripeObject[];
 };
 
 export type AccountRecord = {

@@ -18,6 +18,8 @@ export const FEE_RATES = {
 } as const;
 
 export const MIN_WITHDRAWAL_TOKENS = 50;
+/** Days earned tokens stay pending before they can be withdrawn (the server's CLEARING_DAYS default). */
+export const CLEARING_DAYS_DEFAULT = 7;
 /** Stated in the terms: withdrawals are processed within this many U.S. business days. */
 export const WITHDRAWAL_PROCESSING_BUSINESS_DAYS = 3;
 /** Stated on the balance screen: money usually arrives within this range of business days. */

@@ -86,6 +86,8 @@ export const STATEMENT_KINDS = [
   'withdrawal_reversal',
   'dispute',
   'dispute_reversal',
+  'refund',
+  'forfeit',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
@@ -100,4 +102,6 @@ export const STATEMENT_KIND_LABELS: Readonly<Record<StatementKind, string>> = {
   withdrawal_reversal: 'Withdrawal returned',
   dispute: 'Card payment disputed',
   dispute_reversal: 'Dispute won: returned',
+  refund: 'Card payment refunded',
+  forfeit: 'Remainder given up',
 };

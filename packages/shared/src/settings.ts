@@ -22,5 +22,12 @@ export const UpdateSettingsInput = Settings.omit({ notificationChannel: true })
 export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInput>;
 
 /** Deleting an account is confirmed on screen; the request says so explicitly. */
-export const DeleteAccountInput = z.object({ isConfirmed: z.literal(true) });
+export const DeleteAccountInput = z.object({
+  isConfirmed: z.literal(true),
+  /**
+   * The remainder the user agreed to give up (decision 017): tokens that cannot be withdrawn (bought ones,
+   * and earned ones under the withdrawal minimum). Deletion goes ahead only when it is exactly what is left.
+   */
+  forfeitCents: z.number().int().nonnegative().max(100_000_000).optional(),
+});
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;

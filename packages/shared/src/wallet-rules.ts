@@ -35,3 +35,12 @@ export function isHighlighted(item: { type: PurchaseType; costCents: number }): 
   const tokens = item.costCents / 100;
   return item.type === 'tip' ? tokens > 1000 : tokens > 100_000;
 }
+
+/**
+ * How a gift or tip whose fan's card payment was refunded or disputed shows to the fan and the creator
+ * (decision 017): "Reversed" when all of it was taken back, "Partly reversed" when some; null otherwise.
+ */
+export function reversalLabel(gift: { costCents: number; reversedCents: number }): string | null {
+  if (gift.reversedCents <= 0) return null;
+  return gift.reversedCents >= gift.costCents ? 'Reversed' : 'Partly reversed';
+}

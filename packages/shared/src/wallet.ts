@@ -4,9 +4,25 @@ import { PURCHASE_TYPES, TIP_MAX, TIP_MIN } from './wallet-rules';
 
 /** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
 
+/** Earned tokens still clearing, by the day they become available (decision 017). */
+export const PendingEarning = z.object({
+  amountCents: z.number().int().positive(),
+  /** When they can be withdrawn (ISO 8601). */
+  availableAt: z.iso.datetime(),
+});
+export type PendingEarning = z.infer<typeof PendingEarning>;
+
 export const Wallet = z.object({
-  /** Spendable balance in cents; 0 for a user who never had a wallet. */
+  /** Spendable balance in cents (bought, available and pending earned); 0 for a user who never had a wallet. */
   balanceCents: z.number().int().nonnegative(),
+  /** Bought tokens: spend-only, never cashed out. */
+  boughtCents: z.number().int().nonnegative(),
+  /** Earned tokens that cleared: what can be withdrawn. */
+  availableCents: z.number().int().nonnegative(),
+  /** Earned tokens still clearing. */
+  pendingCents: z.number().int().nonnegative(),
+  /** The pending amounts, soonest first. */
+  pending: z.array(PendingEarning),
 });
 export type Wallet = z.infer<typeof Wallet>;
 
@@ -67,6 +83,8 @@ export const Purchase = z.object({
   seller: Person,
   product: PurchasedProduct.nullable(),
   conversationId: z.string().nullable(),
+  /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
+  reversedCents: z.number().int().nonnegative(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchaseList = z.array(Purchase);
@@ -84,6 +102,8 @@ export const ReceivedItem = z.object({
   /** Gross, fees and net (design.md section 3). */
   feesCents: z.number().int().nonnegative(),
   netCents: z.number().int().nonnegative(),
+  /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
+  reversedCents: z.number().int().nonnegative(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedList = z.array(ReceivedItem);

@@ -10,7 +10,7 @@ import { forgetProductImagesOf } from '../gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetSettings } from '../settings/service';
-import { closeWallet } from '../wallet/service';
+import { settleWalletForDeletion } from '../wallet/service';
 import { retireWishesOf } from '../wishes/service';
 import { lockLiveUser, scrubUser } from './repo';
 import { forgetGiftRecipient } from './service';
@@ -35,15 +35,16 @@ function storageKeyOf(url: string | null): string | undefined {
 }
 
 /**
- * Deletes an account (design.md section 11), in one transaction: only with an empty wallet, which is then
- * closed so nothing can be credited to it; personal data, sign-in methods and sessions go; the handle stays
+ * Deletes an account (design.md section 11), in one transaction: only with an empty wallet (or a confirmed
+ * remainder given up, decision 017), which is then closed so nothing can be credited to it; personal data, sign-in methods and sessions go; the handle stays
  * reserved for 30 days; wishes are archived; fan memberships and settings go. Ledger records, purchases and
  * conversations stay, showing "Anonymous". The images (photo, banner, wishes, those sent in conversations)
  * are deleted from storage after the commit.
  */
 export async function deleteAccount(
-  deps: { db: Database; storage: ObjectStorage; logger: Logger },
+  deps: { db: Database; storage: ObjectStorage; logger: Logger; clearingDays: number },
   userId: string,
+  options: { forfeitCents?: number | undefined } = {},
 ): Promise<void> {
   const keys = await withDeadlockRetry(() =>
     deps.db.transaction(async (tx) => {
@@ -51,12 +52,16 @@ export async function deleteAccount(
       if (!user) throw new AppError('UNAUTHENTICATED', 'No user');
       // Wishes before the wallet, in the order a purchase takes them (the wish it claims, then the wallets).
       const wishImages = await retireWishesOf(tx, userId);
-      const wallet = await closeWallet(tx, userId);
-      if (!wallet.isClosed) throw new AppError('CONFLICT', SETTINGS_MESSAGES.withdrawFirst);
       // Its money may still come back to the wallet (a refused transfer): it must settle first.
       if (await hasWithdrawalInFlight(tx, userId)) {
         throw new AppError('CONFLICT', SETTINGS_MESSAGES.pendingWithdrawal);
       }
+      // Refused with the reason and when (a dispute, pending earnings, a balance to withdraw), or emptied
+      // (a confirmed small remainder given up) and closed (decision 017).
+      await settleWalletForDeletion(tx, userId, {
+        forfeitCents: options.forfeitCents,
+        clearingDays: deps.clearingDays,
+      });
       await forgetProductImagesOf(tx, userId);
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);

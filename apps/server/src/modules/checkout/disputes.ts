@@ -1,85 +1,82 @@
 import type Stripe from 'stripe';
+import type { CardPayments } from '../../adapters/payments/card-payments';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
-import {
-  changeSpendHolds,
-  findTransferByExternalRef,
-  type LedgerTransfer,
-  lockWalletBalance,
-  postTransfer,
-} from '../wallet/repo';
-import { closeDisputeRow, findTopUp, insertDispute, lockDispute } from './repo';
+import { walletAccountId } from '../wallet/accounts';
+import { changeSpendHolds, findTransferByExternalRef } from '../wallet/repo';
+import { clawBack, restoreClawback } from './clawback';
+import { closeDisputeRow, findTopUp, insertDispute, lockDispute, lockTopUp, recordTopUpRefunded } from './repo';
 
 /**
- * Card disputes of top-ups (design.md section 3). Each handler runs inside the webhook's transaction, so
- * its effect commits with the event's record and happens once.
+ * Card refunds and disputes of top-ups (design.md section 3, decision 017). Each handler runs inside the
+ * webhook's transaction, so its effect commits with the event's record and happens once; each clawback has
+ * its own key too, so a second event about the same refund or dispute takes nothing more.
  */
 
-type DisputeParts = {
-  userId: string;
-  amountCents: number;
-  debitedCents: number;
-  receivableCents: number;
-  feeCents: number;
-};
-
-/**
- * The dispute's ledger transfer: the card gets the disputed amount back; the tokens it bought leave the
- * wallet as far as it holds them, the rest is owed (the dispute receivable); the platform gives back its
- * part of the payment (the service fee, or takes back a discount). The reversal is the same, negated.
- */
-function disputeTransfer(id: string, parts: DisputeParts, isReversal: boolean): LedgerTransfer {
-  const sign = isReversal ? -1 : 1;
-  return {
-    kind: isReversal ? 'dispute_reversal' : 'dispute',
-    idempotencyKey: `${isReversal ? 'dispute_reversal' : 'dispute'}:${id}`,
-    entries: [
-      { accountId: PLATFORM_ACCOUNTS.card, amountCents: sign * parts.amountCents },
-      { accountId: walletAccountId(parts.userId), amountCents: -sign * parts.debitedCents },
-      { accountId: PLATFORM_ACCOUNTS.disputeReceivable, amountCents: -sign * parts.receivableCents },
-      { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: -sign * parts.feeCents },
-    ].filter((e) => e.amountCents !== 0),
-  };
-}
-
-function idOf(value: string | { id: string } | null): string | undefined {
+function idOf(value: string | { id: string } | null | undefined): string | undefined {
   return typeof value === 'string' ? value : (value?.id ?? undefined);
 }
 
+/** The top-up a card payment paid for, with its ledger transfer. */
+async function topUpOfPayment(db: Database, paymentIntent: string | undefined) {
+  const payment = paymentIntent ? await findTransferByExternalRef(db, paymentIntent) : undefined;
+  if (payment?.kind !== 'top_up') return undefined;
+  const topUp = await findTopUp(db, payment.idempotencyKey.replace(/^top_up:/, ''));
+  return topUp ? { topUp, transferId: payment.id } : undefined;
+}
+
+/** The tokens the first `cents` of a top-up's payment bought (a share of its tokens, rounded). */
+function tokensOfPayment(topUp: { quantity: number; totalCents: number }, cents: number): number {
+  return Math.round((topUp.quantity * 100 * cents) / topUp.totalCents);
+}
+
+/** The provider's fee for a dispute, from its balance transactions (Stripe debits it when the dispute opens). */
+function disputeFeeCents(dispute: Stripe.Dispute): number {
+  return (dispute.balance_transactions ?? []).reduce((sum, t) => sum + Math.max(0, t.fee ?? 0), 0);
+}
+
 /**
- * charge.dispute.created: the buyer's wallet is debited down to zero at most, the shortfall goes to the
- * dispute receivable, and the wallet is put on hold (it cannot spend) until the dispute closes.
+ * charge.dispute.created: the disputed amount's tokens are taken back (clawback.ts), and the buyer cannot
+ * spend until the dispute closes.
  */
 export async function openDispute(db: Database, logger: Logger, dispute: Stripe.Dispute): Promise<void> {
   const paymentIntent = idOf(dispute.payment_intent);
-  const payment = paymentIntent ? await findTransferByExternalRef(db, paymentIntent) : undefined;
-  const topUp =
-    payment?.kind === 'top_up' ? await findTopUp(db, payment.idempotencyKey.replace(/^top_up:/, '')) : undefined;
-  if (!topUp) {
+  const found = await topUpOfPayment(db, paymentIntent);
+  if (!found) {
     logger.warn({ disputeId: dispute.id, paymentIntent }, 'a dispute of a payment that is not one of our top-ups');
     return;
   }
-  const tokensCents = Math.round((topUp.quantity * 100 * dispute.amount) / topUp.totalCents);
-  const balance = await lockWalletBalance(db, walletAccountId(topUp.userId), topUp.userId);
-  const debitedCents = Math.min(balance, tokensCents);
-  const parts: DisputeParts = {
+  const { topUp, transferId } = found;
+  const tokensCents = Math.min(tokensOfPayment(topUp, dispute.amount), topUp.quantity * 100);
+  const feeCents = disputeFeeCents(dispute);
+  const inserted = await insertDispute(db, {
+    id: dispute.id,
+    topUpId: topUp.id,
     userId: topUp.userId,
     amountCents: dispute.amount,
-    debitedCents,
-    receivableCents: tokensCents - debitedCents,
-    feeCents: dispute.amount - tokensCents,
-  };
-  if (!(await insertDispute(db, { id: dispute.id, topUpId: topUp.id, ...parts }))) return;
-  await postTransfer(db, disputeTransfer(dispute.id, parts, false));
+    debitedCents: 0,
+    receivableCents: 0,
+    feeCents,
+  });
+  if (!inserted) return;
+  const result = await clawBack(db, {
+    id: `dispute:${dispute.id}`,
+    kind: 'dispute',
+    topUpTransferId: transferId,
+    buyerId: topUp.userId,
+    amountCents: dispute.amount,
+    tokensCents,
+    providerFeeCents: feeCents,
+  });
+  logger.info({ disputeId: dispute.id, ...result }, 'a dispute of a top-up took its tokens back');
   await changeSpendHolds(db, walletAccountId(topUp.userId), 1);
   await notifyChange(db, { topic: 'wallet', userId: topUp.userId });
 }
 
 /**
- * charge.dispute.closed: won, the dispute's transfer is reversed; lost, it stays (what the wallet could not
- * cover stays owed). Either way the hold is lifted. A close heard before the open applies the open first.
+ * charge.dispute.closed: won, everything the dispute took is given back; lost, it stays. Either way the
+ * hold is lifted. A close heard before the open applies the open first.
  */
 export async function closeDispute(db: Database, logger: Logger, dispute: Stripe.Dispute): Promise<void> {
   let row = await lockDispute(db, dispute.id);
@@ -89,8 +86,66 @@ export async function closeDispute(db: Database, logger: Logger, dispute: Stripe
   }
   if (row?.status !== 'open') return;
   const isLost = dispute.status === 'lost';
-  if (!isLost) await postTransfer(db, disputeTransfer(row.id, row, true));
+  if (!isLost) await restoreClawback(db, logger, `dispute:${row.id}`);
   await closeDisputeRow(db, row.id, isLost ? 'lost' : 'won');
   await changeSpendHolds(db, walletAccountId(row.userId), -1);
   await notifyChange(db, { topic: 'wallet', userId: row.userId });
+}
+
+/**
+ * charge.refunded (full or partial, from the Dashboard, the API or an early fraud warning): acts on the
+ * growth of `amount_refunded` since the last one acted on, so each refund takes its share once, and a
+ * repeated or older event nothing.
+ */
+export async function applyRefund(db: Database, logger: Logger, charge: Stripe.Charge): Promise<void> {
+  const found = await topUpOfPayment(db, idOf(charge.payment_intent));
+  if (!found) {
+    logger.warn({ chargeId: charge.id }, 'a refund of a payment that is not one of our top-ups');
+    return;
+  }
+  const topUp = await lockTopUp(db, found.topUp.id);
+  if (!topUp || charge.amount_refunded <= topUp.refundedCents) return;
+  const refunded = Math.min(charge.amount_refunded, topUp.totalCents);
+  const tokensCents = tokensOfPayment(topUp, refunded) - tokensOfPayment(topUp, topUp.refundedCents);
+  await recordTopUpRefunded(db, topUp.id, refunded);
+  const result = await clawBack(db, {
+    id: `refund:${charge.id}:${refunded}`,
+    kind: 'refund',
+    topUpTransferId: found.transferId,
+    buyerId: topUp.userId,
+    amountCents: refunded - topUp.refundedCents,
+    tokensCents,
+    providerFeeCents: 0,
+  });
+  logger.info({ chargeId: charge.id, refunded, ...result }, 'a refund of a top-up took its tokens back');
+}
+
+/**
+ * radar.early_fraud_warning.created: the card's issuer reports fraud, a dispute likely follows. The top-up
+ * is refunded at once (Stripe's advice: a refunded charge cannot be disputed); the refund's own
+ * charge.refunded event then takes the tokens back. The warning's id keys the refund, so a repeated
+ * delivery makes none. A failed call throws: the provider delivers the event again later.
+ */
+export async function refundOnFraudWarning(
+  db: Database,
+  logger: Logger,
+  payments: CardPayments | undefined,
+  warning: Stripe.Radar.EarlyFraudWarning,
+): Promise<void> {
+  const paymentIntent = idOf(warning.payment_intent);
+  if (!payments || !(await topUpOfPayment(db, paymentIntent))) {
+    logger.warn({ warningId: warning.id, paymentIntent }, 'an early fraud warning for a payment that is not a top-up');
+    return;
+  }
+  if (!warning.actionable) return;
+  try {
+    await payments.stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: 'fraudulent', metadata: { early_fraud_warning: warning.id } },
+      { idempotencyKey: `early_fraud_warning:${warning.id}` },
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === 'charge_already_refunded') return;
+    throw err;
+  }
+  logger.info({ warningId: warning.id, paymentIntent }, 'a top-up with an early fraud warning was refunded');
 }

@@ -63,3 +63,8 @@ export async function lockDispute(db: Database, id: string) {
 export async function closeDisputeRow(db: Database, id: string, status: 'won' | 'lost') {
   await db.update(disputes).set({ status, closedAt: sql`now()` }).where(eq(disputes.id, id));
 }
+
+/** The charge's amount refunded so far, as acted on. */
+export async function recordTopUpRefunded(db: Database, sessionId: string, refundedCents: number) {
+  await db.update(topUps).set({ refundedCents }).where(eq(topUps.id, sessionId));
+}

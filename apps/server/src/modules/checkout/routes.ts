@@ -45,7 +45,7 @@ export function checkoutRoutes(deps: {
   app.post('/payments/webhook', async (c) => {
     await countWebhookEvent(
       async () => verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature')),
-      (event) => handleWebhookEvent(db, deps.logger, event),
+      (event) => handleWebhookEvent(db, deps.logger, event, deps.payments),
     );
     return c.json({ received: true }, 200);
   });

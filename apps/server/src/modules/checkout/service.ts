@@ -13,7 +13,7 @@ import { applyBalanceAvailable } from '../payouts/connect-events';
 import { applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
-import { closeDispute, openDispute } from './disputes';
+import { applyRefund, closeDispute, openDispute, refundOnFraudWarning } from './disputes';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
 
 /**
@@ -82,6 +82,8 @@ const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'checkout.session.expired',
   'charge.dispute.created',
   'charge.dispute.closed',
+  'charge.refunded',
+  'radar.early_fraud_warning.created',
   'account.updated',
   'payout.paid',
   'payout.failed',
@@ -122,7 +124,15 @@ export function verifyWebhook(
  * withdrawal's) makes a second event about the same thing harmless too (design.md section 4). Payment
  * events are handled here, payout events by the payouts module.
  */
-export async function handleWebhookEvent(db: Database, logger: Logger, event: Stripe.Event): Promise<void> {
+export async function handleWebhookEvent(
+  db: Database,
+  logger: Logger,
+  event: Stripe.Event,
+  payments?: CardPayments,
+): Promise<void> {
+  if (event.type === 'radar.early_fraud_warning.created') {
+    await refundOnFraudWarning(db, logger, payments, event.data.object);
+  }
   await db.transaction(async (tx) => {
     if (!(await recordWebhookEvent(tx, { id: event.id, type: event.type }))) return;
     switch (event.type) {
@@ -137,6 +147,8 @@ export async function handleWebhookEvent(db: Database, logger: Logger, event: St
         return closeDispute(tx, logger, event.data.object);
       case 'balance.available':
         return applyBalanceAvailable(tx);
+      case 'charge.refunded':
+        return applyRefund(tx, logger, event.data.object);
       case 'transfer.reversed':
         return applyTransferReversal(tx, logger, event.data.object);
     }

@@ -17,6 +17,8 @@ export const topUps = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The charge's amount refunded so far, as last acted on: a refund acts on its growth only. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('top_ups_user_idx').on(t.userId, t.createdAt)],
 );

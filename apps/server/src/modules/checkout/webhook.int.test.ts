@@ -3,10 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedUser } from '../../../test/seed';
+import { seedUser, spendableCents } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
-import { walletAccountId } from '../wallet/accounts';
-import { findWalletBalance } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
 import { insertTopUp } from './repo';
 
@@ -69,7 +67,7 @@ describe.each(databaseKinds())('card webhooks on %s', (kind) => {
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
       body: payload,
     });
-  const balance = async (userId: string) => (await findWalletBalance(database.db, walletAccountId(userId))) ?? 0;
+  const balance = (userId: string) => spendableCents(database.db, userId);
 
   /** A user with an open top-up of `quantity` tokens, as startTopUp leaves it. */
   async function openTopUp(quantity: number, totalCents: number) {

@@ -48,6 +48,8 @@ function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
       platform_cents: split.platformCents,
       processing_cents: split.processingCents,
       is_anonymous: purchase.isAnonymous,
+      // post_gifts() fills the row from this object, where a missing column is null, not its default.
+      reversed_cents: 0,
     },
     kind: transfer.kind,
     key: transfer.idempotencyKey,
@@ -91,6 +93,7 @@ const purchaseColumns = {
   conversationId: purchases.conversationId,
   seenAt: purchases.seenAt,
   recipientCents: purchases.recipientCents,
+  reversedCents: purchases.reversedCents,
 };
 
 /** How many rows a list returns: the newest ones. */
@@ -235,4 +238,33 @@ export async function findPurchasesByTransfer(db: Database, transferIds: string[
     .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
     .innerJoin(seller, eq(seller.id, purchases.sellerId))
     .where(inArray(purchases.transferId, transferIds));
+}
+
+/** The split of the gift or tip a ledger transfer paid for. */
+export async function findPurchaseSplit(db: Database, transferId: string) {
+  const [row] = await db
+    .select({
+      id: purchases.id,
+      buyerId: purchases.buyerId,
+      sellerId: purchases.sellerId,
+      affiliateId: purchases.affiliateId,
+      costCents: purchases.costCents,
+      recipientCents: purchases.recipientCents,
+      affiliateCents: purchases.affiliateCents,
+      platformCents: purchases.platformCents,
+    })
+    .from(purchases)
+    .where(eq(purchases.transferId, transferId));
+  return row;
+}
+
+/** Adds (or, for a won dispute, gives back) what a refund or dispute took of a gift or tip. */
+export async function changePurchaseReversed(db: Database, transferId: string, deltaCents: number) {
+  await db
+    .update(purchases)
+    .set({
+      reversedCents: sql`${purchases.reversedCents} + ${deltaCents}`,
+      reversedAt: sql`case when ${purchases.reversedCents} + ${deltaCents} > 0 then now() else null end`,
+    })
+    .where(eq(purchases.transferId, transferId));
 }

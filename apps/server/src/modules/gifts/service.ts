@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
 import type { LedgerTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
 import type { GiftPoster } from './gift-batcher';
@@ -27,19 +27,20 @@ import {
 } from './repo';
 
 /**
- * The ledger transfer of a gift or tip: the buyer pays the gross; the recipient, the recipient's
- * affiliate, the platform and processing receive their parts (design.md section 3).
+ * The ledger transfer of a gift or tip: the buyer pays the gross (bought tokens first, decision 017); the
+ * recipient and the recipient's affiliate receive their parts as pending earnings, the platform and
+ * processing theirs (design.md section 3).
  */
 function giftTransfer(purchase: NewPurchase): LedgerTransfer {
   const { split } = purchase;
   const entries = [
-    { accountId: walletAccountId(purchase.buyerId), amountCents: -split.grossCents },
-    { accountId: walletAccountId(purchase.sellerId), amountCents: split.recipientCents },
+    { accountId: spendAccountId(purchase.buyerId), amountCents: -split.grossCents },
+    { accountId: pendingAccountId(purchase.sellerId), amountCents: split.recipientCents },
     { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: split.platformCents },
     { accountId: PLATFORM_ACCOUNTS.processing, amountCents: split.processingCents },
   ];
   if (purchase.affiliateId && split.affiliateCents > 0) {
-    entries.push({ accountId: walletAccountId(purchase.affiliateId), amountCents: split.affiliateCents });
+    entries.push({ accountId: pendingAccountId(purchase.affiliateId), amountCents: split.affiliateCents });
   }
   return {
     kind: purchase.type === 'tip' ? 'tip' : 'purchase',
@@ -172,6 +173,7 @@ function toPurchase(row: PurchaseRow): Purchase {
     },
     product: productOf(row),
     conversationId: row.conversationId,
+    reversedCents: row.reversedCents,
   };
 }
 
@@ -192,6 +194,7 @@ function toReceived(row: ReceivedRow): ReceivedItem {
     conversationId: row.conversationId,
     feesCents: row.costCents - row.recipientCents,
     netCents: row.recipientCents,
+    reversedCents: row.reversedCents,
   };
 }
 

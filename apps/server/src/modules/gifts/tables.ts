@@ -40,6 +40,9 @@ export const purchases = pgTable(
       .unique()
       .references(() => ledgerTransfers.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What a refund or dispute of the top-up that paid for it took back (decision 017); 0 when none. */
+    reversedCents: bigint('reversed_cents', { mode: 'number' }).notNull().default(0),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (t) => [
     index('purchases_buyer_idx').on(t.buyerId, t.createdAt),

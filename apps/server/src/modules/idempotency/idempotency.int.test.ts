@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
-import { seedTokens } from '../../../test/seed';
+import { seedEarnings, seedTokens, spendableCents } from '../../../test/seed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createGiftBatcher } from '../gifts/gift-batcher';
 import { sendTip } from '../gifts/service';
 import { insertPayoutAccount, updatePayoutAccount } from '../payouts/repo';
-import { walletAccountId } from '../wallet/accounts';
-import { findDiscrepancies, findWalletBalance } from '../wallet/repo';
+import { findDiscrepancies } from '../wallet/repo';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -32,7 +31,7 @@ describe.each(databaseKinds())('Idempotency-Key on money requests, on %s', (kind
       headers: { ...jsonHeaders({ cookie: person.cookie }), 'Idempotency-Key': key },
       body: JSON.stringify(body),
     });
-  const balance = async (person: Person) => (await findWalletBalance(database.db, walletAccountId(person.id))) ?? 0;
+  const balance = (person: Person) => spendableCents(database.db, person.id);
   const purchasesOf = async (person: Person) =>
     queryRows<{ id: string }>(database.db, sql`select id from purchases where buyer_id = ${person.id}`);
 
@@ -147,7 +146,8 @@ describe.each(databaseKinds())('Idempotency-Key on money requests, on %s', (kind
   });
 
   it('makes one withdrawal for a retried withdrawal request', async () => {
-    const creator = await people.newPerson({ tokens: 200 });
+    const creator = await people.newPerson();
+    await seedEarnings(database.db, creator.id, 20_000);
     const providerAccountId = `acct_${creator.id.slice(0, 12)}`;
     await insertPayoutAccount(database.db, creator.id, providerAccountId);
     await updatePayoutAccount(database.db, providerAccountId, { payoutsEnabled: true, detailsSubmitted: true }, 1);

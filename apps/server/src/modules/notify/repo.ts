@@ -20,10 +20,17 @@ export async function insertMessageNotification(
         and status <> 'skipped' and created_at > now() - make_interval(mins => ${values.intervalMinutes}))`);
 }
 
+/** Queues the notice that a gift or tip was taken back (a refund or dispute of the fan's payment). */
+export async function insertGiftReversedNotification(db: Database, values: { userId: string; purchaseId: string }) {
+  await db
+    .insert(notifications)
+    .values({ userId: values.userId, kind: 'gift_reversed', purchaseId: values.purchaseId });
+}
+
 export type ClaimedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message';
+  kind: 'gift' | 'message' | 'gift_reversed';
   purchaseId: string | null;
   conversationId: string | null;
   attempts: number;
@@ -39,7 +46,7 @@ export async function claimDue(
   const rows = await queryRows<{
     id: string;
     user_id: string;
-    kind: 'gift' | 'message';
+    kind: 'gift' | 'message' | 'gift_reversed';
     purchase_id: string | null;
     conversation_id: string | null;
     attempts: number;

@@ -4,7 +4,7 @@ import { users } from '../accounts/tables';
 import { conversations } from '../chat/tables';
 import { purchases } from '../gifts/tables';
 
-export const NOTIFICATION_KINDS = ['gift', 'message'] as const;
+export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed'] as const;
 
 /**
  * pending: waiting (until not_before); claimed: a worker took it and may still give it back (claimed_until);
@@ -44,7 +44,7 @@ export const notifications = pgTable(
     index('notifications_due_idx').on(t.notBefore).where(sql`${t.status} = 'pending'`),
     index('notifications_claimed_idx').on(t.claimedUntil).where(sql`${t.status} in ('claimed', 'sending')`),
     index('notifications_conversation_idx').on(t.userId, t.conversationId, t.createdAt),
-    check('notifications_subject', sql`(${t.kind} = 'gift') = (${t.purchaseId} is not null)`),
+    check('notifications_subject', sql`(${t.kind} in ('gift', 'gift_reversed')) = (${t.purchaseId} is not null)`),
     check('notifications_conversation', sql`(${t.kind} = 'message') = (${t.conversationId} is not null)`),
   ],
 );

@@ -25,6 +25,16 @@ export function giftText(gift: GiftFacts, origin: string): NotificationText {
   };
 }
 
+/** A gift or tip taken back because the fan's card payment was refunded or disputed (decision 017). */
+export function giftReversedText(gift: GiftFacts, origin: string): NotificationText {
+  const what =
+    gift.type === 'tip' ? `A ${formatDollars(gift.costCents)} tip` : `A gift: ${gift.productName ?? 'a wish'}`;
+  return {
+    subject: `A ${gift.type === 'tip' ? 'tip' : 'gift'} you received was reversed`,
+    text: `${PRODUCT_NAME}: ${what} you received was reversed because the fan's card payment was refunded or disputed. Its pending tokens were taken back. See it at ${origin}/received/item/${encodeURIComponent(gift.purchaseId)}`,
+  };
+}
+
 export function messageText(message: { conversationId: string; senderName: string | null }, origin: string) {
   const who = message.senderName ?? 'Anonymous';
   return {

@@ -19,7 +19,7 @@ import {
   releaseClaims,
   secondsUntilNextDue,
 } from './repo';
-import { giftText, messageText, type NotificationText, settingsFooter } from './texts';
+import { giftReversedText, giftText, messageText, type NotificationText, settingsFooter } from './texts';
 
 export type NotificationWorkerOptions = {
   db: Database;
@@ -64,12 +64,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
     if (!address) return { skip: 'no address (deleted account?)' };
     const settings = (await getSettingsOf(db, [row.userId])).get(row.userId);
     const footer = address.channel === 'email' ? settingsFooter(publicOrigin) : '';
-    if (row.kind === 'gift' && row.purchaseId) {
+    if ((row.kind === 'gift' || row.kind === 'gift_reversed') && row.purchaseId) {
       if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
       const purchase = await getPurchaseParties(db, row.purchaseId);
       if (!purchase) return { skip: 'no such purchase' };
       const buyer = purchase.isAnonymous ? undefined : await getPublicPerson(db, purchase.buyerId);
-      const message = giftText(
+      const message = (row.kind === 'gift' ? giftText : giftReversedText)(
         {
           purchaseId: purchase.id,
           type: purchase.type,

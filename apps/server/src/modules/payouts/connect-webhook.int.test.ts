@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedTokens, seedUser } from '../../../test/seed';
+import { seedEarnings, seedUser } from '../../../test/seed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { findPayoutAccount, insertPayoutAccount } from './repo';
 import { debitWithdrawal } from './service';
@@ -89,7 +89,7 @@ describe.each(databaseKinds())('the Connect webhook endpoint on %s', (kind) => {
 
   it('applies account.updated by its created time: an older event heard later changes nothing', async () => {
     const creator = await creatorWithAccount();
-    await seedTokens(database.db, creator.id, 10_000);
+    await seedEarnings(database.db, creator.id, 10_000);
     const t = Math.floor(Date.now() / 1000);
     const enabled = accountUpdated(creator.account, t, true);
     expect((await send('connect-webhook', signed(enabled, CONNECT_SECRET))).status).toBe(200);

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger, jsonHeaders, TEST_ORIGIN, testConfig } from '../../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds } from '../../../test/databases';
-import { seedTokens } from '../../../test/seed';
+import { seedEarnings, seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { type RunningServer, startServer } from '../../server';
@@ -108,7 +108,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const handle = `pay_${Date.now().toString(36)}${counter}`;
     await completeProfile(app as never, cookie, { handle, displayName: 'Payout Person' });
     const { id } = (await (await me(app as never, cookie)).json()) as { id: string };
-    if (tokens) await seedTokens(database.db, id, tokens * 100);
+    // Earnings that cleared: what a withdrawal takes (bought tokens never are, decision 017).
+    if (tokens) await seedEarnings(database.db, id, tokens * 100);
     return { id, cookie, handle };
   }
 
@@ -229,7 +230,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const [reversals] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`earned:${creator.id}`}`,
     );
     expect(reversals?.n).toBe(1);
     expect(await transfersTo(account.id)).toEqual([]);
@@ -294,7 +295,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const [reversals] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from ledger_transfers t join ledger_entries e on e.transfer_id = t.id
-        where t.kind = 'withdrawal_reversal' and e.account_id = ${`wallet:${creator.id}`}`,
+        where t.kind = 'withdrawal_reversal' and e.account_id = ${`earned:${creator.id}`}`,
     );
     expect(reversals?.n).toBe(1);
     await expectReconciled();
@@ -386,8 +387,9 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     expect(opened.status).toBe(200);
     const dispute = (await opened.json()) as { id: string };
     await until(async () => (await disputeRow(dispute.id))?.status === 'open');
-    expect(await disputeRow(dispute.id)).toMatchObject({ debited_cents: '7000', receivable_cents: '3000' });
+    // The fan's 70 unspent tokens, and the creator's pending 24 of the 30-token tip, are taken back.
     expect(await balance(fan)).toBe(0);
+    expect(await balance(creator)).toBe(0);
     await seedTokens(database.db, fan.id, 500); // a gift received meanwhile still arrives
     const held = await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 });
     expect(held.status).toBe(403);
@@ -405,6 +407,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     expect((await control(`/sandbox/control/disputes/${dispute.id}/close`, { status: 'won' })).status).toBe(200);
     await until(async () => (await disputeRow(dispute.id))?.status === 'won');
     expect(await balance(fan)).toBe(7500);
+    expect(await balance(creator)).toBe(2400);
     expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 })).status).toBe(201);
     await expectReconciled();
   });
@@ -418,11 +421,39 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await until(async () => (await disputeRow(dispute.id))?.status === 'open');
     await control(`/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
     await until(async () => (await disputeRow(dispute.id))?.status === 'lost');
-    expect(await disputeRow(dispute.id)).toMatchObject({ debited_cents: '5000', receivable_cents: '0' });
     expect(await balance(fan)).toBe(0);
     await seedTokens(database.db, fan.id, 300);
     const creator = await newUser();
     expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 })).status).toBe(201);
+    await expectReconciled();
+  });
+
+  it('refunds a top-up on an early fraud warning through the provider, and takes its tokens back once', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    expect(await balance(creator)).toBe(2400);
+    // A partial refund from the Dashboard first: 20 of the fan's 70 unspent tokens ($20.40 of $102).
+    expect((await control('/sandbox/control/refunds', { payment_intent: paymentIntent, amount: 2040 })).status).toBe(
+      200,
+    );
+    await until(async () => (await balance(fan)) === 5000);
+    expect(await balance(creator)).toBe(2400);
+    // The warning: the product refunds the rest with stripe.refunds.create; its charge.refunded does the rest.
+    expect((await control('/sandbox/control/early_fraud_warnings', { payment_intent: paymentIntent })).status).toBe(
+      200,
+    );
+    await until(async () => (await balance(creator)) === 0);
+    expect(await balance(fan)).toBe(0);
+    const refunds = await stripe.refunds
+      .create({ payment_intent: paymentIntent })
+      .catch((err: { code?: string }) => err);
+    expect((refunds as { code?: string }).code).toBe('charge_already_refunded');
+    const purchases = (await (await call(fan, 'GET', '/purchases')).json()) as { reversedCents: number }[];
+    expect(purchases.map((p) => p.reversedCents)).toEqual([3000]);
+    const received = (await (await call(creator, 'GET', '/received')).json()) as { reversedCents: number }[];
+    expect(received.map((r) => r.reversedCents)).toEqual([3000]);
     await expectReconciled();
   });
 

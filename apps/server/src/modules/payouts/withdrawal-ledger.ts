@@ -1,16 +1,19 @@
 import type { Database } from '../../db/client';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { earnedAccountId, PLATFORM_ACCOUNTS } from '../wallet/accounts';
 import { type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { markWithdrawalFailed } from './repo';
 
-/** The wallet pays the payout account's counterpart (design.md section 3); its reversal gives it back. */
+/**
+ * Available earned tokens pay the payout account's counterpart (design.md section 3, decision 017): bought
+ * and pending tokens are never withdrawn. Its reversal gives them back as available.
+ */
 export function withdrawalTransfer(row: { id: string; userId: string; amountCents: number }, isReversal: boolean) {
   const sign = isReversal ? -1 : 1;
   return {
     kind: isReversal ? 'withdrawal_reversal' : 'withdrawal',
     idempotencyKey: `${isReversal ? 'withdrawal_reversal' : 'withdrawal'}:${row.id}`,
     entries: [
-      { accountId: walletAccountId(row.userId), amountCents: -sign * row.amountCents },
+      { accountId: earnedAccountId(row.userId), amountCents: -sign * row.amountCents },
       { accountId: PLATFORM_ACCOUNTS.payout, amountCents: sign * row.amountCents },
     ],
   } satisfies LedgerTransfer;

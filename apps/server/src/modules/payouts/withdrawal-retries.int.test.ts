@@ -8,12 +8,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedTokens, seedUser } from '../../../test/seed';
+import { seedEarnings, seedUser } from '../../../test/seed';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { handleWebhookEvent } from '../checkout/service';
-import { walletAccountId } from '../wallet/accounts';
-import { findWalletBalance } from '../wallet/repo';
+import { findUserBalances } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
 import { handleConnectEvent } from './connect-events';
 import type { PayoutDeps } from './payout-deps';
@@ -73,7 +72,7 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
   /** A creator with `tokens` in the wallet and an onboarded payout account at the sandbox. */
   async function creator(context: Context, tokens = 100) {
     const user = await seedUser(database.db);
-    await seedTokens(database.db, user.id, tokens * 100);
+    await seedEarnings(database.db, user.id, tokens * 100);
     const account = await onboardedAccount(context);
     await insertPayoutAccount(database.db, user.id, account.id);
     await updatePayoutAccount(database.db, account.id, { payoutsEnabled: true, detailsSubmitted: true }, 0);
@@ -83,7 +82,7 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
   const fund = (context: Context, amount: number) => control(context.base, '/sandbox/control/balance', { amount });
   const transfersOf = async (context: Context, withdrawalId: string) =>
     (await context.stripe.transfers.list({ transfer_group: withdrawalTransferGroup(withdrawalId) })).data;
-  const wallet = async (userId: string) => (await findWalletBalance(database.db, walletAccountId(userId))) ?? 0;
+  const wallet = async (userId: string) => (await findUserBalances(database.db, userId)).availableCents;
   const reversals = async (withdrawalId: string) =>
     (
       await queryRows<{ n: number }>(

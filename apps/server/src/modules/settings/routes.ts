@@ -41,20 +41,30 @@ const signOutEverywhereRoute = createRoute({
 const deleteAccountRoute = createRoute({
   method: 'post',
   path: '/account/delete',
-  summary: "Delete the signed-in user's account: needs an empty wallet; ledger records are kept",
+  summary:
+    "Delete the signed-in user's account: needs an empty wallet or a confirmed remainder given up; ledger records are kept",
   request: { body: { required: true, content: { 'application/json': { schema: DeleteAccountInput } } } },
   responses: {
     204: { description: 'Deleted, and signed out' },
     400: errorResponse('Not confirmed'),
     ...signedIn,
-    409: errorResponse('The wallet still holds money: withdraw it first'),
+    409: errorResponse(
+      'Not yet: a dispute is open, earnings are pending (with the date they clear), a withdrawal is under way or ' +
+        'the balance must be withdrawn; or a remainder that cannot be withdrawn must be given up (fields.forfeitCents)',
+    ),
   },
 });
 
 /** Session cookies better-auth sets (with the secure prefix on HTTPS). */
 const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'];
 
-export function settingsRoutes(deps: { database: DatabaseHandle; auth: Auth; storage: ObjectStorage; logger: Logger }) {
+export function settingsRoutes(deps: {
+  database: DatabaseHandle;
+  auth: Auth;
+  storage: ObjectStorage;
+  logger: Logger;
+  clearingDays: number;
+}) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/settings', requireUser(deps.auth));
@@ -86,7 +96,10 @@ export function settingsRoutes(deps: { database: DatabaseHandle; auth: Auth; sto
     })
     .openapi(deleteAccountRoute, async (c) => {
       const userId = c.get('userId');
-      await deleteAccount({ db, storage: deps.storage, logger: deps.logger }, userId);
+      const { forfeitCents } = c.req.valid('json');
+      await deleteAccount({ db, storage: deps.storage, logger: deps.logger, clearingDays: deps.clearingDays }, userId, {
+        forfeitCents,
+      });
       endSessions(c, userId);
       return c.body(null, 204);
     });

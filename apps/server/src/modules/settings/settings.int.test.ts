@@ -6,10 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { peopleOn } from '../../../test/people';
-import { seedTokens } from '../../../test/seed';
+import { seedEarnings } from '../../../test/seed';
 import { completeProfile, me, sessionCookie, signInByPhone, uniqueEmail } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { solidImage } from '../media/test-images';
+import { earnedAccountId, PLATFORM_ACCOUNTS } from '../wallet/accounts';
+import { clearDueEarnings } from '../wallet/clearing';
+import { findUserBalances, postTransfer } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
 
 const BLURHASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnjLEHV6nWB';
@@ -83,17 +86,37 @@ describe.each(databaseKinds())('settings and account on %s', (kind) => {
     expect(await (await me(harness.app, second)).json()).toBeNull();
   });
 
-  it('will not delete an account that still holds money, nor without confirmation', async () => {
+  it('will not delete an account without confirmation, nor one with money left until it is given up', async () => {
     const user = await people.newPerson({ tokens: 3 });
+    const messageOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
     const refused = await people.post(user, '/account/delete', { isConfirmed: true });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
-      SETTINGS_MESSAGES.withdrawFirst,
-    );
+    expect(await messageOf(refused)).toBe(SETTINGS_MESSAGES.confirmForfeit('3 tokens'));
+    // Giving up another amount than what is left does not do.
+    expect((await people.post(user, '/account/delete', { isConfirmed: true, forfeitCents: 200 })).status).toBe(409);
     expect((await people.post(user, '/account/delete', {})).status).toBe(400);
     expect((await people.post(user, '/account/delete', { isConfirmed: 'yes' })).status).toBe(400);
     expect((await me(harness.app, user.cookie)).status).toBe(200);
     expect(await people.json(people.get(undefined, `/users/${user.handle}`))).toMatchObject({ id: user.id });
+
+    // Pending earnings: refused until they clear, with the date; cleared ones of 50 tokens or more: withdraw.
+    const creator = await people.newPerson();
+    expect((await people.post(user, '/tips', { recipientId: creator.id, amount: 3 })).status).toBe(201);
+    const pending = await people.post(creator, '/account/delete', { isConfirmed: true });
+    expect(pending.status).toBe(409);
+    expect(await messageOf(pending)).toMatch(
+      /^Some tokens you received are still pending\. .* on [A-Z][a-z]{2} \d+, \d{4}/,
+    );
+    await seedEarnings(database.db, creator.id, 5000);
+    await clearDueEarnings(database.db, { clearingDays: 7, now: new Date(Date.now() + 8 * 86_400_000) });
+    const withdraw = await people.post(creator, '/account/delete', { isConfirmed: true });
+    expect(await messageOf(withdraw)).toBe(SETTINGS_MESSAGES.withdrawFirst);
+
+    // The fan gives up what is left (none: the 3 tokens were tipped), the creator withdraws all but 2.40.
+    expect((await people.post(user, '/account/delete', { isConfirmed: true })).status).toBe(204);
+    await emptyWallet(creator.id, 240);
+    expect((await people.post(creator, '/account/delete', { isConfirmed: true, forfeitCents: 240 })).status).toBe(204);
+    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
   });
 
   it('deletes an account: personal data and images go, records stay, the handle waits 30 days', async () => {
@@ -180,7 +203,8 @@ describe.each(databaseKinds())('settings and account on %s', (kind) => {
       const [deletion, ...tips] = results as [Response, ...Response[]];
       const [wallet] = await queryRows<{ balance_cents: string; closed_at: Date | null }>(
         database.db,
-        sql`select balance_cents, closed_at from ledger_accounts where id = ${`wallet:${creator.id}`}`,
+        sql`select sum(balance_cents) as balance_cents, min(closed_at) as closed_at from ledger_accounts
+          where user_id = ${creator.id}`,
       );
       if (deletion.status === 204) {
         expect(wallet).toMatchObject({ balance_cents: '0' });
@@ -218,13 +242,18 @@ describe.each(databaseKinds())('settings and account on %s', (kind) => {
     });
   }
 
-  /** Moves a wallet's whole balance out, as a paid withdrawal would. */
-  async function emptyWallet(userId: string) {
-    const [wallet] = await queryRows<{ balance_cents: string }>(
-      database.db,
-      sql`select balance_cents from ledger_accounts where id = ${`wallet:${userId}`}`,
-    );
-    const cents = Number(wallet?.balance_cents ?? 0);
-    if (cents > 0) await seedTokens(database.db, userId, -cents);
+  /** Clears a creator's earnings and moves them out but `keepCents`, as a paid withdrawal would. */
+  async function emptyWallet(userId: string, keepCents = 0) {
+    await clearDueEarnings(database.db, { clearingDays: 7, now: new Date(Date.now() + 8 * 86_400_000) });
+    const cents = (await findUserBalances(database.db, userId)).availableCents - keepCents;
+    if (cents <= 0) return;
+    await postTransfer(database.db, {
+      kind: 'withdrawal',
+      idempotencyKey: `test-withdrawal:${userId}:${cents}`,
+      entries: [
+        { accountId: earnedAccountId(userId), amountCents: -cents },
+        { accountId: PLATFORM_ACCOUNTS.payout, amountCents: cents },
+      ],
+    });
   }
 });

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedTokens, seedUser } from '../../../test/seed';
+import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
-import { PLATFORM_ACCOUNTS, walletAccountId } from './accounts';
-import { findWalletBalance, isClosedWallet, isInsufficientBalance, postTransfer } from './repo';
+import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId, walletAccountId } from './accounts';
+import { findUserBalances, isClosedWallet, isInsufficientBalance, postTransfer } from './repo';
 import { closeWallet, reconcile } from './service';
 
 describe.each(databaseKinds())('ledger on %s', (kind) => {
@@ -16,14 +16,14 @@ describe.each(databaseKinds())('ledger on %s', (kind) => {
   });
   afterAll(() => database.close());
 
-  const balance = async (userId: string) => (await findWalletBalance(database.db, walletAccountId(userId))) ?? 0;
+  const balance = (userId: string) => spendableCents(database.db, userId);
   const pay = (from: string, to: string, cents: number, key = randomUUID()) =>
     postTransfer(database.db, {
       kind: 'tip',
       idempotencyKey: key,
       entries: [
-        { accountId: walletAccountId(from), amountCents: -cents },
-        { accountId: walletAccountId(to), amountCents: cents },
+        { accountId: spendAccountId(from), amountCents: -cents },
+        { accountId: pendingAccountId(to), amountCents: cents },
       ],
     });
 
@@ -43,7 +43,11 @@ describe.each(databaseKinds())('ledger on %s', (kind) => {
     const error = await pay(fan.id, creator.id, 101).catch((err: unknown) => err);
     expect(isInsufficientBalance(error)).toBe(true);
     expect(await balance(fan.id)).toBe(100);
-    expect(await findWalletBalance(database.db, walletAccountId(creator.id))).toBeUndefined();
+    expect(await findUserBalances(database.db, creator.id)).toEqual({
+      boughtCents: 0,
+      pendingCents: 0,
+      availableCents: 0,
+    });
   });
 
   it('posts a key once: a repeat has no effect', async () => {

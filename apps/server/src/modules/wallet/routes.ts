@@ -13,7 +13,7 @@ import { getStatementPage, statementBetween, statementCsv } from './statement';
 const getWalletRoute = createRoute({
   method: 'get',
   path: '/wallet',
-  summary: "The signed-in user's token balance",
+  summary: "The signed-in user's token balances: spendable, available for withdrawal, pending with dates",
   responses: { 200: jsonResponse(Wallet, 'The wallet'), 401: errorResponse('Nobody is signed in') },
 });
 
@@ -41,13 +41,13 @@ const exportRoute = createRoute({
   },
 });
 
-export function walletRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
+export function walletRoutes(deps: { database: DatabaseHandle; auth: Auth; clearingDays: number }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/wallet', requireUser(deps.auth));
   app.use('/wallet/*', requireUser(deps.auth));
   return app
-    .openapi(getWalletRoute, async (c) => c.json(await getWallet(db, c.get('userId')), 200))
+    .openapi(getWalletRoute, async (c) => c.json(await getWallet(db, c.get('userId'), deps.clearingDays), 200))
     .openapi(statementRoute, async (c) =>
       c.json(await getStatementPage(db, c.get('userId'), c.req.valid('query')), 200),
     )

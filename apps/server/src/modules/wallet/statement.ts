@@ -3,7 +3,6 @@ import type { StatementLine, StatementPage } from '@sweetwish/shared/payouts';
 import { STATEMENT_KIND_LABELS, type StatementKind } from '@sweetwish/shared/payouts-rules';
 import type { Database } from '../../db/client';
 import { type PurchaseOfTransfer, purchasesOfTransfers } from '../gifts/service';
-import { walletAccountId } from './accounts';
 import { listWalletEntries } from './repo';
 
 /**
@@ -20,6 +19,9 @@ const KIND_OF_TRANSFER: Partial<Record<Entry['kind'], StatementKind>> = {
   withdrawal_reversal: 'withdrawal_reversal',
   dispute: 'dispute',
   dispute_reversal: 'dispute_reversal',
+  refund: 'refund',
+  forfeit: 'forfeit',
+  // Balances held before two kinds of token moved between the user's own accounts: they sum to zero.
 };
 
 function giftLine(entry: Entry, purchase: PurchaseOfTransfer | undefined, userId: string) {
@@ -74,7 +76,7 @@ export async function getStatementPage(
   userId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<StatementPage> {
-  const entries = await listWalletEntries(db, walletAccountId(userId), {
+  const entries = await listWalletEntries(db, userId, {
     beforeId: page.before === undefined ? undefined : Number(page.before),
     limit: page.limit + 1,
   });
@@ -94,7 +96,7 @@ export async function statementBetween(db: Database, userId: string, from: strin
   const lines: StatementLine[] = [];
   let beforeId: number | undefined;
   for (;;) {
-    const entries = await listWalletEntries(db, walletAccountId(userId), {
+    const entries = await listWalletEntries(db, userId, {
       beforeId,
       from: start,
       until: end,

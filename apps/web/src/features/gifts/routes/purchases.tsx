@@ -15,6 +15,7 @@ import { formatMonthDayTime } from '../../../lib/dates';
 import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/purchase-conversation';
 import { usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
+import { ReversalTag } from '../components/reversal-tag';
 
 /** What a purchase row is called: the wish's name, or "Tip" for a tip (spec section 2, Purchases). */
 export function purchaseName(purchase: Pick<Purchase, 'type' | 'product'>): string {
@@ -93,6 +94,7 @@ function PurchaseRow({
       />
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
         <Typography sx={{ fontWeight: 700 }}>{formatDollars(purchase.costCents)}</Typography>
+        <ReversalTag gift={purchase} />
         <Typography variant="caption" color="primary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           {isOpening && <CircularProgress size={10} color="inherit" aria-hidden />}
           {messageButtonLabel(purchase.conversationId)}

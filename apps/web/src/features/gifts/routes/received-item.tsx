@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
-import { receivedItemName, WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { receivedItemName, reversalLabel, WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
@@ -86,6 +86,9 @@ function ReceivedDetails({ item }: { item: ReceivedItem }) {
           <AmountRow label="Gross" value={formatDollars(item.costCents)} />
           <AmountRow label="Fees" value={`−${formatDollars(item.feesCents)}`} />
           <AmountRow label="Net" value={formatDollars(item.netCents)} isStrong />
+          {item.reversedCents > 0 && (
+            <AmountRow label={reversalLabel(item) ?? ''} value={`−${formatDollars(item.reversedCents)}`} />
+          )}
         </Box>
         <MessageButton
           target={{ type: 'received', purchaseId: item.id, conversationId: item.conversationId }}

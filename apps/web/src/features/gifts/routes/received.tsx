@@ -12,6 +12,7 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { formatMonthDay } from '../../../lib/dates';
 import { useReceived } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
+import { ReversalTag } from '../components/reversal-tag';
 
 /** Received (/received, spec section 2): the gifts and tips the signed-in user received, newest first. */
 export function ReceivedPage() {
@@ -68,7 +69,10 @@ function ReceivedRow({ item }: { item: ReceivedItem }) {
         secondary={formatMonthDay(item.createdAt)}
         slotProps={{ primary: { sx: { fontWeight: item.isSeen ? 500 : 700, overflowWrap: 'anywhere' } } }}
       />
-      <Typography sx={{ fontWeight: 700, flexShrink: 0 }}>{formatDollars(item.costCents)}</Typography>
+      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+        <Typography sx={{ fontWeight: 700 }}>{formatDollars(item.costCents)}</Typography>
+        <ReversalTag gift={item} />
+      </Box>
     </ListItemButton>
   );
 }

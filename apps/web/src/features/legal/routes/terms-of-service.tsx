@@ -1,6 +1,7 @@
 import { COMPANY_NAME, MINIMUM_AGE, PRODUCT_NAME, SUPPORT_EMAIL } from '@sweetwish/shared/brand';
 import {
   CHARGEBACK_REIMBURSEMENT_DAYS,
+  CLEARING_DAYS_DEFAULT,
   FEE_CHANGE_NOTICE_DAYS,
   FEE_RATES,
   FINANCIAL_RECORDS_YEARS,
@@ -100,8 +101,16 @@ export function TermsOfServicePage() {
             Token purchases are <strong>non-refundable</strong>, except where the law requires a refund.
           </li>
           <li>
-            Tokens have <strong>no cash value outside {PRODUCT_NAME}</strong>. A fan cannot cash out tokens they bought;
-            only tokens received as gifts and tips can be withdrawn, as described in section 7.
+            Tokens have <strong>no cash value outside {PRODUCT_NAME}</strong>.{' '}
+            <strong>Tokens you buy are for gifting and cannot be cashed out</strong>: you can spend them on wishes and
+            tips, never withdraw them. Only tokens received as gifts and tips can be withdrawn, as described in section
+            7.
+          </li>
+          <li>
+            Tokens you receive are <strong>pending</strong> at first. They{' '}
+            <strong>clear after a clearing period of {CLEARING_DAYS_DEFAULT} days</strong> and are then available for
+            withdrawal. Pending tokens can already be spent. When you spend, the tokens you bought go first, then the
+            ones you received.
           </li>
           <li>
             Tokens cannot be sold, transferred between accounts other than as gifts and tips, or exchanged elsewhere.
@@ -165,7 +174,7 @@ export function TermsOfServicePage() {
           </li>
           <li>
             The minimum withdrawal is <strong>${MIN_WITHDRAWAL_TOKENS}</strong> ({MIN_WITHDRAWAL_TOKENS} tokens), and
-            you can withdraw up to your balance.
+            you can withdraw up to your balance available for withdrawal: received tokens that have cleared.
           </li>
           <li>
             We process withdrawals within <strong>{WITHDRAWAL_PROCESSING_BUSINESS_DAYS} U.S. business days</strong>. The
@@ -181,10 +190,11 @@ export function TermsOfServicePage() {
 
       <LegalSection id="chargebacks" title="8. Chargebacks">
         <p>
-          If a fan’s card payment is reversed by their bank (a chargeback) after the tokens were spent on you, the
-          amount you received from that payment is owed back. We deduct it from your balance; if your balance is too
-          low, you must reimburse the difference within <strong>{CHARGEBACK_REIMBURSEMENT_DAYS} calendar days</strong>{' '}
-          of our notice. Until it is settled, withdrawals from your account may be paused.
+          If a fan’s card payment is refunded or reversed by their bank (a chargeback) after the tokens were spent on
+          you, the gifts and tips it paid for are reversed: we take back what you received from them from your pending
+          tokens, then from your balance available for withdrawal, and we tell you. If the fan’s bank later decides for
+          us, everything taken back is returned. Otherwise, if your balance is too low, we may ask you to reimburse the
+          difference within <strong>{CHARGEBACK_REIMBURSEMENT_DAYS} calendar days</strong> of our notice.
         </p>
       </LegalSection>
 

@@ -43,8 +43,9 @@ export function signOutEverywhere(): Promise<void> {
 
 /**
  * Deletes the account (POST /api/account/delete, confirmed on screen). Refused (409) while the wallet holds
- * money or a withdrawal is under way, with the server's reason.
+ * money or a withdrawal is under way, with the server's reason; `forfeitCents` gives up a remainder that
+ * cannot be withdrawn, once the user confirmed that amount (decision 017).
  */
-export function deleteAccount(): Promise<void> {
-  return apiRequest('POST', '/account/delete', { body: { isConfirmed: true } });
+export function deleteAccount(forfeitCents?: number): Promise<void> {
+  return apiRequest('POST', '/account/delete', { body: { isConfirmed: true, forfeitCents } });
 }

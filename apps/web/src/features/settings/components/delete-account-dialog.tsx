@@ -23,16 +23,20 @@ const TITLE_ID = 'delete-account-title';
 export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [isDeleting, setIsDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A remainder that cannot be withdrawn, named by the server: the next press gives it up (decision 017).
+  const [forfeitCents, setForfeitCents] = useState<number | undefined>(undefined);
 
   const confirm = async () => {
     setIsDeleting(true);
     setProblem(null);
     try {
-      await deleteAccount();
+      await deleteAccount(forfeitCents);
       leaveAfterSessionEnded();
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 409 ? error.message : SETTINGS_MESSAGES.deleteFailed;
+      const isRefusal = error instanceof ApiError && error.status === 409;
+      const message = isRefusal ? error.message : SETTINGS_MESSAGES.deleteFailed;
+      const named = isRefusal ? Number(error.body.fields?.forfeitCents) : Number.NaN;
+      setForfeitCents(Number.isSafeInteger(named) && named > 0 ? named : undefined);
       setProblem(message);
       notify(message);
       setIsDeleting(false);
@@ -46,7 +50,14 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
       aria-labelledby={TITLE_ID}
       fullWidth
       maxWidth="xs"
-      slotProps={{ transition: { onExited: () => setProblem(null) } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setProblem(null);
+            setForfeitCents(undefined);
+          },
+        },
+      }}
     >
       <DialogTitle id={TITLE_ID} sx={{ fontWeight: 800 }}>
         Delete your account?
@@ -76,7 +87,13 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           disabled={isDeleting}
           sx={{ minWidth: 150 }}
         >
-          {isDeleting ? <CircularProgress size={22} color="inherit" aria-label="Deleting account" /> : 'Delete Account'}
+          {isDeleting ? (
+            <CircularProgress size={22} color="inherit" aria-label="Deleting account" />
+          ) : forfeitCents ? (
+            'Give Up and Delete'
+          ) : (
+            'Delete Account'
+          )}
         </Button>
       </DialogActions>
     </Dialog>

@@ -21,7 +21,8 @@ export function WithdrawForm() {
   const withdraw = useWithdraw();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const balanceCents = wallet.data?.balanceCents;
+  // Only cleared earnings can be withdrawn: bought and pending tokens are for spending (decision 017).
+  const balanceCents = wallet.data?.availableCents;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

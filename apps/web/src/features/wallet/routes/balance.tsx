@@ -1,8 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
+import type { PendingEarning } from '@sweetwish/shared/wallet';
+import { useState } from 'react';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { tokenCount } from '../../../components/wallet/token-count';
@@ -35,11 +38,16 @@ export function BalancePage() {
   );
 }
 
-/** "Current Balance" in dollars and tokens, what can be withdrawn, and "Add Tokens" (the token menu). */
+/**
+ * "Current Balance" (spec section 2, issue 14): the large figure is what can be withdrawn (cleared
+ * earnings), labelled "Available for withdrawal"; under it, all the tokens there are to spend and, when some
+ * earnings are still clearing, "Pending: N tokens, available on DATE", which opens the list of pending
+ * amounts with their dates. Then "Add Tokens" (the token menu).
+ */
 function CurrentBalanceCard() {
   const wallet = useWallet();
   const openTokenMenu = useOpenTokenMenu();
-  const cents = wallet.data?.balanceCents;
+  const data = wallet.data;
   return (
     <Box
       component="section"
@@ -59,22 +67,67 @@ function CurrentBalanceCard() {
           <Skeleton width={140} height={56} aria-label="Loading balance" />
           <Skeleton width={90} />
         </>
-      ) : cents === undefined ? (
+      ) : data === undefined ? (
         <Typography color="text.secondary" sx={{ py: 1 }}>
           The balance could not be loaded. Try again later.
         </Typography>
       ) : (
         <>
-          <Typography sx={{ fontWeight: 800, fontSize: 44, lineHeight: 1.2 }}>{formatDollars(cents)}</Typography>
-          <Typography color="text.secondary">{tokenCount(cents)}</Typography>
+          <Typography data-testid="available-balance" sx={{ fontWeight: 800, fontSize: 44, lineHeight: 1.2 }}>
+            {formatDollars(data.availableCents)}
+          </Typography>
+          <Typography color="text.secondary">{tokenCount(data.availableCents)}</Typography>
         </>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         Available for withdrawal
       </Typography>
+      {data && (
+        <>
+          <Typography data-testid="spendable-balance" sx={{ mt: 2, fontWeight: 600 }}>
+            {tokenCount(data.balanceCents)} to spend
+          </Typography>
+          <PendingEarnings pending={data.pending} pendingCents={data.pendingCents} />
+        </>
+      )}
       <Button variant="contained" size="large" fullWidth onClick={openTokenMenu} sx={{ mt: 3 }}>
         Add Tokens
       </Button>
+    </Box>
+  );
+}
+
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Pending: N tokens, available on DATE" (the soonest), opening the list of pending amounts and dates. */
+function PendingEarnings({ pending, pendingCents }: { pending: PendingEarning[]; pendingCents: number }) {
+  const [isOpen, setOpen] = useState(false);
+  const next = pending[0];
+  if (pendingCents === 0 || !next) return null;
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Button
+        variant="text"
+        size="small"
+        aria-expanded={isOpen}
+        aria-controls="pending-earnings-list"
+        onClick={() => setOpen((open) => !open)}
+        sx={{ px: 0, textTransform: 'none', color: 'text.secondary', fontWeight: 400 }}
+      >
+        Pending: {tokenCount(pendingCents)}, available on {dateOf(next.availableAt)}
+      </Button>
+      <Collapse in={isOpen}>
+        <Box component="ul" id="pending-earnings-list" sx={{ m: 0, pl: 2.5, color: 'text.secondary' }}>
+          {pending.map((p) => (
+            <li key={p.availableAt}>
+              <Typography variant="body2">
+                {tokenCount(p.amountCents)}, available on {dateOf(p.availableAt)}
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      </Collapse>
     </Box>
   );
 }

@@ -1,0 +1,69 @@
+import type Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { control, paidTopUp, received, setUp, waitFor } from './test-support';
+
+type ErrorBody = { error: { type: string; code?: string; param?: string; message: string } };
+
+describe('refunds and early fraud warnings', () => {
+  it('refunds part of a payment, then the rest, with charge.refunded carrying the running amount_refunded', async () => {
+    const context = await setUp();
+    const { stripe, base, receiver } = context;
+    const { sessionId, paymentIntent } = await paidTopUp(context);
+
+    const partial = await control(base, '/sandbox/control/refunds', { checkout_session: sessionId, amount: 1000 });
+    expect(partial.status).toBe(200);
+    expect(await partial.json()).toMatchObject({ object: 'refund', amount: 1000, status: 'succeeded' });
+    // The rest, through the API as the product's early-fraud-warning handler does, idempotently.
+    const rest = await stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: 'fraudulent' },
+      { idempotencyKey: 'refund-rest' },
+    );
+    const again = await stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: 'fraudulent' },
+      { idempotencyKey: 'refund-rest' },
+    );
+    expect(again.id).toBe(rest.id);
+    expect(rest).toMatchObject({ amount: 4100, payment_intent: paymentIntent, reason: 'fraudulent' });
+    await waitFor(() => received(receiver, 'charge.refunded').length === 2, 'two charge.refunded');
+    const charges = received(receiver, 'charge.refunded').map((e) => e.data.object as Stripe.Charge);
+    expect(charges.map((c) => [c.amount_refunded, c.refunded])).toEqual([
+      [1000, false],
+      [5100, true],
+    ]);
+    expect(charges[0]?.payment_intent).toBe(paymentIntent);
+
+    // Nothing left: refused as Stripe does.
+    const none = await control(base, '/sandbox/control/refunds', { payment_intent: paymentIntent });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as ErrorBody).error.code).toBe('charge_already_refunded');
+  });
+
+  it('refuses a refund larger than what is left', async () => {
+    const context = await setUp();
+    const { paymentIntent } = await paidTopUp(context);
+    const res = await control(context.base, '/sandbox/control/refunds', {
+      payment_intent: paymentIntent,
+      amount: 999_999,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('amount_too_large');
+  });
+
+  it('sends radar.early_fraud_warning.created naming the charge and payment intent', async () => {
+    const context = await setUp();
+    const { paymentIntent } = await paidTopUp(context);
+    const res = await control(context.base, '/sandbox/control/early_fraud_warnings', { payment_intent: paymentIntent });
+    expect(res.status).toBe(200);
+    await waitFor(
+      () => received(context.receiver, 'radar.early_fraud_warning.created').length === 1,
+      'radar.early_fraud_warning.created',
+    );
+    expect(received(context.receiver, 'radar.early_fraud_warning.created')[0]?.data.object).toMatchObject({
+      object: 'radar.early_fraud_warning',
+      actionable: true,
+      fraud_type: 'made_with_stolen_card',
+      payment_intent: paymentIntent,
+      charge: expect.stringMatching(/^ch_/),
+    });
+  });
+});

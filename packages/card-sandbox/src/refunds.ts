@@ -1,0 +1,95 @@
+import { newId } from './ids';
+import type { SandboxCore } from './sandbox-core';
+import type { PaymentRecord, StripeObject } from './sandbox-state';
+import { StripeApiError } from './stripe-error';
+
+/** What has been refunded of a payment so far, in cents. */
+export function amountRefunded(payment: PaymentRecord): number {
+  return (payment.refunds ?? []).reduce((sum, r) => sum + Number(r.amount), 0);
+}
+
+/** The payment's charge as Stripe shows it in `charge.refunded`: `amount_refunded` is the running total. */
+function chargeOf(payment: PaymentRecord): StripeObject {
+  const refunded = amountRefunded(payment);
+  return {
+    id: payment.charge,
+    object: 'charge',
+    amount: payment.amount,
+    amount_captured: payment.amount,
+    amount_refunded: refunded,
+    captured: true,
+    created: payment.created,
+    currency: payment.currency,
+    disputed: payment.disputeId !== null,
+    livemode: false,
+    paid: true,
+    payment_intent: payment.paymentIntent,
+    refunded: refunded === payment.amount,
+    status: 'succeeded',
+  };
+}
+
+/**
+ * A refund of `amount` (the rest of the payment when undefined), full or partial, as Stripe makes one:
+ * succeeded at once (card refunds do), queuing `refund.created` and `charge.refunded` with the charge's
+ * new `amount_refunded`. Refused like Stripe: nothing left to refund (`charge_already_refunded`), or more
+ * than is left.
+ */
+export function createRefund(
+  core: SandboxCore,
+  payment: PaymentRecord,
+  options: { amount?: number | undefined; reason?: string | undefined; metadata?: Record<string, string> },
+): StripeObject {
+  const left = payment.amount - amountRefunded(payment);
+  if (left <= 0) {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'charge_already_refunded',
+      message: `Charge ${payment.charge} has already been refunded.`,
+    });
+  }
+  const amount = options.amount ?? left;
+  if (amount > left) {
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'amount_too_large',
+      message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+      param: 'amount',
+    });
+  }
+  const refund: StripeObject = {
+    id: newId('re'),
+    object: 'refund',
+    amount,
+    charge: payment.charge,
+    created: core.seconds(),
+    currency: payment.currency,
+    metadata: options.metadata ?? {},
+    payment_intent: payment.paymentIntent,
+    reason: options.reason ?? null,
+    status: 'succeeded',
+  };
+  payment.refunds = [...(payment.refunds ?? []), refund];
+  core.emit('refund.created', refund);
+  core.emit('charge.refunded', chargeOf(payment));
+  return refund;
+}
+
+/**
+ * An early fraud warning from the card's issuer (Radar), as Stripe sends it before a likely dispute:
+ * queues `radar.early_fraud_warning.created`. Actionable while the charge is neither refunded nor disputed.
+ */
+export function createEarlyFraudWarning(core: SandboxCore, payment: PaymentRecord): StripeObject {
+  const warning: StripeObject = {
+    id: newId('issfr'),
+    object: 'radar.early_fraud_warning',
+    actionable: payment.disputeId === null && amountRefunded(payment) < payment.amount,
+    charge: payment.charge,
+    created: core.seconds(),
+    fraud_type: 'made_with_stolen_card',
+    livemode: false,
+    payment_intent: payment.paymentIntent,
+  };
+  core.emit('radar.early_fraud_warning.created', warning);
+  return warning;
+}
