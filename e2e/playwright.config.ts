@@ -69,6 +69,9 @@ export default defineConfig({
         // A message notification waits this long for the recipient to read it on screen (20 s by default):
         // short here, so the conversations spec sees the text arrive (or not) quickly.
         MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
+        // Earnings clear at once here, so specs can withdraw what a tip earned; the second server keeps the
+        // default 7 days for the clearing spec (clearing-and-refunds.spec.ts).
+        CLEARING_DAYS: '0',
       },
     },
     {

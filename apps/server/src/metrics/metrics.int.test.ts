@@ -32,6 +32,7 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
         METRICS_TOKEN: TOKEN,
         STRIPE_SECRET_KEY: 'sk_test_metrics',
         STRIPE_WEBHOOK_SECRET: 'whsec_metrics0123456789',
+        STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_metrics_connect_0123456789',
       },
     }));
   });
@@ -66,15 +67,18 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
     const rejected = 'sweetwish_webhook_events_total{type="unverified",outcome="rejected"}';
     const before = await scrape(app);
     await seedTokens(database.db, user.id, 500);
-    const res = await app.request('/api/payments/webhook', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=forged' },
-      body: '{"id":"evt_forged","type":"checkout.session.completed"}',
-    });
-    expect(res.status).toBe(400);
+    // A forged delivery to each endpoint: the platform's and the Connect one.
+    for (const path of ['/api/payments/webhook', '/api/payments/connect-webhook']) {
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=forged' },
+        body: '{"id":"evt_forged","type":"checkout.session.completed"}',
+      });
+      expect(res.status).toBe(400);
+    }
     const after = await scrape(app);
     expect(seriesValue(after, topUps) - seriesValue(before, topUps)).toBe(1);
-    expect(seriesValue(after, rejected) - seriesValue(before, rejected)).toBe(1);
+    expect(seriesValue(after, rejected) - seriesValue(before, rejected)).toBe(2);
   });
 
   it('reads the job queues, the pool and the open streams when scraped', async () => {

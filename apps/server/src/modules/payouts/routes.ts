@@ -12,6 +12,7 @@ import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-requ
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
+import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
 import { verifyWebhook } from '../checkout/service';
 import { handleConnectEvent } from './connect-events';
@@ -86,8 +87,10 @@ export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
   // Stripe's Connect webhooks (events on connected accounts), signed with their own secret; like the
   // platform's endpoint, no session or Origin: the signature over the raw body is the proof.
   app.post('/payments/connect-webhook', async (c) => {
-    const event = verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'), 'connect');
-    await handleConnectEvent(deps, event);
+    await countWebhookEvent(
+      async () => verifyWebhook(deps.payments, await c.req.text(), c.req.header('stripe-signature'), 'connect'),
+      (event) => handleConnectEvent(deps, event),
+    );
     return c.json({ received: true }, 200);
   });
   return app
