@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   MESSAGE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** Uploaded images processed at once by this instance (each in its own process); unset: one per core. */
   IMAGE_JOBS: z.coerce.number().int().min(1).max(64).optional(),
+  // Benchmarks only (scripts/bench): `off` measures public pages and search as a cache miss.
+  PUBLIC_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = {
@@ -138,6 +140,8 @@ export type Config = {
   messageNotificationDelaySeconds: number;
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
+  /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
+  publicCache: boolean;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -264,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     messageNotificationDelaySeconds: e.MESSAGE_NOTIFICATION_DELAY_SECONDS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
+    publicCache: e.PUBLIC_CACHE === 'on',
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
