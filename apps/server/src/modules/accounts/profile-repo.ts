@@ -116,7 +116,7 @@ export async function searchProfiles(
       (${startingWith(handleKey, 1)}) union all (${startingWith(nameKey, 2)})
     ), by_words as materialized (
       select ${columns}, 3 as stage, 0 as position from users
-      where (select count(*) from (select 1 from prefix limit ${search.limit}) as found) < ${search.limit}
+      where (select count(distinct id) from prefix) < ${search.limit}
         and ${isComplete} and ${wordsMatch}
       limit ${search.candidates}
     ), by_substring as (
