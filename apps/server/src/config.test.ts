@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(config.isPublicHttps).toBe(false);
   });
 
+  it('keeps the public cache on unless a benchmark turns it off', () => {
+    expect(loadConfig({}).publicCache).toBe(true);
+    expect(loadConfig({ PUBLIC_CACHE: 'off' }).publicCache).toBe(false);
+    expect(problemsOf({ PUBLIC_CACHE: 'no' }).problems).toEqual([expect.stringContaining('PUBLIC_CACHE')]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

@@ -134,6 +134,8 @@ const EnvSchema = z.object({
    * balancer stops sending it work before it closes its listener (decision 020).
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  // Benchmarks only (scripts/bench): `off` measures public pages and search as a cache miss.
+  PUBLIC_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = {
@@ -167,6 +169,8 @@ export type Config = {
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
   shutdownDrainSeconds: number;
+  /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
+  publicCache: boolean;
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -301,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clearingDays: e.CLEARING_DAYS,
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    publicCache: e.PUBLIC_CACHE === 'on',
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

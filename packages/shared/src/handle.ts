@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER } from './control-character';
 
 /** Handle and display-name rules (spec section 5; design.md section 8). */
 export const HANDLE_MIN = 4;
@@ -21,11 +22,7 @@ export const DISPLAY_NAME_MESSAGES = {
   control: 'Remove tabs, line breaks and other control characters',
 } as const;
 
-/**
- * A control character (Unicode Cc: tab, line breaks, NUL, DEL, C1). Invisible in a field, so a rule that
- * only says what is allowed leaves a user looking at a name that seems to follow it: they are named.
- */
-export const CONTROL_CHARACTER = /\p{Cc}/u;
+export { CONTROL_CHARACTER };
 
 /**
  * Handles no one may take: every first path segment the app routes (a handle lives at /{handle}) and

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER } from './handle';
+import { CONTROL_CHARACTER } from './control-character';
 
 const MAX_RETURN_PATH_LENGTH = 2_000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
 import { StoredImageUrl } from './media';
+import { PublicProfile } from './profiles';
 
 /** Wish (product) rules: spec sections 3, 4, 5 and 9. */
 export const WISH_NAME_MAX = 100;
@@ -133,3 +134,7 @@ export type WishPage = z.infer<typeof WishPage>;
 
 /** Owner-only filter of the wishlist (spec section 4, Wishlist filter): by default only non-archived. */
 export const WishListQuery = z.object({ archived: z.enum(['true', 'false']).default('false') });
+
+/** Everything /{handle} shows a visitor, in one answer: the profile and its public wishlist. */
+export const ProfilePage = z.object({ profile: PublicProfile, wishes: WishList });
+export type ProfilePage = z.infer<typeof ProfilePage>;

@@ -31,6 +31,14 @@ function counter(value: string) {
 const owner = (v: { id: string }) => v.id;
 
 describe('public cache', () => {
+  it('loads every time when turned off (PUBLIC_CACHE=off, benchmarks)', async () => {
+    const cache = createPublicCache(manualFeed().feed, { enabled: false });
+    const source = counter('a');
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    await cache.getOrLoad('profile:ann', owner, source.load);
+    expect(source.calls()).toBe(2);
+  });
+
   it('loads once and answers later reads from memory', async () => {
     const cache = createPublicCache(manualFeed().feed);
     const source = counter('a');

@@ -22,9 +22,11 @@ type Entry = { value: unknown; ownerId: string; expiresAt: number };
 
 export function createPublicCache(
   feed: ChangeFeed,
-  options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {},
+  options: { maxEntries?: number; ttlMs?: number; now?: () => number; enabled?: boolean } = {},
 ): PublicCache {
-  const { maxEntries = 10_000, ttlMs = 60_000, now = Date.now } = options;
+  const { maxEntries = 10_000, ttlMs = 60_000, now = Date.now, enabled = true } = options;
+  // PUBLIC_CACHE=off (benchmarks): every read goes to the database.
+  if (!enabled) return { forget: () => {}, getOrLoad: (_key, _ownerOf, load) => load() };
   const entries = new Map<string, Entry>();
   // Bumped by every change: a load that overlapped one may have read the old state, so it is not kept.
   let generation = 0;

@@ -7,11 +7,11 @@ import {
   findPreviousOwnerId,
   findPublicProfileByHandle,
   findPublicProfileById,
-  searchProfilesByPrefix,
-  searchProfilesBySubstring,
-  searchProfilesByWords,
+  type SearchCandidate,
+  searchProfiles,
   updateProfileRow,
 } from './profile-repo';
+import { requiredTrigrams } from './search-trigrams';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
 
@@ -63,8 +63,6 @@ export async function updateProfile(db: Database, userId: string, input: UpdateP
   return profile;
 }
 
-type SearchRow = { id: string; handle: string | null; displayName: string | null; photoUrl: string | null };
-
 /** How many unordered matches are ranked to pick the best: enough to choose from, few enough to be cheap. */
 const RANKED_CANDIDATES = 3 * SEARCH_RESULT_LIMIT;
 
@@ -72,11 +70,11 @@ const RANKED_CANDIDATES = 3 * SEARCH_RESULT_LIMIT;
 function byCloseness(term: string) {
   const q = term.toLowerCase();
   const startsAWord = (text: string) => text.startsWith(q) || text.includes(` ${q}`) || text.includes(`_${q}`);
-  const rank = (row: SearchRow) => {
-    const text = `${row.handle ?? ''} ${row.displayName ?? ''}`.toLowerCase();
+  const rank = (row: SearchCandidate) => {
+    const text = `${row.handle} ${row.displayName}`.toLowerCase();
     return (startsAWord(text) ? 0 : 1000) + text.length;
   };
-  return (a: SearchRow, b: SearchRow) => rank(a) - rank(b) || a.id.localeCompare(b.id);
+  return (a: SearchCandidate, b: SearchCandidate) => rank(a) - rank(b) || a.id.localeCompare(b.id);
 }
 
 /** The words of a search term as the full-text index splits names: runs of letters and digits, lowercased. */
@@ -84,27 +82,35 @@ function searchWords(term: string) {
   return term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** Whole words but the last, which may be the start of one: "rosy hea" is `rosy & hea:*`. */
+function wordsQuery(term: string) {
+  // Words are letters and digits only, so the query cannot carry tsquery syntax.
+  const termWords = searchWords(term);
+  if (termWords.length === 0) return undefined;
+  return termWords.map((w, i) => (i === termWords.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
 /**
- * Closest first, cheapest first: handles and names that start with the term (an exact handle leads);
- * then names with words that start with the term's words; and only when neither found anyone, names
- * that contain the term anywhere (the costliest query, and the least likely to be what was meant).
+ * Closest first, cheapest first, in one round trip (searchProfiles): handles and names that start with the
+ * term (an exact handle leads); then names with words that start with the term's words; and only when
+ * neither found anyone, names that contain the term anywhere, unless a trigram the term needs appears in no
+ * name at all (a miss then costs no more than a hit).
  */
 export async function searchUsers(db: Database, term: string): Promise<UserSearchResult[]> {
+  const candidates = await searchProfiles(db, {
+    term,
+    tsQuery: wordsQuery(term),
+    trigrams: requiredTrigrams(term),
+    limit: SEARCH_RESULT_LIMIT,
+    candidates: RANKED_CANDIDATES,
+  });
+  const ranked = [
+    ...candidates.filter((row) => row.stage === 'prefix'),
+    ...candidates.filter((row) => row.stage !== 'prefix').sort(byCloseness(term)),
+  ];
   const results = new Map<string, UserSearchResult>();
-  const add = (rows: SearchRow[]) => {
-    for (const { id, handle, displayName, photoUrl } of rows) {
-      if (handle && displayName && results.size < SEARCH_RESULT_LIMIT)
-        results.set(id, { id, handle, displayName, photoUrl });
-    }
-  };
-  add(await searchProfilesByPrefix(db, term, SEARCH_RESULT_LIMIT));
-  // A common prefix fills the list: the word search, which must gather all its matches, is not needed.
-  const termWords = searchWords(term);
-  if (results.size < SEARCH_RESULT_LIMIT && termWords.length > 0) {
-    add((await searchProfilesByWords(db, termWords, RANKED_CANDIDATES)).sort(byCloseness(term)));
-  }
-  if (results.size === 0) {
-    add((await searchProfilesBySubstring(db, term, RANKED_CANDIDATES)).sort(byCloseness(term)));
+  for (const { id, handle, displayName, photoUrl } of ranked) {
+    if (results.size < SEARCH_RESULT_LIMIT) results.set(id, { id, handle, displayName, photoUrl });
   }
   return [...results.values()];
 }

@@ -1,5 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { CreateWishInput, UpdateWishInput, Wish, WishList, WishListQuery, WishPage } from '@sweetwish/shared/wishes';
+import {
+  CreateWishInput,
+  ProfilePage,
+  UpdateWishInput,
+  Wish,
+  WishList,
+  WishListQuery,
+  WishPage,
+} from '@sweetwish/shared/wishes';
 import type { TypedResponse } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
@@ -8,9 +16,19 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { getPublicProfile } from '../accounts/profile-service';
 import { createWish, getWishPage, listWishes, updateWish } from './service';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
+
+const profilePageRoute = createRoute({
+  method: 'get',
+  path: '/users/{handle}/page',
+  summary:
+    'What /{handle} shows a visitor in one answer: the profile (a past handle answers with the current one) and its wishlist',
+  request: { params: z.object({ handle: z.string().min(1).max(64) }) },
+  responses: { 200: jsonResponse(ProfilePage, 'The profile and its wishes'), 404: errorResponse('User Not Found') },
+});
 
 const listRoute = createRoute({
   method: 'get',
@@ -58,7 +76,23 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.on(['POST', 'PATCH'], '/wishes/*', requireUser(deps.auth));
   app.post('/wishes', requireUser(deps.auth));
+  /** The public wishlist as JSON text, from the cache: a list of a hundred wishes costs more to serialise than to serve. */
+  const publicListText = (id: string) =>
+    deps.publicCache.getOrLoad(
+      `wishes:${id}`,
+      () => id,
+      async () => JSON.stringify(await listWishes(db, id, { archived: false, viewerId: undefined })),
+    );
   return app
+    .openapi(profilePageRoute, async (c) => {
+      // The page fans land on, in one round trip rather than the profile and then its wishes (issue 23).
+      const handle = c.req.valid('param').handle.toLowerCase();
+      const load = () => getPublicProfile(db, handle);
+      const profile = await deps.publicCache.getOrLoad(`profile:${handle}`, (p) => p.id, load);
+      const text = `{"profile":${JSON.stringify(profile)},"wishes":${await publicListText(profile.id)}}`;
+      const response = c.body(text, 200, { 'Content-Type': 'application/json' });
+      return response as unknown as TypedResponse<z.infer<typeof ProfilePage>, 200, 'json'>;
+    })
     .openapi(listRoute, async (c) => {
       const { id } = c.req.valid('param');
       const archived = c.req.valid('query').archived === 'true';
@@ -66,11 +100,8 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
         const viewer = await viewerId(deps.auth, c.req.raw.headers);
         return c.json(await listWishes(db, id, { archived, viewerId: viewer }), 200);
       }
-      // The public list is the same for everyone, so it is cached, as JSON text: a list of a hundred
-      // wishes costs more to serialise than to serve (the owner's archived list is not cached).
-      const load = async () => JSON.stringify(await listWishes(db, id, { archived, viewerId: undefined }));
-      const text = await deps.publicCache.getOrLoad(`wishes:${id}`, () => id, load);
-      const response = c.body(text, 200, { 'Content-Type': 'application/json' });
+      // The public list is the same for everyone, so it is cached (the owner's archived list is not).
+      const response = c.body(await publicListText(id), 200, { 'Content-Type': 'application/json' });
       return response as unknown as TypedResponse<z.infer<typeof WishList>, 200, 'json'>;
     })
     .openapi(getRoute, async (c) => c.json(await getWishPage(db, c.req.valid('param').id), 200))

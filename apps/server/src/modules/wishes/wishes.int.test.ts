@@ -207,4 +207,28 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     expect((await patch(seller.cookie, archivedId, { archived: false, name: 'Renamed' })).status).toBe(200);
     expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(409);
   });
+
+  describe('the profile page in one answer (GET /api/users/{handle}/page)', () => {
+    type Page = { profile: { id: string; handle: string; displayName: string }; wishes: { name: string }[] };
+    const page = async (handle: string) => (await (await app.request(`/api/users/${handle}/page`)).json()) as Page;
+
+    it('answers the profile and the same wishlist as the list call, and stays fresh after a new wish', async () => {
+      const seller = await newSeller();
+      expect((await create(seller.cookie, { name: 'First wish', cost: 25 })).status).toBe(201);
+      const first = await page(seller.handle.toUpperCase());
+      expect(first.profile).toMatchObject({ id: seller.id, handle: seller.handle, displayName: 'Wish Maker' });
+      expect(first.wishes).toEqual(await (await app.request(`/api/users/${seller.id}/wishes`)).json());
+      expect(first.wishes.map((w) => w.name)).toEqual(['First wish']);
+
+      // Both halves come from the public cache: a new wish must show at once.
+      expect((await create(seller.cookie, { name: 'Second wish', cost: 25 })).status).toBe(201);
+      expect((await page(seller.handle)).wishes.map((w) => w.name).sort()).toEqual(['First wish', 'Second wish']);
+    });
+
+    it('answers 404 with the spec text for a handle nobody holds', async () => {
+      const res = await app.request(`/api/users/${uniqueHandle()}/page`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('User Not Found');
+    });
+  });
 });

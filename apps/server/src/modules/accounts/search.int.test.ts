@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { searchUsers } from './profile-service';
+
+/** Random lowercase letters: no other test's name shares a trigram run with them by chance. */
+function letters(n: number) {
+  return Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+}
+
+let counter = 0;
+async function insertCreator(db: Database, handle: string, displayName: string) {
+  counter += 1;
+  const id = `search_${Date.now().toString(36)}_${counter}`;
+  await db.execute(
+    sql`insert into users (id, name, email, handle, display_name) values (${id}, ${displayName}, ${`${id}@example.com`}, ${handle}, ${displayName})`,
+  );
+  return id;
+}
+
+/** The database, counting the statements that go through it. */
+function counting(db: Database) {
+  const counter = { statements: 0 };
+  const proxy = new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== 'execute' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        counter.statements += 1;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, counter };
+}
+
+describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('answers a hit and a miss with one statement each', async () => {
+    const tag = letters(8);
+    const id = await insertCreator(database.db, `h_${tag}`, `${tag} Name`);
+    const { db, counter } = counting(database.db);
+    expect((await searchUsers(db, tag)).map((r) => r.id)).toEqual([id]);
+    expect(await searchUsers(db, `${tag}_zz9`)).toEqual([]);
+    expect(await searchUsers(db, tag.slice(2))).toEqual([expect.objectContaining({ id })]);
+    expect(counter.statements).toBe(3);
+  });
+
+  it('still looks for words when the prefixes found the same people twice (handle and name), fewer than 20', async () => {
+    const tag = letters(8);
+    // Ten people whose handle and name both start with the tag: twenty prefix rows, ten people.
+    for (let i = 0; i < 10; i++) await insertCreator(database.db, `${tag}${i}`, `${tag}${i} Name`);
+    const byWord = await insertCreator(database.db, `o_${letters(6)}`, `Zz ${tag}`);
+    const results = await searchUsers(database.db, tag);
+    expect(results).toHaveLength(11);
+    expect(results.at(-1)?.id).toBe(byWord);
+  });
+
+  it('finds a name containing the term once a new name brings the trigrams it needs', async () => {
+    const inner = letters(6);
+    // Nothing has these trigrams yet: a miss, answered without the trigram index.
+    expect(await searchUsers(database.db, inner)).toEqual([]);
+    const id = await insertCreator(database.db, `c_${letters(6)}`, `Q${inner}q Fan`);
+    expect((await searchUsers(database.db, inner)).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('finds a name that a rename gave the term', async () => {
+    const inner = letters(6);
+    const id = await insertCreator(database.db, `r_${letters(6)}`, 'Plain Name');
+    expect(await searchUsers(database.db, inner)).toEqual([]);
+    await database.db.execute(sql`update users set display_name = ${`X${inner}x`} where id = ${id}`);
+    expect((await searchUsers(database.db, inner)).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('skips the substring stage for a term that needs a trigram no name has, even made of common words', async () => {
+    const word = letters(7);
+    await insertCreator(database.db, `w_${letters(6)}`, `${word} Heart`);
+    // "heart" and the word exist, but no name in this database has a word that starts with a digit.
+    const term = `${word.slice(1)} heart 9q`;
+    const rows = await database.db.execute(
+      sql`select count(*)::int as n from unnest(${`{"  9"," 9q"}`}::text[]) as t(trigram) where t.trigram in (select trigram from user_search_trigrams)`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect(await searchUsers(database.db, term)).toEqual([]);
+  });
+
+  it('still finds names containing the term in the middle of a word, across the underscore', async () => {
+    const tag = letters(6);
+    const id = await insertCreator(database.db, `pre${tag}_tail`, 'Other Name');
+    expect((await searchUsers(database.db, `${tag.slice(1)}_tai`)).map((r) => r.id)).toEqual([id]);
+  });
+});
