@@ -238,7 +238,8 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
           .filter((t) => !t.isSameContent)
           .map((t) => t.table)
           .sort(),
-      ).toEqual(['users', 'wishes']);
+        // The rename also added its trigrams to the search table (decision 022).
+      ).toEqual(['user_search_trigrams', 'users', 'wishes']);
     } finally {
       await again.close();
       await source.close();

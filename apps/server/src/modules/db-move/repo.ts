@@ -165,11 +165,18 @@ export async function readInBatches(
   });
 }
 
-/** Inserts rows given as JSON objects (readInBatches' form), in one statement. */
-export async function insertRows(tx: Executor, table: string, columns: string[], rowsJson: string[]): Promise<void> {
+/** Inserts rows given as JSON objects (readInBatches' form), in one statement; `skipExisting` ignores duplicates. */
+export async function insertRows(
+  tx: Executor,
+  table: string,
+  columns: string[],
+  rowsJson: string[],
+  options: { skipExisting?: boolean } = {},
+): Promise<void> {
   const list = columns.map(quoted).join(', ');
+  const onConflict = options.skipExisting ? ' on conflict do nothing' : '';
   await tx.execute(
-    sql`${sql.raw(`insert into public.${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::public.${quoted(table)}, `)}${`[${rowsJson.join(',')}]`}::json)`,
+    sql`${sql.raw(`insert into public.${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::public.${quoted(table)}, `)}${`[${rowsJson.join(',')}]`}::json)${sql.raw(onConflict)}`,
   );
 }
 

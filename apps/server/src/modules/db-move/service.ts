@@ -22,6 +22,11 @@ const BATCH_SIZE = 500;
 
 /** Columns whose rows must stay together in one insert (the ledger checks each statement's entries sum to zero). */
 const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transfer_id' };
+/**
+ * Tables a trigger also fills while other rows are copied (a user's search trigrams, decision 022): the
+ * source's rows are a superset of what the trigger writes, so those already there are skipped.
+ */
+const TRIGGER_FILLED_TABLES: ReadonlySet<string> = new Set(['user_search_trigrams']);
 
 export class MoveRefused extends Error {}
 
@@ -83,7 +88,7 @@ export async function copyRows(source: Database, target: Database, batchSize = B
         source,
         { table, orderBy: group ? [group, ...keyColumns] : keyColumns, groupColumn: group, batchSize },
         async (batch) => {
-          await insertRows(tx, table, columns, batch);
+          await insertRows(tx, table, columns, batch, { skipExisting: TRIGGER_FILLED_TABLES.has(table) });
           rows += batch.length;
         },
       );
