@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** "1,000" from 1000, as the token menu writes quantities. */
@@ -69,4 +70,21 @@ export function receivedList(page: Page): Locator {
 /** On a received gift's detail: the value next to `label` (Gross, Fees or Net). */
 export function amountOf(page: Page, label: 'Gross' | 'Fees' | 'Net'): Locator {
   return page.getByLabel('Amounts').getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * Calls the card sandbox's control API (what Stripe's Dashboard or a bank would do) on the server whose
+ * data folder is `dataDir`, with the sandbox's secret key, and answers the JSON it returns.
+ */
+export async function sandboxControl(baseURL: string, dataDir: string | undefined, path: string, body: unknown) {
+  const { secretKey } = JSON.parse(fs.readFileSync(`${dataDir}/card-sandbox/keys.json`, 'utf8')) as {
+    secretKey: string;
+  };
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
 }

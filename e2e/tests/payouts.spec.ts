@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { uniqueDisplayName } from '../support/accounts';
 import { signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
-import { topUpFromBalance } from '../support/wallet';
+import { sandboxControl, topUpFromBalance } from '../support/wallet';
 
 // Payouts (issue: payouts): a creator who received gifts sets up a payout account in the local card
 // sandbox, sees the Request Withdrawal card turn into the form, withdraws 50 and finds the withdrawal in
@@ -104,17 +103,6 @@ test('/test starts payout onboarding in the sandbox', async ({ page }) => {
 });
 
 /** A test control of the local card sandbox, with its key from the server's data directory. */
-async function sandboxControl(baseURL: string, path: string, body: unknown) {
-  const keysFile = `${process.env.E2E_DATA_DIR}/card-sandbox/keys.json`;
-  const { secretKey } = JSON.parse(fs.readFileSync(keysFile, 'utf8')) as { secretKey: string };
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-}
-
 test('a creator whose payouts the provider disables sees "Update your account information" instead of the form', async ({
   page,
   baseURL,
@@ -129,9 +117,14 @@ test('a creator whose payouts the provider disables sees "Update your account in
   const account = (await (await page.request.get('/api/payouts/account')).json()) as { account: { id: string } };
 
   // Stripe disables the account's payouts (it needs more information): account.updated on the Connect endpoint.
-  await sandboxControl(baseURL as string, `/sandbox/control/accounts/${account.account.id}/payouts`, {
-    enabled: false,
-  });
+  await sandboxControl(
+    baseURL as string,
+    process.env.E2E_DATA_DIR,
+    `/sandbox/control/accounts/${account.account.id}/payouts`,
+    {
+      enabled: false,
+    },
+  );
   await expect(card.getByText('Update your account information to enable withdrawals')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Update Account' })).toBeVisible();
   await expect(card.getByRole('textbox', { name: 'Withdrawal amount' })).toHaveCount(0);
