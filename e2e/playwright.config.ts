@@ -69,9 +69,6 @@ export default defineConfig({
         // A message notification waits this long for the recipient to read it on screen (20 s by default):
         // short here, so the conversations spec sees the text arrive (or not) quickly.
         MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
-        // Earnings clear at once here, so specs can withdraw what a tip earned; the second server keeps the
-        // default 7 days for the clearing spec (clearing-and-refunds.spec.ts).
-        CLEARING_DAYS: '0',
       },
     },
     {
@@ -91,6 +88,9 @@ export default defineConfig({
         // Any values: the local provider accepts every client.
         GOOGLE_CLIENT_ID: 'e2e-google-client',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        // Earnings clear at once on this second server, so payouts.spec.ts can withdraw what a tip earned; the
+        // first keeps the default 7 days (clearing-and-refunds.spec.ts).
+        CLEARING_DAYS: '0',
         APPLE_CLIENT_ID: 'app.sweetwish.e2e',
         APPLE_CLIENT_SECRET: 'e2e-apple-secret',
       },

@@ -5,10 +5,8 @@ import { expect, test } from '../support/test';
 import { buyPackageInTokenMenu, payInSandbox, receivedList, sandboxControl } from '../support/wallet';
 
 // Earned tokens clear before they can be withdrawn, and a refunded top-up takes back the gifts it paid for
-// (issue 14, decision 017). On the suite's second server, which keeps the default clearing period of
-// 7 days (the first clears at once, so other specs can withdraw what they earn).
-const baseURL = `http://localhost:${process.env.E2E_OAUTH_PORT}`;
-test.use({ baseURL });
+// (issue 14, decision 017). On the suite's first server, which keeps the default clearing period of 7 days
+// (the second clears at once, so payouts.spec.ts can withdraw what a tip earned).
 
 /** Tops up `quantity` tokens from /balance and answers the card checkout's session id. */
 async function topUp(page: Page, quantity: number): Promise<string> {
@@ -81,6 +79,7 @@ test('a creator sees earnings pending until they clear, and cannot withdraw them
 
 test("a refunded top-up shows its gift reversed in the fan's purchases and the creator's received list", async ({
   page,
+  baseURL,
   newBrowserPage,
 }) => {
   test.slow();
@@ -91,7 +90,7 @@ test("a refunded top-up shows its gift reversed in the fan's purchases and the c
   await tip(fanPage, creator.handle, 40);
 
   // The platform refunds the whole payment (from Stripe's Dashboard; here, the sandbox's control).
-  await sandboxControl(baseURL, process.env.E2E_OAUTH_DATA_DIR, '/sandbox/control/refunds', {
+  await sandboxControl(baseURL as string, process.env.E2E_DATA_DIR, '/sandbox/control/refunds', {
     checkout_session: sessionId,
   });
 

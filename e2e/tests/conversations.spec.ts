@@ -31,6 +31,8 @@ test('a fan and a creator talk about a purchase: live messages, a locked image, 
   baseURL,
   newBrowserPage,
 }) => {
+  // The longest journey of the suite (about a minute alone): two browsers, images, notifications.
+  test.slow();
   test.slow();
   // The creator, in a browser of their own, with /conversations open and nothing in it.
   const creatorPage = await newBrowserPage();

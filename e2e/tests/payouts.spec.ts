@@ -7,6 +7,9 @@ import { sandboxControl, topUpFromBalance } from '../support/wallet';
 // sandbox, sees the Request Withdrawal card turn into the form, withdraws 50 and finds the withdrawal in
 // the history ("Completed") and in the earnings statement.
 
+// On the suite's second server, where earnings clear at once (playwright.config.ts): a tip can be withdrawn.
+test.use({ baseURL: `http://localhost:${process.env.E2E_OAUTH_PORT}` });
+
 test('a creator onboards in the sandbox, withdraws $50 and sees it Completed and in the statement', async ({
   page,
   newBrowserPage,
@@ -102,7 +105,6 @@ test('/test starts payout onboarding in the sandbox', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Update Account' })).toBeVisible();
 });
 
-/** A test control of the local card sandbox, with its key from the server's data directory. */
 test('a creator whose payouts the provider disables sees "Update your account information" instead of the form', async ({
   page,
   baseURL,
@@ -119,7 +121,7 @@ test('a creator whose payouts the provider disables sees "Update your account in
   // Stripe disables the account's payouts (it needs more information): account.updated on the Connect endpoint.
   await sandboxControl(
     baseURL as string,
-    process.env.E2E_DATA_DIR,
+    process.env.E2E_OAUTH_DATA_DIR,
     `/sandbox/control/accounts/${account.account.id}/payouts`,
     {
       enabled: false,

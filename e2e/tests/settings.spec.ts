@@ -4,10 +4,10 @@ import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 
 // Settings (/settings, issue 6 item 10): notification switches that say where notifications go and stay as
-// set, messages from fans, the show-balance switch, deleting an account (refused while it holds money),
+// set, messages from fans, the show-balance switch, deleting an account (bought tokens must be given up first),
 // and signing out everywhere.
 
-test('settings stay as set, deleting an account with money is refused, and "Sign out everywhere" ends every session', async ({
+test('settings stay as set, deleting an account with money asks to give it up, and "Sign out everywhere" ends every session', async ({
   page,
   newBrowserPage,
 }) => {
@@ -42,13 +42,19 @@ test('settings stay as set, deleting an account with money is refused, and "Sign
   await expect(page.getByRole('region', { name: 'Your balance' })).toContainText('••••');
   await expect(page.getByRole('button', { name: 'Show balance' })).toBeVisible();
 
-  // Deleting the account asks first, and is refused while the wallet holds money.
+  // Deleting the account asks first; bought tokens cannot be withdrawn, so it goes ahead only once the user
+  // agrees to give them up (decision 017). Cancelling keeps everything.
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('This cannot be undone.');
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(dialog.getByText('Withdraw your balance before deleting your account.')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'You still have 50 tokens that cannot be withdrawn. Confirm that you give them up to delete your account.',
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Give Up and Delete' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect((await page.request.get('/api/me')).status()).toBe(200);

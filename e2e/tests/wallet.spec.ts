@@ -72,8 +72,9 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await expect(page.getByRole('heading', { name: `Hi, ${fan.displayName}!` })).toBeVisible();
   await expectMenuBalance(page, '100 tokens');
   await page.goto('/balance');
-  await expect(page.getByText('$100', { exact: true })).toBeVisible();
-  await expect(page.getByText('100 tokens', { exact: true })).toBeVisible();
+  // Bought tokens are for gifting: none of them is available for withdrawal (decision 017).
+  await expect(page.getByTestId('available-balance')).toHaveText('$0');
+  await expect(page.getByTestId('spendable-balance')).toHaveText('100 tokens to spend');
 
   // The fan buys the wish.
   await page.goto(`/x/${wish.id}`);
