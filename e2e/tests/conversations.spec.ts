@@ -31,9 +31,9 @@ test('a fan and a creator talk about a purchase: live messages, a locked image, 
   baseURL,
   newBrowserPage,
 }) => {
-  // The longest journey of the suite (about a minute alone): two browsers, images, notifications.
-  test.slow();
-  test.slow();
+  // The longest journey of the suite (about a minute alone, over 90 s beside the other worker): two
+  // browsers, images, notifications.
+  test.setTimeout(180_000);
   // The creator, in a browser of their own, with /conversations open and nothing in it.
   const creatorPage = await newBrowserPage();
   const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
