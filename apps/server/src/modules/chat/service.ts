@@ -11,7 +11,7 @@ import { CHAT_MESSAGES, type Reaction, SEND_BLOCK_MESSAGES, type SendBlock } fro
 import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { Database } from '../../db/client';
+import { type Database, READ_SNAPSHOT } from '../../db/client';
 import { AppError } from '../../errors';
 import { attachConversation, getPurchaseParties, type PurchaseParties } from '../gifts/service';
 import type { ImageJobs } from '../media/image-jobs';
@@ -231,8 +231,9 @@ async function messageContext(db: Database, row: ConversationRow, userId: string
 }
 
 /**
- * A page of messages, oldest first: the newest `limit`, or the `limit` before `before`. The version is read
- * before the messages, so changes asked for since it include anything this page raced with.
+ * A page of messages, oldest first: the newest `limit`, or the `limit` before `before`. The version and the
+ * messages are read in one snapshot, so changes asked for since that version hold exactly what this page
+ * does not: nothing repeated, nothing skipped, however many messages arrive meanwhile.
  */
 export async function listMessages(
   db: Database,
@@ -241,8 +242,13 @@ export async function listMessages(
   page: { before?: number | undefined; limit: number },
 ): Promise<MessagePage> {
   const row = await conversationOf(db, userId, conversationId);
-  const version = (await findConversationVersion(db, conversationId)) ?? 0;
-  const rows = await listMessagesBefore(db, conversationId, page.before, page.limit + 1);
+  const { version, rows } = await db.transaction(
+    async (tx) => ({
+      version: (await findConversationVersion(tx, conversationId)) ?? 0,
+      rows: await listMessagesBefore(tx, conversationId, page.before, page.limit + 1),
+    }),
+    READ_SNAPSHOT,
+  );
   const hasOlder = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).reverse();
   const context = await messageContext(db, row, userId, shown);
@@ -257,8 +263,13 @@ export async function listMessageChanges(
   since: number,
 ): Promise<MessageChanges> {
   const row = await conversationOf(db, userId, conversationId);
-  const version = (await findConversationVersion(db, conversationId)) ?? 0;
-  const rows = await listMessagesChangedSince(db, conversationId, since, CHANGES_LIMIT + 1);
+  const { version, rows } = await db.transaction(
+    async (tx) => ({
+      version: (await findConversationVersion(tx, conversationId)) ?? 0,
+      rows: await listMessagesChangedSince(tx, conversationId, since, CHANGES_LIMIT + 1),
+    }),
+    READ_SNAPSHOT,
+  );
   const shown = rows.slice(0, CHANGES_LIMIT);
   const context = await messageContext(db, row, userId, shown);
   return { messages: shown.map((m) => toMessage(m, context)), version, isComplete: rows.length <= CHANGES_LIMIT };
