@@ -105,7 +105,8 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
       core,
       ({ params }) => {
         const payment = paymentToDispute(core, params);
-        return () => createEarlyFraudWarning(core, payment);
+        const namesOnlyCharge = params.boolean('names_only_charge') ?? false;
+        return () => createEarlyFraudWarning(core, payment, { namesOnlyCharge });
       },
       JSON_BODY,
     ),

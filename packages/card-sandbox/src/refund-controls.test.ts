@@ -38,6 +38,28 @@ describe('refunds and early fraud warnings', () => {
     expect(((await none.json()) as ErrorBody).error.code).toBe('charge_already_refunded');
   });
 
+  it('reads a charge by id, as a warning naming only the charge needs, and refuses an unknown one', async () => {
+    const context = await setUp();
+    const { stripe, base } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    const warning = await control(base, '/sandbox/control/early_fraud_warnings', {
+      payment_intent: paymentIntent,
+      names_only_charge: true,
+    });
+    const { charge, payment_intent } = (await warning.json()) as { charge: string; payment_intent: string | null };
+    expect(payment_intent).toBeNull();
+    await control(base, '/sandbox/control/refunds', { payment_intent: paymentIntent, amount: 1000 });
+    expect(await stripe.charges.retrieve(charge)).toMatchObject({
+      id: charge,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount_refunded: 1000,
+      refunded: false,
+    });
+    const unknown = await stripe.charges.retrieve('ch_unknown').catch((err: { code?: string }) => err);
+    expect((unknown as { code?: string }).code).toBe('resource_missing');
+  });
+
   it('refuses a refund larger than what is left', async () => {
     const context = await setUp();
     const { paymentIntent } = await paidTopUp(context);

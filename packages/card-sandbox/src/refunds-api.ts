@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
-import { createRefund } from './refunds';
+import { chargeOf, createRefund } from './refunds';
 import type { SandboxCore } from './sandbox-core';
 import type { PaymentRecord } from './sandbox-state';
 import { noSuchObject, StripeApiError } from './stripe-error';
@@ -26,8 +26,17 @@ function paymentToRefund(core: SandboxCore, paymentIntent?: string, charge?: str
   });
 }
 
-/** POST /v1/refunds, as Stripe's Refunds API: full or partial, idempotent by its Idempotency-Key. */
+/** POST /v1/refunds, as Stripe's Refunds API: full or partial, idempotent by its Idempotency-Key; and GET /v1/charges/:id. */
 export function registerRefundsApi(app: Hono, core: SandboxCore): void {
+  app.get(
+    '/v1/charges/:id',
+    apiEndpoint(core, ({ path }) => {
+      const payment = Object.values(core.state.payments).find((p) => p.charge === path('id'));
+      if (!payment) throw noSuchObject('charge', path('id'));
+      return () => chargeOf(payment);
+    }),
+  );
+
   app.post(
     '/v1/refunds',
     apiEndpoint(core, ({ params }) => {

@@ -8,8 +8,8 @@ export function amountRefunded(payment: PaymentRecord): number {
   return (payment.refunds ?? []).reduce((sum, r) => sum + Number(r.amount), 0);
 }
 
-/** The payment's charge as Stripe shows it in `charge.refunded`: `amount_refunded` is the running total. */
-function chargeOf(payment: PaymentRecord): StripeObject {
+/** The payment's charge as Stripe shows it (`charge.refunded`, GET /v1/charges/:id): `amount_refunded` is the running total. */
+export function chargeOf(payment: PaymentRecord): StripeObject {
   const refunded = amountRefunded(payment);
   return {
     id: payment.charge,
@@ -78,8 +78,13 @@ export function createRefund(
 /**
  * An early fraud warning from the card's issuer (Radar), as Stripe sends it before a likely dispute:
  * queues `radar.early_fraud_warning.created`. Actionable while the charge is neither refunded nor disputed.
+ * `namesOnlyCharge` leaves its `payment_intent` null, as Stripe may.
  */
-export function createEarlyFraudWarning(core: SandboxCore, payment: PaymentRecord): StripeObject {
+export function createEarlyFraudWarning(
+  core: SandboxCore,
+  payment: PaymentRecord,
+  options: { namesOnlyCharge?: boolean } = {},
+): StripeObject {
   const warning: StripeObject = {
     id: newId('issfr'),
     object: 'radar.early_fraud_warning',
@@ -88,7 +93,8 @@ export function createEarlyFraudWarning(core: SandboxCore, payment: PaymentRecor
     created: core.seconds(),
     fraud_type: 'made_with_stolen_card',
     livemode: false,
-    payment_intent: payment.paymentIntent,
+    // Stripe documents `payment_intent` as nullable: a warning may name only the charge.
+    payment_intent: options.namesOnlyCharge ? null : payment.paymentIntent,
   };
   core.emit('radar.early_fraud_warning.created', warning);
   return warning;

@@ -132,12 +132,12 @@ export async function refundOnFraudWarning(
   payments: CardPayments | undefined,
   warning: Stripe.Radar.EarlyFraudWarning,
 ): Promise<void> {
-  const paymentIntent = idOf(warning.payment_intent);
-  if (!payments || !(await topUpOfPayment(db, paymentIntent))) {
+  if (!payments || !warning.actionable) return;
+  const paymentIntent = await paymentIntentOfWarning(payments, warning);
+  if (!(await topUpOfPayment(db, paymentIntent))) {
     logger.warn({ warningId: warning.id, paymentIntent }, 'an early fraud warning for a payment that is not a top-up');
     return;
   }
-  if (!warning.actionable) return;
   try {
     await payments.stripe.refunds.create(
       { payment_intent: paymentIntent, reason: 'fraudulent', metadata: { early_fraud_warning: warning.id } },
@@ -148,4 +148,19 @@ export async function refundOnFraudWarning(
     throw err;
   }
   logger.info({ warningId: warning.id, paymentIntent }, 'a top-up with an early fraud warning was refunded');
+}
+
+/**
+ * The payment intent a warning is about. Stripe documents the warning's `payment_intent` as nullable (it
+ * always names the charge), so without one the charge is read from the provider for it.
+ */
+async function paymentIntentOfWarning(
+  payments: CardPayments,
+  warning: Stripe.Radar.EarlyFraudWarning,
+): Promise<string | undefined> {
+  const named = idOf(warning.payment_intent);
+  if (named) return named;
+  const chargeId = idOf(warning.charge);
+  if (!chargeId) return undefined;
+  return idOf((await payments.stripe.charges.retrieve(chargeId)).payment_intent);
 }

@@ -457,6 +457,23 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   });
 
+  it('refunds on an early fraud warning that names only the charge (its payment_intent is nullable)', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    const warning = await control('/sandbox/control/early_fraud_warnings', {
+      payment_intent: paymentIntent,
+      names_only_charge: true,
+    });
+    expect(((await warning.json()) as { payment_intent: string | null }).payment_intent).toBeNull();
+    await until(async () => (await balance(creator)) === 0);
+    expect(await balance(fan)).toBe(0);
+    const again = await stripe.refunds.create({ payment_intent: paymentIntent }).catch((err: { code?: string }) => err);
+    expect((again as { code?: string }).code).toBe('charge_already_refunded');
+    await expectReconciled();
+  });
+
   it('exports the statement of a date range as CSV, with received gifts’ gross, fees and net', async () => {
     const creator = await newUser();
     const fan = await newUser(200);
