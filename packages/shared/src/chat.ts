@@ -93,7 +93,7 @@ export type Message = z.infer<typeof Message>;
 
 /**
  * A page of messages, oldest first: the newest ones, or those before a `seq`. `version` is the
- * conversation's version before the page was read: asking for changes since it misses nothing.
+ * conversation's version in the same snapshot as the page: changes since it hold exactly what came after.
  */
 export const MessagePage = z.object({
   messages: z.array(Message),
