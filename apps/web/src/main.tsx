@@ -19,3 +19,10 @@ createRoot(root).render(
     </ThemeProvider>
   </StrictMode>,
 );
+
+// The installable app's service worker and its update prompt load once the page has (decision 026).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = () => void import('./app/app-update').then((m) => m.startAppUpdates());
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
