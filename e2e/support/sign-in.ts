@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniqueDisplayName, uniqueHandle, uniquePhone } from './accounts';
 import { readLatestCode } from './outbox';
+import { test } from './test';
 
 /** Marks the terms as accepted before any page script runs, so the terms dialog stays closed. */
 export async function acceptTermsUpFront(page: Page): Promise<void> {
@@ -39,6 +40,47 @@ export async function completeProfileHere(page: Page, user: { handle: string; di
 }
 
 export type TestUser = { phone: string; handle: string; displayName: string };
+
+/** The app's origin (the config's baseURL), which state-changing API calls must name (same-origin check). */
+function appOrigin(): string {
+  const { baseURL } = test.info().project.use;
+  if (!baseURL) throw new Error('the e2e config sets no baseURL');
+  return new URL(baseURL).origin;
+}
+
+/**
+ * Signs a phone user in without the SMS screens, through the server's development sign-in
+ * (POST /api/dev/sign-in: the session the SMS code would create, its cookie set in this page's browser).
+ * The user is created the first time; their profile is not completed. For tests that are not about signing in.
+ */
+export async function signInDirectly(page: Page, phone = uniquePhone()): Promise<{ phone: string }> {
+  await acceptTermsUpFront(page);
+  const res = await page.request.post('/api/dev/sign-in', {
+    data: { phoneNumber: phone },
+    headers: { Origin: appOrigin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { phone };
+}
+
+/**
+ * A new user with a complete profile, signed in directly (signInDirectly) and left on /home: what most
+ * tests need before they start. The sign-in specs drive the screens instead (signUpByPhone).
+ */
+export async function signUp(
+  page: Page,
+  { handle = uniqueHandle(), displayName = uniqueDisplayName(), phone = uniquePhone() }: Partial<TestUser> = {},
+): Promise<TestUser> {
+  await signInDirectly(page, phone);
+  const res = await page.request.post('/api/profile/complete', {
+    data: { handle, displayName },
+    headers: { Origin: appOrigin() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: `Hi, ${displayName}!` })).toBeVisible();
+  return { phone, handle, displayName };
+}
 
 /**
  * A new user, signed up through the screens: phone code from the outbox, then the profile, ending on /home.
