@@ -20,7 +20,7 @@ const playwrightReport = path.join(reportDir, 'playwright.json');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const steps = [
-  ['lint', 'npx', ['biome', 'check', '.']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [
     process.env.TEST_DATABASE_URL
