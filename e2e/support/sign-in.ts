@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniqueDisplayName, uniqueHandle, uniquePhone } from './accounts';
 import { readLatestCode } from './outbox';
-import { test } from './test';
 
 /** Marks the terms as accepted before any page script runs, so the terms dialog stays closed. */
 export async function acceptTermsUpFront(page: Page): Promise<void> {
@@ -41,11 +40,12 @@ export async function completeProfileHere(page: Page, user: { handle: string; di
 
 export type TestUser = { phone: string; handle: string; displayName: string };
 
-/** The app's origin (the config's baseURL), which state-changing API calls must name (same-origin check). */
-function appOrigin(): string {
-  const { baseURL } = test.info().project.use;
-  if (!baseURL) throw new Error('the e2e config sets no baseURL');
-  return new URL(baseURL).origin;
+/**
+ * The origin of the server this page's test talks to (a spec may use the second one), which state-changing
+ * API calls must name (same-origin check): where a relative request lands.
+ */
+async function appOrigin(page: Page): Promise<string> {
+  return new URL((await page.request.get('/api/public-config')).url()).origin;
 }
 
 /**
@@ -57,7 +57,7 @@ export async function signInDirectly(page: Page, phone = uniquePhone()): Promise
   await acceptTermsUpFront(page);
   const res = await page.request.post('/api/dev/sign-in', {
     data: { phoneNumber: phone },
-    headers: { Origin: appOrigin() },
+    headers: { Origin: await appOrigin(page) },
   });
   expect(res.status(), await res.text()).toBe(200);
   return { phone };
@@ -74,7 +74,7 @@ export async function signUp(
   await signInDirectly(page, phone);
   const res = await page.request.post('/api/profile/complete', {
     data: { handle, displayName },
-    headers: { Origin: appOrigin() },
+    headers: { Origin: await appOrigin(page) },
   });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto('/home');
