@@ -30,7 +30,8 @@ describe('the closing line of npm test', () => {
     );
     expect(run.status, 'a test that fails on its retry fails the run').toBe(1);
     expect(JSON.parse(fs.readFileSync(countsFile, 'utf8'))).toEqual({ passed: 1, flaky: 1, failed: 1, skipped: 1 });
-  });
+    // A vitest run of its own: slow to start on a busy machine.
+  }, 60_000);
 
   it("reads Playwright's flaky tests apart from those that passed the first time", () => {
     const report = { stats: { expected: 7, flaky: 2, unexpected: 1, skipped: 3 } };
