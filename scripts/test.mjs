@@ -1,24 +1,34 @@
 // `npm test`: every check, in the order a failure is cheapest to find. Stops at the first failing step
-// and ends with one line that counts the tests: "tests: N passed, N failed".
+// and ends with one line that counts the tests, "tests: N passed, N flaky, N failed, N skipped" (flaky:
+// passed only on a retry; test-counts.mjs), then names what was skipped for want of PostgreSQL.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  addCounts,
+  countsLine,
+  playwrightCounts,
+  postgresSuiteFiles,
+  skippedForPostgresLines,
+} from './test-counts.mjs';
 
+const repoRoot = path.resolve(import.meta.dirname, '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-test-'));
-const vitestReport = path.join(reportDir, 'vitest.json');
+const vitestCountsFile = path.join(reportDir, 'vitest-counts.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 const steps = [
-  ['lint', 'npx', ['biome', 'check', '.']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   [
     process.env.TEST_DATABASE_URL
       ? 'unit and integration tests (PGlite and PostgreSQL)'
       : 'unit and integration tests (PGlite)',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-counts-reporter.mjs'],
+    { VITEST_COUNTS_FILE: vitestCountsFile },
   ],
   ['build', 'npm', ['run', '--silent', 'build']],
   [
@@ -60,21 +70,15 @@ for (const [name, command, args, env = {}] of steps) {
   }
 }
 
-const counts = { passed: 0, failed: 0, skipped: 0 };
-if (fs.existsSync(vitestReport)) {
-  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
-  counts.passed += report.numPassedTests;
-  counts.failed += report.numFailedTests;
-  counts.skipped += report.numPendingTests + report.numTodoTests;
-}
-if (fs.existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
-  counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
-  counts.skipped += stats.skipped;
-}
+const parts = [];
+if (fs.existsSync(vitestCountsFile)) parts.push(JSON.parse(fs.readFileSync(vitestCountsFile, 'utf8')));
+if (fs.existsSync(playwrightReport))
+  parts.push(playwrightCounts(JSON.parse(fs.readFileSync(playwrightReport, 'utf8'))));
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 if (failedStep) console.error(`\nFailed at: ${failedStep}`);
-console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+console.log(`\n${countsLine(addCounts(parts))}`);
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+for (const line of skippedForPostgresLines({ hasPostgres, postgresFiles: postgresSuiteFiles(repoRoot) }))
+  console.log(line);
 process.exit(failedStep ? 1 : 0);

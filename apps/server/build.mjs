@@ -1,7 +1,14 @@
 // Bundles the server into dist/main.js (the reconcile and db:move commands into dist/reconcile.js and dist/db-move.js, and the child
 // process of image work into dist/image-worker.js, which image-jobs.ts starts from beside main.js): our own code and the workspace packages are compiled in,
-// everything from npm stays an ordinary import of node_modules.
+// everything from npm stays an ordinary import of node_modules. Code split: what is imported dynamically
+// (the card sandbox, in sandbox mode only) is a chunk of its own, loaded only when reached.
+// `node build.mjs <dir>` bundles into another folder (scripts/server-bundle.test.ts).
+import fs from 'node:fs';
 import { build } from 'esbuild';
+
+const outdir = process.argv[2] ?? 'dist';
+// Chunk names change with their content: start empty, so no chunk of an older build is left to load.
+fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -10,8 +17,11 @@ await build({
     'db-move': 'src/db-move-main.ts',
     'image-worker': 'src/modules/media/image-worker.ts',
   },
-  outdir: 'dist',
+  outdir,
   bundle: true,
+  splitting: true,
+  // Beside main.js, like it one level below the package (src/paths.ts counts on that).
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node24',

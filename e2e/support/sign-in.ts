@@ -41,6 +41,48 @@ export async function completeProfileHere(page: Page, user: { handle: string; di
 export type TestUser = { phone: string; handle: string; displayName: string };
 
 /**
+ * The origin of the server this page's test talks to (a spec may use the second one), which state-changing
+ * API calls must name (same-origin check): where a relative request lands.
+ */
+async function appOrigin(page: Page): Promise<string> {
+  return new URL((await page.request.get('/api/public-config')).url()).origin;
+}
+
+/**
+ * Signs a phone user in without the SMS screens, through the server's development sign-in
+ * (POST /api/dev/sign-in: the session the SMS code would create, its cookie set in this page's browser).
+ * The user is created the first time; their profile is not completed. For tests that are not about signing in.
+ */
+export async function signInDirectly(page: Page, phone = uniquePhone()): Promise<{ phone: string }> {
+  await acceptTermsUpFront(page);
+  const res = await page.request.post('/api/dev/sign-in', {
+    data: { phoneNumber: phone },
+    headers: { Origin: await appOrigin(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { phone };
+}
+
+/**
+ * A new user with a complete profile, signed in directly (signInDirectly) and left on /home: what most
+ * tests need before they start. The sign-in specs drive the screens instead (signUpByPhone).
+ */
+export async function signUp(
+  page: Page,
+  { handle = uniqueHandle(), displayName = uniqueDisplayName(), phone = uniquePhone() }: Partial<TestUser> = {},
+): Promise<TestUser> {
+  await signInDirectly(page, phone);
+  const res = await page.request.post('/api/profile/complete', {
+    data: { handle, displayName },
+    headers: { Origin: await appOrigin(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: `Hi, ${displayName}!` })).toBeVisible();
+  return { phone, handle, displayName };
+}
+
+/**
  * A new user, signed up through the screens: phone code from the outbox, then the profile, ending on /home.
  * `path` is the sign-in address to start from (an invite link, say).
  */

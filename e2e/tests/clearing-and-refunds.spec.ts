@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
-import { signUpByPhone, toast } from '../support/sign-in';
+import { signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { buyPackageInTokenMenu, payInSandbox, receivedList, sandboxControl } from '../support/wallet';
 
@@ -46,9 +46,9 @@ test('a creator sees earnings pending until they clear, and cannot withdraw them
   newBrowserPage,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(page, { displayName: uniqueDisplayName('Creator') });
   const fanPage = await newBrowserPage();
-  await signUpByPhone(fanPage);
+  await signUp(fanPage);
   await topUp(fanPage, 100);
   await tip(fanPage, creator.handle, 100);
 
@@ -83,9 +83,9 @@ test("a refunded top-up shows its gift reversed in the fan's purchases and the c
   newBrowserPage,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(page, { displayName: uniqueDisplayName('Creator') });
   const fanPage = await newBrowserPage();
-  await signUpByPhone(fanPage);
+  await signUp(fanPage);
   const sessionId = await topUp(fanPage, 100);
   await tip(fanPage, creator.handle, 40);
 

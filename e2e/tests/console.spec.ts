@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { signUpByPhone } from '../support/sign-in';
+import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Lighthouse counts console errors, and a red line on every page hides the ones that matter.
@@ -21,7 +21,7 @@ test('a signed-out visit to the landing page and to a public profile logs no con
   newBrowserPage,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(await newBrowserPage());
+  const creator = await signUp(await newBrowserPage());
   const problems = recordConsoleProblems(page);
 
   await page.goto('/');
@@ -36,7 +36,7 @@ test('a signed-out visit to the landing page and to a public profile logs no con
 
 test('the owner’s balance card reads its amount and tokens as separate words', async ({ page }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   await page.goto(`/${creator.handle}`);
   const card = page.getByRole('region', { name: 'Your balance' });
   await expect(card).toMatchAriaSnapshot(`

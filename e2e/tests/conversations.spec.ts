@@ -13,7 +13,7 @@ import {
 } from '../support/conversations';
 import { makePng } from '../support/images';
 import { expectSamePage, markPage } from '../support/same-page';
-import { signUpByPhone } from '../support/sign-in';
+import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
@@ -36,7 +36,7 @@ test('a fan and a creator talk about a purchase: live messages, a locked image, 
   test.setTimeout(180_000);
   // The creator, in a browser of their own, with /conversations open and nothing in it.
   const creatorPage = await newBrowserPage();
-  const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 50 });
   await creatorPage.goto('/conversations');
   await expect(creatorPage.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
@@ -44,7 +44,7 @@ test('a fan and a creator talk about a purchase: live messages, a locked image, 
   await markPage(creatorPage);
 
   // The fan buys the wish and taps "Send a Message" on /success.
-  const fan = await signUpByPhone(page);
+  const fan = await signUp(page);
   await topUpFromBalance(page, 100, '100 tokens');
   await buyWish(page, wish.id);
   await expect(creatorPage.getByRole('button', { name: 'Menu, 1 unseen' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { uniqueDisplayName } from '../support/accounts';
 import { buyWish } from '../support/conversations';
 import { expectSamePage, markPage } from '../support/same-page';
-import { signUpByPhone, toast } from '../support/sign-in';
+import { signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
@@ -17,7 +17,7 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
 }) => {
   test.slow();
   const creatorPage = await newBrowserPage();
-  const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Red Scarf', cost: 50 });
   // The side menu leads to the fan base, empty for now.
   await creatorPage.getByRole('button', { name: /^Menu/ }).click();
@@ -28,7 +28,7 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
   await markPage(creatorPage);
 
   // The fan buys a wish; /success offers the fan base and says what joining shares.
-  const fan = await signUpByPhone(page);
+  const fan = await signUp(page);
   await topUpFromBalance(page, 50, '50 tokens');
   await buyWish(page, wish.id);
   const offer = page.getByRole('region', { name: `Join ${creator.displayName}'s fan base?` });
@@ -61,7 +61,7 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
 
   // Someone who never rewarded the creator gets no profile menu, and the owner neither.
   const visitor = await newBrowserPage();
-  await signUpByPhone(visitor);
+  await signUp(visitor);
   // Once the page has asked whether they may join (and heard no), there is still no menu.
   const membership = visitor.waitForResponse((res) => res.url().endsWith('/fan-membership'));
   await visitor.goto(`/${creator.handle}`);

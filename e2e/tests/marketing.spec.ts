@@ -94,8 +94,26 @@ test.describe('landing page', () => {
     await first.scrollIntoViewIfNeeded();
     await expect(first).toHaveCSS('opacity', '1');
     await page.evaluate(() => window.scrollTo(0, 0));
-    // Longer than the fade, so a step that faded out again would be caught.
-    await page.waitForTimeout(1000);
+    // What would fade it out again: the page's IntersectionObserver hearing that the step left the view. One
+    // of our own with the same threshold hears it in the same rendering step; two frames later React has
+    // rendered what the page did with it, and a fade-out would be a running transition.
+    await first.evaluate(
+      (step) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(
+            (entries) => {
+              if (entries.at(-1)?.isIntersecting === false) {
+                observer.disconnect();
+                resolve();
+              }
+            },
+            { threshold: 0.3 },
+          );
+          observer.observe(step);
+        }),
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await first.evaluate((step) => step.getAnimations().length)).toBe(0);
     await expect(first).toHaveCSS('opacity', '1');
   });
 

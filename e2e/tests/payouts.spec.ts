@@ -1,5 +1,5 @@
 import { uniqueDisplayName } from '../support/accounts';
-import { signUpByPhone, toast } from '../support/sign-in';
+import { signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { sandboxControl, topUpFromBalance } from '../support/wallet';
 
@@ -15,11 +15,11 @@ test('a creator onboards in the sandbox, withdraws $50 and sees it Completed and
   newBrowserPage,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(page, { displayName: uniqueDisplayName('Creator') });
 
   // A fan tips the creator 100 tokens: 80 arrive after fees.
   const fanPage = await newBrowserPage();
-  await signUpByPhone(fanPage);
+  await signUp(fanPage);
   await topUpFromBalance(fanPage, 100, '100 tokens');
   await fanPage.goto(`/${creator.handle}`);
   await fanPage.getByRole('button', { name: 'Send a Quick Tip' }).click();
@@ -90,7 +90,7 @@ test('a creator onboards in the sandbox, withdraws $50 and sees it Completed and
 });
 
 test('/test starts payout onboarding in the sandbox', async ({ page }) => {
-  await signUpByPhone(page);
+  await signUp(page);
   await page.goto('/test');
   await page.getByRole('button', { name: 'Start Onboarding' }).click();
   await expect(page).toHaveURL(/\/sandbox\/onboarding\//);
@@ -109,7 +109,7 @@ test('a creator whose payouts the provider disables sees "Update your account in
   page,
   baseURL,
 }) => {
-  await signUpByPhone(page);
+  await signUp(page);
   await page.goto('/test');
   await page.getByRole('button', { name: 'Start Onboarding' }).click();
   await page.getByRole('button', { name: 'Complete onboarding' }).click();

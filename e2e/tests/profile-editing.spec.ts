@@ -1,12 +1,12 @@
 import { uniqueDisplayName, uniqueHandle } from '../support/accounts';
 import { makePng } from '../support/images';
-import { signUpByPhone } from '../support/sign-in';
+import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Profile editing (/profile and sub-routes), spec sections 2, 5 and 8.
 
 test('the profile list opens each sub-screen', async ({ page }) => {
-  await signUpByPhone(page);
+  await signUp(page);
   await page.goto('/profile');
   for (const [row, title] of [
     ['Display Name', 'Display Name'],
@@ -24,7 +24,7 @@ test('the profile list opens each sub-screen', async ({ page }) => {
 
 test('a user changes display name, about me and handle', async ({ page }) => {
   test.slow();
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
 
   await page.goto('/profile/display-name');
   const name = page.getByRole('textbox', { name: 'Display Name' });
@@ -72,7 +72,7 @@ test('a user changes display name, about me and handle', async ({ page }) => {
 });
 
 test('links: https:// is added, empty entries dropped, javascript: refused', async ({ page }) => {
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
   await page.goto('/profile/links');
   await page.getByRole('textbox', { name: 'Link 1' }).fill('example.com/me');
   await page.getByRole('button', { name: 'Add Link' }).click();
@@ -94,7 +94,7 @@ test('links: https:// is added, empty entries dropped, javascript: refused', asy
 
 test('a new profile photo is cropped, uploaded and saved', async ({ page }) => {
   test.slow();
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
   await page.goto('/profile/photo');
   await page.getByLabel('Profile Photo file').setInputFiles({
     name: 'me.png',
@@ -110,7 +110,7 @@ test('a new profile photo is cropped, uploaded and saved', async ({ page }) => {
 
 test('failed saves keep what was typed and show the spec messages', async ({ page }) => {
   test.slow();
-  await signUpByPhone(page);
+  await signUp(page);
   await page.route('**/api/profile', (route) =>
     route.request().method() === 'PATCH' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
   );

@@ -1,23 +1,19 @@
 import type { Page } from '@playwright/test';
-import { uniqueDisplayName, uniqueHandle, uniquePhone } from '../support/accounts';
-import { acceptTermsUpFront, signInByPhoneHere, signUpByPhone } from '../support/sign-in';
+import { uniqueDisplayName, uniqueHandle } from '../support/accounts';
+import { signInDirectly, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Complete Account Profile (spec sections 2, 4 and 5): the handle status while typing, the display-name
 // rules, and "Complete" only for a valid name and an available handle.
 
 async function newPhoneUserOnCompleteProfile(page: Page) {
-  await acceptTermsUpFront(page);
-  await page.goto('/sign-in');
-  await signInByPhoneHere(page, uniquePhone());
-  await expect(page).toHaveURL(/\/complete-profile$/);
+  await signInDirectly(page);
+  await page.goto('/complete-profile');
   await expect(page.getByRole('heading', { name: 'Complete Account Profile' })).toBeVisible();
 }
 
 test('a handle someone holds shows "Handle taken, try another"', async ({ page, browser }) => {
-  // Two sign-ins with their waits (confetti, handle check) on a shared server: allow more than the default.
-  test.slow();
-  const holder = await signUpByPhone(page);
+  const holder = await signUp(page);
 
   const context = await browser.newContext();
   const other = await context.newPage();

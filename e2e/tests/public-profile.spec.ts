@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { uniqueHandle } from '../support/accounts';
-import { acceptTermsUpFront, signUpByPhone, toast } from '../support/sign-in';
+import { acceptTermsUpFront, signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { createWishByApi } from '../support/wishes';
 
@@ -30,7 +30,7 @@ test('the owner pins and archives wishes through the wish menu and sees the orde
   baseURL,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   await createWishByApi(page, baseURL, { name: 'Pink Guitar', cost: 120 });
   await createWishByApi(page, baseURL, { name: 'Vintage Telescope', cost: 2500 });
   await createWishByApi(page, baseURL, { name: 'Tea Set', cost: 45 });
@@ -102,7 +102,7 @@ test('a visitor searches the wishlist and opens a wish with its price and repeat
   browser,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   await createWishByApi(page, baseURL, { name: 'Pink Guitar', cost: 120 });
   const telescope = await createWishByApi(page, baseURL, {
     name: 'Vintage Telescope',
@@ -160,7 +160,7 @@ test('/{handle}/tip shows the profile at /{handle}; on a phone the wish menu is 
   baseURL,
 }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   await createWishByApi(page, baseURL, { name: 'Tea Set', cost: 45 });
   await page.goto(`/${creator.handle}/tip`);
   await expect(page).toHaveURL(new RegExp(`/${creator.handle}$`));
@@ -181,7 +181,7 @@ test('/{handle}/tip shows the profile at /{handle}; on a phone the wish menu is 
 test('the side menu and the wish menu copy share links', async ({ page, baseURL, context }) => {
   test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   const wish = await createWishByApi(page, baseURL, { name: 'Tea Set', cost: 45 });
   const origin = baseURL ?? new URL(page.url()).origin;
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
@@ -210,7 +210,7 @@ test('the side menu and the wish menu copy share links', async ({ page, baseURL,
 
 test('an old handle leads to the profile under the current one', async ({ page, baseURL, browser }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
 
   // A signed-out visitor finds the creator through search, so the recents keep the handle of that day.
   const context = await browser.newContext();

@@ -1,5 +1,5 @@
 import { uniqueDisplayName, uniqueHandle } from '../support/accounts';
-import { acceptTermsUpFront, signUpByPhone } from '../support/sign-in';
+import { acceptTermsUpFront, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Search (/search), spec sections 2, 4 and 9: anyone may search; recents are kept locally.
@@ -10,7 +10,7 @@ test('a visitor finds a creator by part of the name and by handle, and the recen
 }) => {
   test.slow();
   const word = `Zq${Math.random().toString(36).slice(2, 8)}`;
-  const creator = await signUpByPhone(page, { displayName: `${word} Maker`, handle: uniqueHandle('srch') });
+  const creator = await signUp(page, { displayName: `${word} Maker`, handle: uniqueHandle('srch') });
 
   const context = await browser.newContext();
   const visitor = await context.newPage();

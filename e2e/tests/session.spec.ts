@@ -1,6 +1,6 @@
 import { uniqueDisplayName, uniqueHandle, uniquePhone } from '../support/accounts';
 import { readLatestCode } from '../support/outbox';
-import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUpByPhone } from '../support/sign-in';
+import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Guards, the side menu, log-out and the landing page's signed-in card (spec sections 2 and 4).
@@ -39,7 +39,7 @@ test('/home sends a user without a complete profile to finish it first', async (
 
 test('the side menu offers the signed-in entries, closes on navigation, and logs out', async ({ page }) => {
   test.slow();
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
 
   await page.getByRole('button', { name: 'Menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
@@ -74,7 +74,7 @@ test('the side menu offers the signed-in entries, closes on navigation, and logs
 });
 
 test('the landing page shows who is signed in, leading to /home', async ({ page }) => {
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
 
   await page.goto('/');
   const card = page.getByRole('link', { name: `Continue as ${user.displayName} @${user.handle}` });

@@ -1,5 +1,5 @@
 import { maskedPhone } from '../support/accounts';
-import { acceptTermsUpFront, signInByPhoneHere, signUpByPhone } from '../support/sign-in';
+import { acceptTermsUpFront, signInByPhoneHere, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 
@@ -12,7 +12,7 @@ test('settings stay as set, deleting an account with money asks to give it up, a
   newBrowserPage,
 }) => {
   test.slow();
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
   // The same person signed in on a second device.
   const otherDevice = await newBrowserPage();
   await acceptTermsUpFront(otherDevice);
@@ -70,7 +70,7 @@ test('settings stay as set, deleting an account with money asks to give it up, a
 
 test('deleting an account with an empty wallet signs out and takes the profile down', async ({ page }) => {
   test.slow();
-  const user = await signUpByPhone(page);
+  const user = await signUp(page);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import { expectSamePage, markPage } from '../support/same-page';
-import { signUpByPhone, toast } from '../support/sign-in';
+import { signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import {
   amountOf,
@@ -42,7 +42,7 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   test.slow();
   // The creator, in a browser of their own, with /received open.
   const creatorPage = await newBrowserPage();
-  const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 50 });
   await creatorPage.goto('/received');
   await expect(creatorPage.getByRole('heading', { level: 1, name: 'Received' })).toBeVisible();
@@ -51,7 +51,7 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await markPage(creatorPage);
 
   // The fan tops up 100 tokens from /balance through the token menu.
-  const fan = await signUpByPhone(page);
+  const fan = await signUp(page);
   await page.goto('/balance');
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Current Balance' })).toBeVisible();
@@ -132,10 +132,10 @@ test('too few tokens: Buy opens Insufficient Balance, "Add Tokens" pays the diff
 }) => {
   test.slow();
   const creatorPage = await newBrowserPage();
-  await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Vintage Telescope', cost: 120 });
 
-  await signUpByPhone(page);
+  await signUp(page);
   await topUpFromBalance(page, 50, '50 tokens');
 
   await page.goto(`/x/${wish.id}`);
@@ -170,8 +170,8 @@ test('/{handle}/tip: "Get Tokens" while short, then an anonymous tip reaches the
 }) => {
   test.slow();
   const creatorPage = await newBrowserPage();
-  const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
-  const fan = await signUpByPhone(page);
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const fan = await signUp(page);
 
   // The dialog opens on load; 10 tokens (the starting amount) are more than the empty wallet holds.
   await page.goto(`/${creator.handle}/tip`);
@@ -241,7 +241,7 @@ test('a single-purchase wish, once bought, is "already purchased" and wears the 
 }) => {
   test.slow();
   const creatorPage = await newBrowserPage();
-  const creator = await signUpByPhone(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   await createWishByApi(creatorPage, baseURL, { name: 'Red Scarf', cost: 30 });
   const single = await createWishByApi(creatorPage, baseURL, {
     name: 'Tea Set',
@@ -262,7 +262,7 @@ test('a single-purchase wish, once bought, is "already purchased" and wears the 
   await expect(visitor.getByText('This wish is already purchased!')).toHaveCount(0);
 
   // A fan buys it.
-  await signUpByPhone(page);
+  await signUp(page);
   await topUpFromBalance(page, 50, '50 tokens');
   await page.goto(`/x/${single.id}`);
   await pressBuy(page);

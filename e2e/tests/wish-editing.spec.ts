@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makePng } from '../support/images';
-import { signUpByPhone } from '../support/sign-in';
+import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
 // Create wish (/create) and Edit wish (/edit), spec sections 2, 5 and 8.
@@ -18,7 +18,7 @@ async function openEditWith(page: Page, product: unknown) {
 
 test('a creator creates a wish with an image, then edits it', async ({ page }) => {
   test.slow();
-  const creator = await signUpByPhone(page);
+  const creator = await signUp(page);
   await page.goto('/create');
   await expect(page.getByRole('heading', { name: 'Create Your Wish' })).toBeVisible();
 
@@ -92,13 +92,13 @@ test('a creator creates a wish with an image, then edits it', async ({ page }) =
 });
 
 test('edit without a wish in navigation state says the product does not exist', async ({ page }) => {
-  await signUpByPhone(page);
+  await signUp(page);
   await page.goto('/edit');
   await expect(page.getByText('Product does not exist.')).toBeVisible();
 });
 
 test('a failed create shows "Failed to create product..." and keeps the form', async ({ page }) => {
-  await signUpByPhone(page);
+  await signUp(page);
   await page.route('**/api/wishes', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.goto('/create');
   await page.getByRole('textbox', { name: 'Wish Name' }).fill('Headphones');

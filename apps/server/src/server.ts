@@ -57,7 +57,7 @@ export async function startServer(
   const storage = config.s3 ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'media'));
   const changes = await startChangeFeed(database, logger);
   const publicCache = createPublicCache(changes, { enabled: config.publicCache });
-  const payments = createCardPayments(config);
+  const payments = await createCardPayments(config);
   if (!payments)
     logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
   const notifications = createNotificationWorker({

@@ -98,7 +98,7 @@ export async function buildTestApp(
     publicCache,
     changes,
     // Stripe mode when a test sets STRIPE_*; the card sandbox needs a listening server (see startServer).
-    payments: config.stripe ? createCardPayments(config) : undefined,
+    payments: config.stripe ? await createCardPayments(config) : undefined,
     sendLimits: options.sendLimits,
     writePolicy: options.writePolicy,
     shutdown: options.shutdown,

@@ -8,7 +8,6 @@ import {
   control,
   onboardedAccount,
   paidTopUp,
-  pause,
   pay,
   SECRET_KEY,
   setUp,
@@ -17,6 +16,7 @@ import {
   topUp,
   waitFor,
 } from './test-support';
+import { untilWebhooksDelivered } from './webhooks-delivered';
 
 const TEST_MODE_BANNER = 'this is the Sweetwish card sandbox. No money moves.';
 
@@ -172,7 +172,7 @@ describe('card sandbox', () => {
       const second = await pay(base, session.id);
       expect(second.status).toBe(409);
       expect(await second.text()).toContain('already paid');
-      await pause(100);
+      await untilWebhooksDelivered(base, SECRET_KEY);
       expect(receiver.events).toHaveLength(1);
       const listed = await stripe.events.list({ type: 'checkout.session.completed' });
       expect(listed.data.map((e) => e.id)).toEqual([event?.id]);
@@ -199,7 +199,7 @@ describe('card sandbox', () => {
         payment_status: 'unpaid',
         payment_intent: null,
       });
-      await pause(50);
+      await untilWebhooksDelivered(base, SECRET_KEY);
       expect(receiver.attempts).toBe(0);
       expect((await stripe.events.list()).data).toEqual([]);
     });
@@ -213,7 +213,7 @@ describe('card sandbox', () => {
       await pay(base, session.id);
       await waitFor(() => receiver.events.length === 1, 'the delivery');
       expect(receiver.attempts).toBe(3);
-      await pause(50);
+      await untilWebhooksDelivered(base, SECRET_KEY);
       expect(receiver.attempts).toBe(3);
     });
 
@@ -354,7 +354,7 @@ describe('card sandbox', () => {
     });
 
     it('leaves onboarding for later without changing the account', async () => {
-      const { stripe, receiver } = await setUp();
+      const { stripe, base, receiver, connectReceiver } = await setUp();
       const account = await stripe.accounts.create({ type: 'express', country: 'US' });
       const link = await stripe.accountLinks.create({
         account: account.id,
@@ -370,8 +370,9 @@ describe('card sandbox', () => {
       });
       expect(later.headers.get('location')).toBe('http://localhost:5172/payouts?done=1');
       expect((await stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(false);
-      await pause(50);
+      await untilWebhooksDelivered(base, SECRET_KEY);
       expect(receiver.attempts).toBe(0);
+      expect(connectReceiver.attempts).toBe(0);
     });
 
     it('refuses a transfer to an account without payouts, or to one unknown', async () => {

@@ -189,6 +189,13 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
     ),
   );
 
+  // How many webhook deliveries are still to be made (a failed one waiting for its retry counts): tests wait
+  // for none, rather than for a while, before they check that a webhook changed nothing.
+  app.get(
+    '/sandbox/control/webhooks/pending',
+    apiEndpoint(core, () => () => ({ object: 'sandbox.pending_webhooks', count: core.state.deliveries.length })),
+  );
+
   app.post(
     '/sandbox/control/webhooks/redeliver',
     apiEndpoint(

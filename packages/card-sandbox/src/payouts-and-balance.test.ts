@@ -6,11 +6,13 @@ import {
   pay,
   received,
   type SandboxContext,
+  SECRET_KEY,
   setUp,
   topUp,
   waitFor,
   withdrawal,
 } from './test-support';
+import { untilWebhooksDelivered } from './webhooks-delivered';
 
 /** A sandbox whose card funds stay pending for an hour, on a clock the test moves. */
 async function withPendingFunds() {
@@ -152,7 +154,7 @@ describe('Connect events and payouts on connected accounts', () => {
     });
     // Setting it again to what it is sends nothing.
     await control(base, `/sandbox/control/accounts/${account.id}/payouts`, { enabled: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilWebhooksDelivered(base, SECRET_KEY);
     expect(received(connectReceiver, 'account.updated')).toHaveLength(2);
   });
 });

@@ -29,8 +29,6 @@ export async function waitFor(condition: () => boolean, what: string): Promise<v
   }
 }
 
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A webhook endpoint that verifies each delivery with the SDK, as the server will; it can fail on demand. */
 export async function startReceiver(secret = WEBHOOK_SECRET, path = '/api/payments/webhook') {
   const verifier = new Stripe('sk_test_unused');

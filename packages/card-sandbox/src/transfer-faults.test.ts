@@ -9,7 +9,6 @@ import {
   completeOnboarding,
   control,
   onboardedAccount,
-  pause,
   received,
   type SandboxContext,
   SECRET_KEY,
@@ -19,6 +18,7 @@ import {
   waitFor,
   withdrawal,
 } from './test-support';
+import { untilWebhooksDelivered } from './webhooks-delivered';
 
 /** A transfer posted as the SDK posts it, without the SDK's own retries: what a plain HTTP client sees. */
 function postTransfer(base: string, destination: string, idempotencyKey: string, amount = 7000) {
@@ -177,7 +177,7 @@ describe('test control: commit the next transfer, then drop the connection', () 
     expect(await transfersTo(context, account.id)).toHaveLength(2);
 
     await waitFor(() => received(receiver, 'transfer.created').length === 3, 'three transfer.created');
-    await pause(50);
+    await untilWebhooksDelivered(base, SECRET_KEY);
     const created = received(receiver, 'transfer.created').map((e) => e.data.object as Stripe.Transfer);
     expect(created.filter((t) => t.destination === account.id && t.amount === 7000)).toHaveLength(2);
     expect(created.filter((t) => t.id === committed?.id)).toHaveLength(1);

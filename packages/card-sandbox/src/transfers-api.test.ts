@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { control, onboardedAccount, pause, received, setUp, waitFor, withdrawal } from './test-support';
+import { control, onboardedAccount, received, SECRET_KEY, setUp, waitFor, withdrawal } from './test-support';
+import { untilWebhooksDelivered } from './webhooks-delivered';
 
 describe('transfers', () => {
   it('lists transfers newest first, with limit, both cursors and the destination and transfer_group filters', async () => {
@@ -160,7 +161,7 @@ describe('transfers', () => {
     expect((await stripe.transfers.update(transfer.id, { metadata: '' })).metadata).toEqual({});
 
     await waitFor(() => received(receiver, 'transfer.updated').length === 2, 'two transfer.updated');
-    await pause(50);
+    await untilWebhooksDelivered(context.base, SECRET_KEY);
     const [first, second] = received(receiver, 'transfer.updated');
     expect(first?.data).toMatchObject({
       object: { id: transfer.id, description: 'Paid out', metadata: { keep: 'yes', note: 'checked' } },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type CardSandbox, createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';
+import type { CardSandbox } from '@sweetwish/card-sandbox/card-sandbox';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 
@@ -22,8 +22,12 @@ export type CardPayments = {
 export const WEBHOOK_PATH = '/api/payments/webhook';
 export const CONNECT_WEBHOOK_PATH = '/api/payments/connect-webhook';
 
-/** Stripe, the local sandbox, or undefined on a public host without Stripe (top-ups then fail plainly). */
-export function createCardPayments(config: Config): CardPayments | undefined {
+/**
+ * Stripe, the local sandbox, or undefined on a public host without Stripe (top-ups then fail plainly). The
+ * sandbox is imported only here, dynamically and only in sandbox mode: the build puts it in a chunk of its
+ * own, which a production server (Stripe, or a public address) never loads (scripts/server-bundle.test.ts).
+ */
+export async function createCardPayments(config: Config): Promise<CardPayments | undefined> {
   if (config.stripe) {
     const client = new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 });
     return {
@@ -38,6 +42,7 @@ export function createCardPayments(config: Config): CardPayments | undefined {
   const keys = sandboxKeys(config.dataDir);
   // The sandbox is served by this very server, on its own port.
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const { createCardSandbox } = await import('@sweetwish/card-sandbox/card-sandbox');
   const sandbox = createCardSandbox({
     secretKey: keys.secretKey,
     webhookSecret: keys.webhookSecret,

@@ -25,6 +25,11 @@ export function isPhoneOnlyEmail(email: string): boolean {
   return email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
 }
 
+/** The address a phone-only account is created with. */
+export function phoneOnlyEmail(phoneNumber: string): string {
+  return `${phoneNumber.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`;
+}
+
 /** The e-mail link goes to the app's /email page (spec section 2), which completes the sign-in. */
 const EMAIL_PAGE = /^\/email(\/[A-Za-z0-9_]{1,64})?$/;
 
@@ -106,7 +111,7 @@ export function createAuth(deps: {
             });
         },
         signUpOnVerification: {
-          getTempEmail: (number) => `${number.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempEmail: phoneOnlyEmail,
           getTempName: (number) => number,
         },
       }),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { untilWebhooksDelivered } from '@sweetwish/card-sandbox/webhooks-delivered';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger, jsonHeaders, TEST_ORIGIN, testConfig } from '../../../test/app-harness';
 import { signInByPhone } from '../../../test/sign-in-helpers';
@@ -100,7 +101,9 @@ describe('a token top-up through the local card sandbox', () => {
     const checkoutUrl = await startCheckout(cookie, 50);
     const declined = await submit(checkoutUrl, 'decline');
     expect(await declined.text()).toContain('Your card was declined.');
-    await new Promise((r) => setTimeout(r, 300));
+    // Whatever webhook the decline queued has been answered by the server before the wallet is read.
+    const { secretKey } = JSON.parse(fs.readFileSync(path.join(dataDir, 'card-sandbox', 'keys.json'), 'utf8'));
+    await untilWebhooksDelivered(base, secretKey);
     expect(await walletCents(cookie)).toBe(0);
   });
 });

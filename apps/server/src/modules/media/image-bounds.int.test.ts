@@ -5,7 +5,7 @@ import {
   UploadedImage,
 } from '@sweetwish/shared/media';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TEST_ORIGIN } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
@@ -297,11 +297,21 @@ describe.each(databaseKinds())('image processing bounds on %s', (kind) => {
     expect(await sweeper.sweepNow()).toBe(1);
     expect(counted.statements() - before).toBeLessThanOrEqual(2);
 
-    // Started, it waits an hour before its first sweep: nothing runs at once (a zero-delay timer would have).
-    sweeper.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Started, it waits an hour before its first sweep, on a clock the test moves: nothing has run a moment
+    // before the hour (its timer is still the only one pending), and the sweep starts on the hour.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      sweeper.start();
+      vi.advanceTimersByTime(HOUR_MS - 1);
+      expect(vi.getTimerCount()).toBe(1);
+      expect(counted.statements() - before).toBeLessThanOrEqual(2);
+      vi.advanceTimersByTime(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
     await sweeper.stop();
-    expect(counted.statements() - before).toBeLessThanOrEqual(2);
+    expect(counted.statements() - before).toBeGreaterThan(2);
   });
 
   it.runIf(kind === 'postgres')('lets instances sweep at once, each file removed once', async () => {

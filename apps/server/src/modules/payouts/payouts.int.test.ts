@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { untilWebhooksDelivered } from '@sweetwish/card-sandbox/webhooks-delivered';
 import type { PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
@@ -290,7 +291,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     );
     expect(event?.id).toBeTruthy();
     expect((await control('/sandbox/control/webhooks/redeliver', { event_id: event?.id })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    await untilWebhooksDelivered(base, secretKey);
     expect(await balance(creator)).toBe(10_000);
     const [reversals] = await queryRows<{ n: number }>(
       database.db,
@@ -400,8 +401,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
       database.db,
       sql`select id from webhook_events where type = 'charge.dispute.created' order by received_at desc limit 1`,
     );
-    await control('/sandbox/control/webhooks/redeliver', { event_id: created?.id });
-    await new Promise((r) => setTimeout(r, 300));
+    expect((await control('/sandbox/control/webhooks/redeliver', { event_id: created?.id })).status).toBe(200);
+    await untilWebhooksDelivered(base, secretKey);
     expect(await balance(fan)).toBe(500);
 
     expect((await control(`/sandbox/control/disputes/${dispute.id}/close`, { status: 'won' })).status).toBe(200);
