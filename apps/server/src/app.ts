@@ -24,7 +24,6 @@ import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/routes';
 import type { Auth } from './modules/accounts/auth';
 import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
-import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
@@ -41,6 +40,7 @@ import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaR
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';

@@ -1,5 +1,6 @@
 // Every table of the app, gathered for drizzle-kit and the typed client. Each table is owned by one
 // domain module (design.md section 1); other modules reach its data through that module's service.
+export * from '../adapters/outbox/tables';
 export * from '../modules/accounts/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';
@@ -8,7 +9,6 @@ export * from '../modules/gifts/tables';
 export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
-export * from '../modules/outbox/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/settings/tables';

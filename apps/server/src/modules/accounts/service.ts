@@ -136,13 +136,6 @@ export async function getNotificationAddress(db: Database, userId: string): Prom
   return { channel: 'email', to: user.email };
 }
 
-/** The public face of a user (name, handle, photo), or undefined without a public profile (shown "Anonymous"). */
-export async function getPublicPerson(db: Database, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user?.handle || !user.displayName || user.deletedAt) return undefined;
-  return { id: user.id, handle: user.handle, displayName: user.displayName, photoUrl: user.photoUrl };
-}
-
 /** Sign out everywhere: every session of the user ends, and every instance forgets its cached copies. */
 export async function signOutEverywhere(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

@@ -1,10 +1,9 @@
 import type { FeeSplit } from '@sweetwish/shared/money';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { ledgerTransfersPosted } from '../../metrics/registry';
-import { users } from '../accounts/tables';
+import { people } from '../profiles/people';
 import type { LedgerTransfer } from '../wallet/repo';
 import { purchases } from './tables';
 
@@ -78,8 +77,8 @@ export async function postGifts(db: Database, items: GiftPosting[]): Promise<Gif
   return row.results;
 }
 
-const seller = alias(users, 'seller');
-const buyer = alias(users, 'buyer');
+const seller = people('seller');
+const buyer = people('buyer');
 
 const purchaseColumns = {
   id: purchases.id,

@@ -6,8 +6,8 @@ import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
-import type { Auth } from './auth';
-import { getPublicProfile, searchUsers, updateProfile } from './profile-service';
+import type { Auth } from '../accounts/auth';
+import { getPublicProfile, searchUsers, updateProfile } from './service';
 
 const getProfile = createRoute({
   method: 'get',

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
-import { handleHistory, users } from './tables';
+import { handleHistory, users } from '../accounts/tables';
 
 const publicColumns = {
   id: users.id,
