@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
-  api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox, publicCache }));
+  api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
