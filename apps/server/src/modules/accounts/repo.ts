@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { notifyChange } from '../../changes/change-feed';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, handleHistory, sessions, users } from './tables';
 
