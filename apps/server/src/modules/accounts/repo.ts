@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, handleHistory, sessions, users } from './tables';
 
-const profileColumns = {
+const userColumns = {
   id: users.id,
   handle: users.handle,
   displayName: users.displayName,
@@ -17,7 +17,7 @@ const profileColumns = {
 };
 
 export async function findUserById(db: Database, id: string) {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, id));
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
   return row;
 }
 
