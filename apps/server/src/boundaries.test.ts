@@ -42,7 +42,8 @@ function messagesFor(diagnostics: Diagnostic[], file: string) {
   return diagnostics.filter((d) => d.location.path === file).map((d) => d.message);
 }
 
-describe('server boundaries', () => {
+// Each case starts Biome, which takes a few seconds on a busy machine.
+describe('server boundaries', { timeout: 30_000 }, () => {
   it('fail on a module importing another module’s tables, and pass its own tables and the people projection', () => {
     const chatRepo = probe('modules/chat', ['../accounts/tables']);
     const giftsRepo = probe('modules/gifts', ['../wallet/tables']);
