@@ -24,7 +24,6 @@ import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/routes';
 import type { Auth } from './modules/accounts/auth';
 import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
-import { profileRoutes } from './modules/accounts/profile-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
@@ -42,6 +41,7 @@ import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaR
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
-  api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox, publicCache }));
+  api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox }));
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));

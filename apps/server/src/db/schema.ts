@@ -1,5 +1,8 @@
 // Every table of the app, gathered for drizzle-kit and the typed client. Each table is owned by one
-// domain module (design.md section 1); other modules reach its data through that module's service.
+// domain module (design.md section 1), or by the adapter that writes it (the local outbox); other modules
+// reach its data through that module's service, and people through modules/profiles/people.ts. The lint
+// enforces it (biome.json, decision 024). Database functions: apps/server/sql, one file each.
+export * from '../adapters/outbox/tables';
 export * from '../modules/accounts/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';
@@ -8,7 +11,6 @@ export * from '../modules/gifts/tables';
 export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
-export * from '../modules/outbox/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/settings/tables';

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/repo';
+import { insertOutboxMessage } from '../outbox/outbox-store';
 import type { EmailSender } from './email-sender';
 
 /** Keeps each e-mail in the local outbox instead of sending it (no SMTP_URL). The HTML part is dropped. */

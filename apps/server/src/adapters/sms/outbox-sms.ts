@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/client';
-import { insertOutboxMessage } from '../../modules/outbox/repo';
+import { insertOutboxMessage } from '../outbox/outbox-store';
 import type { SmsSender } from './sms-sender';
 
 /** Keeps each text message in the local outbox instead of sending it (no SMS provider configured). */

@@ -1,21 +1,10 @@
-import type { Inviter, Me } from '@sweetwish/shared/accounts';
-import { displayNameProblem, HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
+import type { Me } from '@sweetwish/shared/accounts';
+import { displayNameProblem } from '@sweetwish/shared/handle';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { isPhoneOnlyEmail } from './auth';
-import {
-  changeHandle,
-  completeProfileRow,
-  deleteSessionsOf,
-  findGiftRecipient,
-  findUserByHandle,
-  findUserById,
-  isHandleHeldForPreviousOwner,
-} from './repo';
-
-/** A released handle stays with its last owner this long (design.md section 8). */
-const RELEASED_HANDLE_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
+import { deleteSessionsOf, findGiftRecipient, findUserById } from './repo';
 
 export async function getMe(db: Database, userId: string): Promise<Me> {
   const user = await findUserById(db, userId);
@@ -31,61 +20,6 @@ export async function getMe(db: Database, userId: string): Promise<Me> {
     // Apple sends the name only on the first sign-in: it is kept (as better-auth's name) and offered here.
     ...(!user.displayName && !displayNameProblem(user.name) && { suggestedDisplayName: user.name }),
   };
-}
-
-/** Free for `userId` (or anyone, when undefined): not reserved, not held, not kept for a previous owner. */
-export async function isHandleAvailable(db: Database, handle: string, userId?: string): Promise<boolean> {
-  if (isReservedHandle(handle)) return false;
-  const holder = await findUserByHandle(db, handle);
-  if (holder && holder.id !== userId) return false;
-  const since = new Date(Date.now() - RELEASED_HANDLE_HOLD_MS);
-  return !(await isHandleHeldForPreviousOwner(db, handle, userId, since));
-}
-
-/** The user an invite code (their handle, lowercased and trimmed) stands for. */
-export async function findInviter(db: Database, code: string): Promise<Inviter | undefined> {
-  const user = await findUserByHandle(db, code.trim().toLowerCase());
-  if (!user?.handle || !user.displayName) return undefined;
-  return { id: user.id, handle: user.handle, displayName: user.displayName, photoUrl: user.photoUrl };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const code =
-    (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
-
-export async function completeProfile(
-  db: Database,
-  userId: string,
-  input: { handle: string; displayName: string; affiliate?: string | undefined },
-): Promise<Me> {
-  if (!(await isHandleAvailable(db, input.handle, userId))) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
-  // An unknown code or one's own is no inviter; the first recorded one is kept for good.
-  const inviter = input.affiliate ? await findInviter(db, input.affiliate) : undefined;
-  const affiliateId = inviter && inviter.id !== userId ? inviter.id : undefined;
-  try {
-    const isCompleted = await completeProfileRow(db, userId, { ...input, affiliateId });
-    if (!isCompleted) throw new AppError('CONFLICT', 'Your profile is already complete.');
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
-    throw err;
-  }
-  return getMe(db, userId);
-}
-
-export async function setHandle(db: Database, userId: string, handle: string): Promise<Me> {
-  const user = await findUserById(db, userId);
-  if (!user?.handle) throw new AppError('CONFLICT', 'Complete your profile first.');
-  if (user.handle === handle) return getMe(db, userId);
-  if (!(await isHandleAvailable(db, handle, userId))) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
-  try {
-    await changeHandle(db, userId, user.handle, handle);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
-    throw err;
-  }
-  return getMe(db, userId);
 }
 
 type GiftRecipient = NonNullable<Awaited<ReturnType<typeof findGiftRecipient>>>;
@@ -134,13 +68,6 @@ export async function getNotificationAddress(db: Database, userId: string): Prom
   if (user.phoneNumber) return { channel: 'sms', to: user.phoneNumber };
   if (isPhoneOnlyEmail(user.email)) return undefined;
   return { channel: 'email', to: user.email };
-}
-
-/** The public face of a user (name, handle, photo), or undefined without a public profile (shown "Anonymous"). */
-export async function getPublicPerson(db: Database, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user?.handle || !user.displayName || user.deletedAt) return undefined;
-  return { id: user.id, handle: user.handle, displayName: user.displayName, photoUrl: user.photoUrl };
 }
 
 /** Sign out everywhere: every session of the user ends, and every instance forgets its cached copies. */

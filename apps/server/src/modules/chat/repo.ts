@@ -1,20 +1,19 @@
 import type { MessageType } from '@sweetwish/shared/chat-rules';
-import { and, asc, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
-import { users } from '../accounts/tables';
+import { people } from '../profiles/people';
 import { conversations, messages } from './tables';
 
-const buyer = alias(users, 'buyer');
-const recipient = alias(users, 'recipient');
+const buyer = people('buyer');
+const recipient = people('recipient');
 
-const personColumns = (user: typeof buyer | typeof recipient) => ({
-  id: user.id,
-  handle: user.handle,
-  displayName: user.displayName,
-  photoUrl: user.photoUrl,
-  deletedAt: user.deletedAt,
+const personColumns = (person: typeof buyer | typeof recipient) => ({
+  id: person.id,
+  handle: person.handle,
+  displayName: person.displayName,
+  photoUrl: person.photoUrl,
+  deletedAt: person.deletedAt,
 });
 
 const conversationColumns = {
@@ -347,4 +346,10 @@ export async function notifyBuyersOf(db: Database, recipientId: string) {
     .from(conversations)
     .where(eq(conversations.recipientId, recipientId));
   for (const { buyerId } of buyers) await notifyChange(db, { topic: 'conversations', userId: buyerId });
+}
+
+/** Whether `key` is a message image or thumbnail in `conversationId`: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */
+export function isMessageImage(conversationId: SQL, key: SQL): SQL {
+  return sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversationId}
+                     and (${messages.imageKey} = ${key} or ${messages.thumbKey} = ${key}))`;
 }

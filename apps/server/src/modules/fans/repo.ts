@@ -1,7 +1,7 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { users } from '../accounts/tables';
+import { people } from '../profiles/people';
 import { fanMemberships } from './tables';
 
 export async function findMembership(db: Database, creatorId: string, fanId: string) {
@@ -36,19 +36,21 @@ export async function deleteMembership(db: Database, creatorId: string, fanId: s
 /** How many fans the fans page lists: the newest. */
 const LIST_LIMIT = 500;
 
+const fan = people('fan');
+
 /** A creator's fans, newest first, with their public identity. */
 export async function listCreatorFans(db: Database, creatorId: string) {
   return db
     .select({
       fanId: fanMemberships.fanId,
       joinedAt: fanMemberships.joinedAt,
-      handle: users.handle,
-      displayName: users.displayName,
-      photoUrl: users.photoUrl,
-      deletedAt: users.deletedAt,
+      handle: fan.handle,
+      displayName: fan.displayName,
+      photoUrl: fan.photoUrl,
+      deletedAt: fan.deletedAt,
     })
     .from(fanMemberships)
-    .innerJoin(users, eq(users.id, fanMemberships.fanId))
+    .innerJoin(fan, eq(fan.id, fanMemberships.fanId))
     .where(eq(fanMemberships.creatorId, creatorId))
     .orderBy(desc(fanMemberships.joinedAt))
     .limit(LIST_LIMIT);

@@ -1,10 +1,9 @@
 import type { FeeSplit } from '@sweetwish/shared/money';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { ledgerTransfersPosted } from '../../metrics/registry';
-import { users } from '../accounts/tables';
+import { people } from '../profiles/people';
 import type { LedgerTransfer } from '../wallet/repo';
 import { purchases } from './tables';
 
@@ -78,8 +77,8 @@ export async function postGifts(db: Database, items: GiftPosting[]): Promise<Gif
   return row.results;
 }
 
-const seller = alias(users, 'seller');
-const buyer = alias(users, 'buyer');
+const seller = people('seller');
+const buyer = people('buyer');
 
 const purchaseColumns = {
   id: purchases.id,
@@ -267,4 +266,10 @@ export async function changePurchaseReversed(db: Database, transferId: string, d
       reversedAt: sql`case when ${purchases.reversedCents} + ${deltaCents} > 0 then now() else null end`,
     })
     .where(eq(purchases.transferId, transferId));
+}
+
+/** Whether `url` is the picture a purchase from `sellerId` kept of its wish: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */
+export function isPurchaseImage(sellerId: SQL, url: SQL): SQL {
+  return sql`exists (select 1 from ${purchases} where ${purchases.sellerId} = ${sellerId}
+                     and ${purchases.productImage} = ${url})`;
 }

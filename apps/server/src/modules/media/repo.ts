@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { users } from '../accounts/tables';
-import { messages } from '../chat/tables';
-import { purchases } from '../gifts/tables';
-import { wishes } from '../wishes/tables';
+import { isMessageImage } from '../chat/repo';
+import { isPurchaseImage } from '../gifts/repo';
+import { isProfileImage } from '../profiles/repo';
+import { isWishImage } from '../wishes/repo';
 import { uploads } from './tables';
 
 /** The bytes a user's stored files take. */
@@ -48,18 +48,18 @@ export async function forgetUploads(db: Database, keys: string[]): Promise<void>
  * in the conversation the key names). Each lookup goes through an index on the owner or the conversation.
  */
 export async function claimDueUploads(db: Database, now: Date, limit: number) {
+  // Each module that stores images says, over its own tables, whether one refers to the file (decision 024).
+  const owner = sql`u.user_id`;
   const url = sql`'/media/' || u.key`;
+  const key = sql`u.key`;
+  const conversation = sql`split_part(u.key, '/', 3)`;
   return queryRows<{ key: string; is_referenced: boolean }>(
     db,
     sql`select u.key,
-          exists (select 1 from ${users} where ${users.id} = u.user_id
-                  and (${users.photoUrl} = ${url} or ${users.bannerUrl} = ${url}))
-          or exists (select 1 from ${wishes} where ${wishes.sellerId} = u.user_id and ${wishes.image} = ${url})
-          or exists (select 1 from ${purchases} where ${purchases.sellerId} = u.user_id
-                     and ${purchases.productImage} = ${url})
-          or exists (select 1 from ${messages} where ${messages.conversationId} = split_part(u.key, '/', 3)
-                     and u.key like 'private/conversations/%'
-                     and (${messages.imageKey} = u.key or ${messages.thumbKey} = u.key)) as is_referenced
+          ${isProfileImage(owner, url)}
+          or ${isWishImage(owner, url)}
+          or ${isPurchaseImage(owner, url)}
+          or (u.key like 'private/conversations/%' and ${isMessageImage(conversation, key)}) as is_referenced
         from ${uploads} u
         where u.check_after <= ${now.toISOString()}::timestamptz
         order by u.check_after

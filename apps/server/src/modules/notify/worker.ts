@@ -4,9 +4,10 @@ import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { createDueLoop, msFromSeconds } from '../../jobs/due-loop';
 import type { Logger } from '../../logger';
-import { getNotificationAddress, getPublicPerson } from '../accounts/service';
+import { getNotificationAddress } from '../accounts/service';
 import { describeConversationFor } from '../chat/service';
 import { getPurchaseParties } from '../gifts/service';
+import { getPublicPerson } from '../profiles/people';
 import { getSettingsOf } from '../settings/service';
 import {
   type ClaimedNotification,

@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { OutboxList } from '@sweetwish/shared/accounts';
+import { listOutboxMessages } from '../../adapters/outbox/outbox-store';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { localOnly } from '../../http/local-request';
 import { validationHook } from '../../http/validation-hook';
-import { listOutboxMessages } from './repo';
 
 const listOutbox = createRoute({
   method: 'get',

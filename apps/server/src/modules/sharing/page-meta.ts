@@ -3,7 +3,7 @@ import { handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getPublicProfile } from '../accounts/profile-service';
+import { getPublicProfile } from '../profiles/service';
 import { getWishPage } from '../wishes/service';
 
 /** What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { wishes } from './tables';
@@ -113,4 +113,9 @@ export async function archiveAllOfSeller(db: Database, sellerId: string): Promis
     .where(eq(wishes.sellerId, sellerId));
   await notifyChange(db, { topic: 'wishes', userId: sellerId });
   return pictures.flatMap((p) => (p.image ? [p.image] : []));
+}
+
+/** Whether `url` is the picture of one of `sellerId`'s wishes: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */
+export function isWishImage(sellerId: SQL, url: SQL): SQL {
+  return sql`exists (select 1 from ${wishes} where ${wishes.sellerId} = ${sellerId} and ${wishes.image} = ${url})`;
 }

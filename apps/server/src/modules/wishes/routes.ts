@@ -16,7 +16,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { getPublicProfile } from '../accounts/profile-service';
+import { getPublicProfile } from '../profiles/service';
 import { createWish, getWishPage, listWishes, updateWish } from './service';
 
 const Id = z.object({ id: z.string().min(1).max(64) });

@@ -3,7 +3,7 @@ import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { findPublicSeller } from '../accounts/profile-service';
+import { findPublicSeller } from '../profiles/service';
 import { archiveAllOfSeller, findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
 
 function toWish(row: WishRow): Wish {

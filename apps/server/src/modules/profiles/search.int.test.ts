@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { searchUsers } from './profile-service';
+import { searchUsers } from './service';
 
 /** Random lowercase letters: no other test's name shares a trigram run with them by chance. */
 function letters(n: number) {

@@ -2,6 +2,9 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from './tables';
 
+// The local outbox is a stand-in for the SMS and e-mail providers: its store belongs to the adapters that
+// write it (decision 024). The development page that lists it (modules/outbox/routes.ts) reads it here.
+
 export type NewOutboxMessage = {
   channel: 'sms' | 'email';
   to: string;

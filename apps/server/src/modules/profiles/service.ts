@@ -10,7 +10,7 @@ import {
   type SearchCandidate,
   searchProfiles,
   updateProfileRow,
-} from './profile-repo';
+} from './repo';
 import { requiredTrigrams } from './search-trigrams';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;

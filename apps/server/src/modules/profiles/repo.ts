@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
-import { handleHistory, users } from './tables';
+import { handleHistory, users } from '../accounts/tables';
 
 const publicColumns = {
   id: users.id,
@@ -54,6 +55,64 @@ export async function updateProfileRow(
       .update(users)
       .set({ ...changes, ...(changes.displayName && { name: changes.displayName }), updatedAt: new Date() })
       .where(eq(users.id, userId));
+    await notifyChange(tx, { topic: 'profile', userId });
+  });
+}
+
+/** Whether someone other than `userId` released this handle less than `since` ago (it stays theirs). */
+export async function isHandleHeldForPreviousOwner(
+  db: Database,
+  handle: string,
+  userId: string | undefined,
+  since: Date,
+) {
+  const [row] = await db
+    .select({ id: handleHistory.id })
+    .from(handleHistory)
+    .where(
+      and(
+        eq(sql`lower(${handleHistory.handle})`, handle.toLowerCase()),
+        gt(handleHistory.releasedAt, since),
+        userId ? ne(handleHistory.userId, userId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Sets handle and display name on a profile that has no handle yet, and the inviter if it has none.
+ * Returns false when the profile was already complete. A taken handle fails on the unique index.
+ */
+export async function completeProfileRow(
+  db: Database,
+  userId: string,
+  values: { handle: string; displayName: string; affiliateId: string | undefined },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({
+        handle: values.handle,
+        displayName: values.displayName,
+        name: values.displayName,
+        affiliateId: sql`coalesce(${users.affiliateId}, ${values.affiliateId ?? null})`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), isNull(users.handle)))
+      .returning({ id: users.id });
+    if (rows.length === 0) return false;
+    await notifyChange(tx, { topic: 'handle', handle: values.handle.toLowerCase() });
+    return true;
+  });
+}
+
+/** Changes the handle, keeping the old one in the history, in one transaction. */
+export async function changeHandle(db: Database, userId: string, oldHandle: string, newHandle: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ handle: newHandle, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.insert(handleHistory).values({ id: randomUUID(), userId, handle: oldHandle });
+    await notifyChange(tx, { topic: 'handle', handle: newHandle.toLowerCase() });
     await notifyChange(tx, { topic: 'profile', userId });
   });
 }
@@ -133,4 +192,10 @@ export async function searchProfiles(
            case when stage <= 2 then 'prefix' when stage = 3 then 'words' else 'substring' end as stage
     from found order by stage, position`,
   );
+}
+
+/** Whether `url` is the photo or banner of `ownerId`: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */
+export function isProfileImage(ownerId: SQL, url: SQL): SQL {
+  return sql`exists (select 1 from ${users} where ${users.id} = ${ownerId}
+                     and (${users.photoUrl} = ${url} or ${users.bannerUrl} = ${url}))`;
 }

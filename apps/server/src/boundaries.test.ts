@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server's boundaries (decision 024) are Biome rules in biome.json. Each case writes a file that keeps or
+// breaks a rule at a real place in the tree (the rules match on paths), lints it, and removes it.
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_SRC = 'apps/server/src';
+const TABLES_MESSAGE = 'A module reads and writes only its own tables';
+const ADAPTER_MESSAGE = 'An adapter never imports a module';
+
+type Diagnostic = { message: string; category: string; location: { path: string } };
+
+function lintImports(paths: string[]): Diagnostic[] {
+  const biome = path.join(ROOT, 'node_modules/.bin/biome');
+  const args = ['lint', '--only=style/noRestrictedImports', '--reporter=json', ...paths];
+  const run = spawnSync(biome, args, { cwd: ROOT, encoding: 'utf8' });
+  const report = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
+  return report.diagnostics.filter((d) => d.category === 'lint/style/noRestrictedImports');
+}
+
+const written: string[] = [];
+afterAll(() => {
+  for (const file of written) fs.rmSync(path.join(ROOT, file), { force: true });
+});
+
+/** A throw-away source file at `dir` (relative to apps/server/src) that imports `imports`. */
+function probe(dir: string, imports: string[]): string {
+  const file = path.posix.join(SERVER_SRC, dir, `boundary-probe-${randomUUID()}.ts`);
+  const lines = imports.map((from, i) => `import * as imported${i} from '${from}';`);
+  lines.push(`export const all = [${imports.map((_, i) => `imported${i}`).join(', ')}];`);
+  fs.writeFileSync(path.join(ROOT, file), `${lines.join('\n')}\n`);
+  written.push(file);
+  return file;
+}
+
+function messagesFor(diagnostics: Diagnostic[], file: string) {
+  return diagnostics.filter((d) => d.location.path === file).map((d) => d.message);
+}
+
+// Each case starts Biome, which takes a few seconds on a busy machine.
+describe('server boundaries', { timeout: 30_000 }, () => {
+  it('fail on a module importing another module’s tables, and pass its own tables and the people projection', () => {
+    const chatRepo = probe('modules/chat', ['../accounts/tables']);
+    const giftsRepo = probe('modules/gifts', ['../wallet/tables']);
+    const fansRepo = probe('modules/fans', ['./tables', '../profiles/people', '../settings/service']);
+    const profilesRepo = probe('modules/profiles', ['../accounts/tables']);
+    const profilesElsewhere = probe('modules/profiles', ['../gifts/tables']);
+    const diagnostics = lintImports([chatRepo, giftsRepo, fansRepo, profilesRepo, profilesElsewhere]);
+
+    expect(messagesFor(diagnostics, chatRepo)).toEqual([expect.stringContaining(TABLES_MESSAGE)]);
+    expect(messagesFor(diagnostics, giftsRepo)).toEqual([expect.stringContaining(TABLES_MESSAGE)]);
+    expect(messagesFor(diagnostics, fansRepo)).toEqual([]);
+    // Profiles are the public face of the accounts' user row: the one module that may read it.
+    expect(messagesFor(diagnostics, profilesRepo)).toEqual([]);
+    expect(messagesFor(diagnostics, profilesElsewhere)).toEqual([expect.stringContaining(TABLES_MESSAGE)]);
+  });
+
+  it('fail on an adapter importing a module, and pass an adapter importing adapters', () => {
+    const smsAdapter = probe('adapters/sms', ['../../modules/outbox/routes']);
+    const emailAdapter = probe('adapters/email', ['../../modules/accounts/service']);
+    const outboxAdapter = probe('adapters/email', ['../outbox/outbox-store', '../../db/client']);
+    const diagnostics = lintImports([smsAdapter, emailAdapter, outboxAdapter]);
+
+    expect(messagesFor(diagnostics, smsAdapter)).toEqual([expect.stringContaining(ADAPTER_MESSAGE)]);
+    expect(messagesFor(diagnostics, emailAdapter)).toEqual([expect.stringContaining(ADAPTER_MESSAGE)]);
+    expect(messagesFor(diagnostics, outboxAdapter)).toEqual([]);
+  });
+
+  it('keep the server’s other import rule where the boundary rules apply', () => {
+    const module = probe('modules/chat', ['react']);
+    const adapter = probe('adapters/sms', ['@mui/material']);
+    const diagnostics = lintImports([module, adapter]);
+
+    expect(messagesFor(diagnostics, module)).toEqual(['The server never imports the web app.']);
+    expect(messagesFor(diagnostics, adapter)).toEqual(['The server never imports the web app.']);
+  });
+
+  it('pass on the real tree', () => {
+    const probes = new Set(written);
+    const diagnostics = lintImports([SERVER_SRC]).filter((d) => !probes.has(d.location.path));
+    expect(diagnostics).toEqual([]);
+  });
+});
