@@ -1,7 +1,6 @@
-import type { ActivitySummary, Wallet } from '@sweetwish/shared/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { apiRequest } from './api-client';
+import { api, ok } from './api-client';
 import { useMe } from './session';
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
@@ -20,7 +19,7 @@ export function useWallet() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: WALLET_QUERY_KEY,
-    queryFn: () => apiRequest<Wallet>('GET', '/wallet'),
+    queryFn: () => ok(api.GET('/api/wallet')),
     enabled: isSignedIn,
   });
 }
@@ -30,7 +29,7 @@ export function useActivity() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: ACTIVITY_QUERY_KEY,
-    queryFn: () => apiRequest<ActivitySummary>('GET', '/activity'),
+    queryFn: () => ok(api.GET('/api/activity')),
     enabled: isSignedIn,
   });
 }

@@ -1,6 +1,5 @@
-import type { Fan } from '@sweetwish/shared/fans';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { FANS_QUERY_KEY } from '../../../lib/fans';
 import { useMe } from '../../../lib/session';
 
@@ -9,7 +8,7 @@ export function useFans() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: FANS_QUERY_KEY,
-    queryFn: () => apiRequest<Fan[]>('GET', '/fans'),
+    queryFn: () => ok(api.GET('/api/fans')),
     enabled: isSignedIn,
   });
 }

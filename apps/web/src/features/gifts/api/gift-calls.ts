@@ -1,6 +1,5 @@
-import type { Purchase, ReceivedItem } from '@sweetwish/shared/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../../../lib/wallet';
 
@@ -12,7 +11,7 @@ export function usePurchases() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: PURCHASES_QUERY_KEY,
-    queryFn: () => apiRequest<Purchase[]>('GET', '/purchases'),
+    queryFn: () => ok(api.GET('/api/purchases')),
     enabled: isSignedIn,
   });
 }
@@ -22,7 +21,7 @@ export function usePurchase(id: string) {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: purchaseQueryKey(id),
-    queryFn: () => apiRequest<Purchase>('GET', `/purchases/${encodeURIComponent(id)}`),
+    queryFn: () => ok(api.GET('/api/purchases/{id}', { params: { path: { id } } })),
     enabled: isSignedIn,
     retry: false,
   });
@@ -33,7 +32,7 @@ export function useReceived() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: RECEIVED_QUERY_KEY,
-    queryFn: () => apiRequest<ReceivedItem[]>('GET', '/received'),
+    queryFn: () => ok(api.GET('/api/received')),
     enabled: isSignedIn,
   });
 }
@@ -43,7 +42,7 @@ export function useReceivedItem(id: string) {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: receivedItemQueryKey(id),
-    queryFn: () => apiRequest<ReceivedItem>('GET', `/received/${encodeURIComponent(id)}`),
+    queryFn: () => ok(api.GET('/api/received/{id}', { params: { path: { id } } })),
     enabled: isSignedIn,
     retry: false,
   });
@@ -53,7 +52,7 @@ export function useReceivedItem(id: string) {
 export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/received/${encodeURIComponent(id)}/seen`),
+    mutationFn: (id: string) => ok(api.POST('/api/received/{id}/seen', { params: { path: { id } } })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RECEIVED_QUERY_KEY }),

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { ApiError } from '../../../lib/api-client';
+import { profileOptions, profileQueryKey } from '../../../lib/profiles';
 import { useMe } from '../../../lib/session';
-import { profileQueryKey, useProfile } from '../api/profile-calls';
 import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
 import { QuickTip, TIP_DIALOG_FLAG } from '../components/quick-tip';
@@ -61,7 +61,7 @@ export function PublicProfileTipPage() {
 }
 
 function ProfileContent({ handle }: { handle: string }) {
-  const profile = useProfile(handle);
+  const profile = useQuery(profileOptions(handle));
   const { me } = useMe();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,6 +1,6 @@
-import type { SignInMethods, SocialProvider } from '@sweetwish/shared/accounts';
+import type { SocialProvider } from '@sweetwish/shared/accounts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
 
 const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
@@ -9,7 +9,7 @@ const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
 export function useSignInMethods() {
   return useQuery({
     queryKey: SIGN_IN_METHODS_QUERY_KEY,
-    queryFn: () => apiRequest<SignInMethods>('GET', '/sign-in-methods'),
+    queryFn: () => ok(api.GET('/api/sign-in-methods')),
   });
 }
 
@@ -17,7 +17,8 @@ export function useSignInMethods() {
 export function useRemoveSignInMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: SocialProvider) => apiRequest<SignInMethods>('DELETE', `/sign-in-methods/${provider}`),
+    mutationFn: (provider: SocialProvider) =>
+      ok(api.DELETE('/api/sign-in-methods/{provider}', { params: { path: { provider } } })),
     onSuccess: (methods) => queryClient.setQueryData(SIGN_IN_METHODS_QUERY_KEY, methods),
   });
 }

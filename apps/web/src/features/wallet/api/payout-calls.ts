@@ -1,6 +1,5 @@
-import type { OnboardingLink, PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMe } from '../../../lib/session';
 import {
@@ -15,7 +14,7 @@ export function usePayoutAccount() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
-    queryFn: () => apiRequest<PayoutAccountStatus>('GET', '/payouts/account'),
+    queryFn: () => ok(api.GET('/api/payouts/account')),
     enabled: isSignedIn,
     retry: false,
   });
@@ -26,7 +25,7 @@ export function usePayoutAccount() {
  * this page. The promise resolves only if the redirect does not happen.
  */
 export async function startOnboarding(location: string): Promise<void> {
-  const { url } = await apiRequest<OnboardingLink>('POST', '/payouts/onboarding-link', { body: { location } });
+  const { url } = await ok(api.POST('/api/payouts/onboarding-link', { body: { location } }));
   window.location.assign(url);
 }
 
@@ -35,7 +34,7 @@ export function useWithdrawals() {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: WITHDRAWALS_QUERY_KEY,
-    queryFn: () => apiRequest<Withdrawal[]>('GET', '/payouts/withdrawals'),
+    queryFn: () => ok(api.GET('/api/payouts/withdrawals')),
     enabled: isSignedIn,
   });
 }
@@ -46,10 +45,12 @@ export function useWithdraw() {
   const idempotencyKey = useIdempotencyKey();
   return useMutation({
     mutationFn: (amount: number) =>
-      apiRequest<Withdrawal>('POST', '/payouts/withdrawals', {
-        body: { amount },
-        idempotencyKey: idempotencyKey.for({ amount }),
-      }),
+      ok(
+        api.POST('/api/payouts/withdrawals', {
+          params: { header: { 'idempotency-key': idempotencyKey.for({ amount }) } },
+          body: { amount },
+        }),
+      ),
     onSuccess: () => idempotencyKey.settle(),
     onError: (error) => idempotencyKey.settle(error),
     onSettled: () =>
@@ -69,9 +70,10 @@ export function useStatement() {
   return useInfiniteQuery({
     queryKey: STATEMENT_QUERY_KEY,
     queryFn: ({ pageParam }) =>
-      apiRequest<StatementPage>(
-        'GET',
-        `/wallet/statement?limit=${STATEMENT_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+      ok(
+        api.GET('/api/wallet/statement', {
+          params: { query: { limit: STATEMENT_PAGE_SIZE, before: pageParam || undefined } },
+        }),
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText, type WishPage } from '@sweetwish/shared/wishes';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
@@ -24,7 +24,7 @@ import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
-import { useWishPage, wishQueryKey } from '../api/wish-calls';
+import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
 import { insufficientBalanceState } from '../lib/buy-flow';
 
 /** The public page of one wish (/x/:productId, spec section 2). */
@@ -39,7 +39,7 @@ export function PublicWishPage() {
 }
 
 function WishContent({ productId }: { productId: string }) {
-  const page = useWishPage(productId);
+  const page = useQuery(wishPageOptions(productId));
   if (page.isPending) return <CenteredSpinner label="Loading wish" />;
   if (page.isError) {
     const isMissing = page.error instanceof ApiError && page.error.status === 404;
