@@ -24,6 +24,8 @@ export function profileOptions(handle: string) {
       return page.profile;
     },
     retry: false,
+    // A failure the route loader met is shown as it is, not asked again when the screen mounts.
+    retryOnMount: false,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Message } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, type FormAnswer, ok, postForm } from '../../../lib/api-client';
 import { blurhashOfFile } from '../../../lib/blurhash';
 import { CONVERSATIONS_QUERY_KEY, conversationQueryKey, messagesQueryKey } from '../../../lib/conversations';
@@ -19,24 +19,28 @@ import {
 const inConversation = (id: string) => ({ params: { path: { id } } });
 
 /** The signed-in user's conversations, most recently active first (GET /api/conversations). */
+export const conversationsOptions = queryOptions({
+  queryKey: CONVERSATIONS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/conversations')),
+});
+
 export function useConversations() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: CONVERSATIONS_QUERY_KEY,
-    queryFn: () => ok(api.GET('/api/conversations')),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...conversationsOptions, enabled: isSignedIn });
 }
 
 /** One conversation (GET /api/conversations/{id}); 404 when it is not the user's. */
-export function useConversation(conversationId: string) {
-  const { isSignedIn } = useMe();
-  return useQuery({
+export function conversationOptions(conversationId: string) {
+  return queryOptions({
     queryKey: conversationQueryKey(conversationId),
     queryFn: () => ok(api.GET('/api/conversations/{id}', inConversation(conversationId))),
-    enabled: isSignedIn,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
+}
+
+export function useConversation(conversationId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...conversationOptions(conversationId), enabled: isSignedIn });
 }
 
 function fetchFirstPage(conversationId: string) {
@@ -53,13 +57,11 @@ function fetchFirstPage(conversationId: string) {
  * event, a reconnect, coming back to the tab) reads only what changed since the version held, or starts
  * again from the newest page when the server says that is too much.
  */
-export function useMessageStore(conversationId: string) {
-  const { isSignedIn } = useMe();
-  const queryClient = useQueryClient();
+export function messageStoreOptions(conversationId: string) {
   const queryKey = messagesQueryKey(conversationId);
-  return useQuery({
+  return queryOptions({
     queryKey,
-    queryFn: async (): Promise<MessageStore> => {
+    queryFn: async ({ client: queryClient }): Promise<MessageStore> => {
       const held = queryClient.getQueryData<MessageStore>(queryKey);
       if (held) {
         const changes = await ok(
@@ -72,9 +74,13 @@ export function useMessageStore(conversationId: string) {
       }
       return storeOfFirstPage(await fetchFirstPage(conversationId));
     },
-    enabled: isSignedIn,
     retry: 1,
   });
+}
+
+export function useMessageStore(conversationId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...messageStoreOptions(conversationId), enabled: isSignedIn });
 }
 
 /** Loads the page before the oldest message held (scrolling up) into the store. */

@@ -2,12 +2,14 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { ApiError } from '../../../lib/api-client';
 import { profileOptions, profileQueryKey } from '../../../lib/profiles';
+import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
 import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
@@ -32,6 +34,11 @@ const underHandle = (location: { search: string; hash: string }, handle: string)
   search: location.search,
   hash: location.hash,
 });
+
+/** Starts the profile with its wishlist (one request) and the signed-in user together (decision 025). */
+export function publicProfileLoader({ params }: LoaderFunctionArgs) {
+  return loadQueries(profileOptions(params.handle ?? ''));
+}
 
 /** The public creator profile (/{handle}, spec section 2): header, Links and About, and the wishlist. */
 export function PublicProfilePage() {

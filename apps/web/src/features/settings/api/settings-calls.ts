@@ -1,18 +1,19 @@
 import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 
 const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 /** The signed-in user's settings (GET /api/settings). */
+export const settingsOptions = queryOptions({
+  queryKey: SETTINGS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/settings')),
+});
+
 export function useSettings() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => ok(api.GET('/api/settings')),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...settingsOptions, enabled: isSignedIn });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMe } from '../../../lib/session';
@@ -10,14 +10,15 @@ import {
 } from '../../../lib/wallet';
 
 /** getStripeAccountStatus (GET /api/payouts/account): the payout account, null before onboarding. */
+export const payoutAccountOptions = queryOptions({
+  queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/payouts/account')),
+  retry: false,
+});
+
 export function usePayoutAccount() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
-    queryFn: () => ok(api.GET('/api/payouts/account')),
-    enabled: isSignedIn,
-    retry: false,
-  });
+  return useQuery({ ...payoutAccountOptions, enabled: isSignedIn });
 }
 
 /**
@@ -30,13 +31,14 @@ export async function startOnboarding(location: string): Promise<void> {
 }
 
 /** The signed-in user's withdrawals, newest first (GET /api/payouts/withdrawals), kept current live. */
+export const withdrawalsOptions = queryOptions({
+  queryKey: WITHDRAWALS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/payouts/withdrawals')),
+});
+
 export function useWithdrawals() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: WITHDRAWALS_QUERY_KEY,
-    queryFn: () => ok(api.GET('/api/payouts/withdrawals')),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...withdrawalsOptions, enabled: isSignedIn });
 }
 
 /** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens; a retry is the same withdrawal. */

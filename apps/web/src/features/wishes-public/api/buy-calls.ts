@@ -4,16 +4,12 @@ import { useCallback } from 'react';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { sellerWishListsQueryKey } from '../../../lib/profiles';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY, walletOptions } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
 /** The balance as it is now (spec section 4, Buy flow: "the current balance is fetched"), in cents. */
 export async function fetchBalanceCents(queryClient: QueryClient): Promise<number> {
-  const wallet = await queryClient.fetchQuery({
-    queryKey: WALLET_QUERY_KEY,
-    queryFn: () => ok(api.GET('/api/wallet')),
-    staleTime: 0,
-  });
+  const wallet = await queryClient.fetchQuery({ ...walletOptions, staleTime: 0 });
   return wallet.balanceCents;
 }
 

@@ -9,5 +9,7 @@ export function wishPageOptions(productId: string) {
     queryKey: wishQueryKey(productId),
     queryFn: () => ok(api.GET('/api/wishes/{id}', { params: { path: { id: productId } } })),
     retry: false,
+    // A failure the route loader met is shown as it is, not asked again when the screen mounts.
+    retryOnMount: false,
   });
 }
