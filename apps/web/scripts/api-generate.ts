@@ -1,4 +1,5 @@
-// `npm run api:generate`: writes apps/web/src/lib/api/schema.d.ts from the server's OpenAPI document.
+// `npm run api:generate`: writes apps/web/src/lib/api/schema.d.ts from the server's OpenAPI document
+// (api-schema.ts builds it in-process: no running server).
 import fs from 'node:fs';
 import { API_SCHEMA_PATH, apiSchemaText, readOpenApiDocument } from './api-schema';
 

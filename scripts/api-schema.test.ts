@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_SCHEMA_PATH, apiSchemaText, readOpenApiDocument } from '../../web/scripts/api-schema';
+import { API_SCHEMA_PATH, apiSchemaText, readOpenApiDocument } from '../apps/web/scripts/api-schema';
 
 /**
  * The web app's API types (apps/web/src/lib/api/schema.d.ts) are generated from this server's OpenAPI
@@ -8,7 +8,8 @@ import { API_SCHEMA_PATH, apiSchemaText, readOpenApiDocument } from '../../web/s
  * and the new file committed, so the client never compiles against an API the server no longer has.
  */
 describe('the generated API client types', () => {
-  it('match the OpenAPI document the server builds', async () => {
+  // Building the app migrates a fresh in-memory PGlite database first: seconds, not milliseconds.
+  it('match the OpenAPI document the server builds', { timeout: 60_000 }, async () => {
     const expected = await apiSchemaText(await readOpenApiDocument());
     expect(fs.readFileSync(API_SCHEMA_PATH, 'utf8'), 'run `npm run api:generate` and commit the file').toBe(expected);
   });
