@@ -77,28 +77,50 @@ const APP_SCREENS: RouteObject[] = [
   {
     path: 'profile/display-name',
     lazy: () =>
-      import('../features/profile-editing/routes/display-name').then((m) => ({ Component: m.DisplayNamePage })),
+      import('../features/profile-editing/routes/display-name').then((m) => ({
+        Component: m.DisplayNamePage,
+        loader: m.displayNameLoader,
+      })),
   },
   {
     path: 'profile/handle',
-    lazy: () => import('../features/profile-editing/routes/handle').then((m) => ({ Component: m.HandlePage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/handle').then((m) => ({
+        Component: m.HandlePage,
+        loader: m.handleLoader,
+      })),
   },
   {
     path: 'profile/photo',
-    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.PhotoPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/profile-image').then((m) => ({
+        Component: m.PhotoPage,
+        loader: m.profileImageLoader,
+      })),
   },
   {
     path: 'profile/banner',
-    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.BannerPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/profile-image').then((m) => ({
+        Component: m.BannerPage,
+        loader: m.profileImageLoader,
+      })),
   },
   {
     path: 'profile/description',
     lazy: () =>
-      import('../features/profile-editing/routes/description').then((m) => ({ Component: m.DescriptionPage })),
+      import('../features/profile-editing/routes/description').then((m) => ({
+        Component: m.DescriptionPage,
+        loader: m.descriptionLoader,
+      })),
   },
   {
     path: 'profile/links',
-    lazy: () => import('../features/profile-editing/routes/links').then((m) => ({ Component: m.LinksPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/links').then((m) => ({
+        Component: m.LinksPage,
+        loader: m.linksLoader,
+      })),
   },
   {
     path: 'success',

@@ -2,7 +2,9 @@ import type { UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQuery } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { profileOptions } from '../../../lib/profiles';
-import { useMe } from '../../../lib/session';
+import { queryClient } from '../../../lib/query-client';
+import { loadQueries } from '../../../lib/route-loader';
+import { meOptions, useMe } from '../../../lib/session';
 
 /** Spec section 8. */
 export const PROFILE_MESSAGES = {
@@ -35,4 +37,13 @@ export function useOwnProfile() {
   const { me } = useMe();
   const handle = me?.handle ?? '';
   return useQuery({ ...profileOptions(handle), enabled: handle !== '' });
+}
+
+/**
+ * The profile editor's route loader: the signed-in user's profile is asked for by their handle, which only
+ * the session knows, so it starts as soon as the session is known (at once when moving between screens).
+ */
+export async function loadOwnProfile(): Promise<null> {
+  const me = await queryClient.ensureQueryData(meOptions).catch(() => null);
+  return me?.handle ? loadQueries(profileOptions(me.handle)) : null;
 }

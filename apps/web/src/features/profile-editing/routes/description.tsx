@@ -6,8 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
-import { PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function descriptionLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/description (About Me): saved only when non-empty and changed (spec section 5). */
 export function DescriptionPage() {

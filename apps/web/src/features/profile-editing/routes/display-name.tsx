@@ -8,8 +8,12 @@ import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
 import { refreshMe } from '../../../lib/session';
-import { PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function displayNameLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/display-name: save is disabled when the name is empty or unchanged (spec section 5). */
 export function DisplayNamePage() {

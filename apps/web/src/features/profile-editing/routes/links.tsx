@@ -10,8 +10,12 @@ import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { profileQueryKey } from '../../../lib/profiles';
-import { PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function linksLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/links: a list of entries; empty ones are dropped, https:// is added, only http(s) is allowed. */
 export function LinksPage() {

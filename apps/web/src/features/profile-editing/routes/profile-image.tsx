@@ -14,7 +14,7 @@ import { uploadImage } from '../../../lib/image-upload';
 import { profileQueryKey } from '../../../lib/profiles';
 import { refreshMe } from '../../../lib/session';
 import { sleep } from '../../../lib/sleep';
-import { PROFILE_IMAGE_UPLOAD_DELAY_MS, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_IMAGE_UPLOAD_DELAY_MS, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
 
 type Kind = 'photo' | 'banner';
@@ -23,6 +23,10 @@ const KINDS = {
   photo: { title: 'Profile Photo', aspect: 1, isRound: true, success: PROFILE_MESSAGES.photoUpdated },
   banner: { title: 'Banner Picture', aspect: 2, isRound: false, success: PROFILE_MESSAGES.bannerUpdated },
 } as const;
+
+export function profileImageLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/photo: a square (circle) crop. */
 export function PhotoPage() {
