@@ -22,6 +22,7 @@ import { measureApi } from './bench/api.mjs';
 import { measureChat } from './bench/chat.mjs';
 import { measureIdle } from './bench/idle.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
+import { measureRoundTrips } from './bench/round-trips.mjs';
 import { measureTips } from './bench/tips.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -302,7 +303,13 @@ async function measureProfileJs(server, env) {
     throw new Error(`${pageUrl} ended at ${lhr.finalDisplayedUrl}`);
   }
   // The content's round trips: the page's one call, beside the session's (/api/me), which runs in parallel.
-  return { path: `/${handle}`, apiCalls: apiCalls.map((item) => new URL(item.url).pathname), ...measurePageJs(lhr) };
+  const roundTrips = await measureRoundTrips({ url: server.url, handle, chromePath: CHROME_PATH });
+  return {
+    path: `/${handle}`,
+    apiCalls: apiCalls.map((item) => new URL(item.url).pathname),
+    roundTrips,
+    ...measurePageJs(lhr),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -579,6 +586,7 @@ function printDetails({ landingJs, profileJs, lh }) {
   printPageJs('Landing JS', landingJs);
   printPageJs(`Profile ${profileJs.path} JS`, profileJs);
   console.log(`Profile ${profileJs.path} API calls: ${profileJs.apiCalls.join(', ')}`);
+  console.log(`Sequential API round trips before content (target 1): ${JSON.stringify(profileJs.roundTrips)}`);
   if (lh?.failingAccessibilityAudits.length) {
     console.log('\nFailing accessibility audits:');
     for (const a of lh.failingAccessibilityAudits) console.log(`  ${a.id}: ${a.title}`);

@@ -4,7 +4,8 @@ import { AppLayout } from './app-layout';
 
 /**
  * Every route of spec section 2, and /fans (a creator's fan base). Screens are code-split: each `lazy`
- * loads only that screen's code.
+ * loads only that screen's code, and with it the screen's `loader`, which starts every query the screen
+ * needs at once (lib/route-loader.ts, decision 025).
  *
  * The landing, marketing and legal pages need no server state; every other screen sits inside the app
  * shell (the query cache), which loads with the first of them.
@@ -33,7 +34,8 @@ const PAGES: RouteObject[] = [
 const APP_SCREENS: RouteObject[] = [
   ...['sign-in/:affiliate?', 'sign-up/:affiliate?', 'join/:affiliate?'].map((path) => ({
     path,
-    lazy: () => import('../features/auth/routes/sign-in').then((m) => ({ Component: m.SignInPage })),
+    lazy: () =>
+      import('../features/auth/routes/sign-in').then((m) => ({ Component: m.SignInPage, loader: m.signInLoader })),
   })),
   {
     path: 'email/:affiliate?',
@@ -51,7 +53,10 @@ const APP_SCREENS: RouteObject[] = [
     path: 'unsafe',
     lazy: () => import('../features/auth/routes/unsafe').then((m) => ({ Component: m.UnsafeBrowserPage })),
   },
-  { path: 'home', lazy: () => import('../features/home/routes/home').then((m) => ({ Component: m.HomePage })) },
+  {
+    path: 'home',
+    lazy: () => import('../features/home/routes/home').then((m) => ({ Component: m.HomePage, loader: m.homeLoader })),
+  },
   {
     path: 'search',
     lazy: () => import('../features/search/routes/search').then((m) => ({ Component: m.SearchPage })),
@@ -72,28 +77,50 @@ const APP_SCREENS: RouteObject[] = [
   {
     path: 'profile/display-name',
     lazy: () =>
-      import('../features/profile-editing/routes/display-name').then((m) => ({ Component: m.DisplayNamePage })),
+      import('../features/profile-editing/routes/display-name').then((m) => ({
+        Component: m.DisplayNamePage,
+        loader: m.displayNameLoader,
+      })),
   },
   {
     path: 'profile/handle',
-    lazy: () => import('../features/profile-editing/routes/handle').then((m) => ({ Component: m.HandlePage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/handle').then((m) => ({
+        Component: m.HandlePage,
+        loader: m.handleLoader,
+      })),
   },
   {
     path: 'profile/photo',
-    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.PhotoPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/profile-image').then((m) => ({
+        Component: m.PhotoPage,
+        loader: m.profileImageLoader,
+      })),
   },
   {
     path: 'profile/banner',
-    lazy: () => import('../features/profile-editing/routes/profile-image').then((m) => ({ Component: m.BannerPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/profile-image').then((m) => ({
+        Component: m.BannerPage,
+        loader: m.profileImageLoader,
+      })),
   },
   {
     path: 'profile/description',
     lazy: () =>
-      import('../features/profile-editing/routes/description').then((m) => ({ Component: m.DescriptionPage })),
+      import('../features/profile-editing/routes/description').then((m) => ({
+        Component: m.DescriptionPage,
+        loader: m.descriptionLoader,
+      })),
   },
   {
     path: 'profile/links',
-    lazy: () => import('../features/profile-editing/routes/links').then((m) => ({ Component: m.LinksPage })),
+    lazy: () =>
+      import('../features/profile-editing/routes/links').then((m) => ({
+        Component: m.LinksPage,
+        loader: m.linksLoader,
+      })),
   },
   {
     path: 'success',
@@ -110,40 +137,70 @@ const APP_SCREENS: RouteObject[] = [
   {
     path: 'conversations',
     lazy: () =>
-      import('../features/conversations/routes/conversations').then((m) => ({ Component: m.ConversationsPage })),
+      import('../features/conversations/routes/conversations').then((m) => ({
+        Component: m.ConversationsPage,
+        loader: m.conversationsLoader,
+      })),
   },
   {
     path: 'conversations/:conversationId',
     lazy: () =>
-      import('../features/conversations/routes/conversation').then((m) => ({ Component: m.ConversationPage })),
+      import('../features/conversations/routes/conversation').then((m) => ({
+        Component: m.ConversationPage,
+        loader: m.conversationLoader,
+      })),
   },
   {
     path: 'settings',
-    lazy: () => import('../features/settings/routes/settings').then((m) => ({ Component: m.SettingsPage })),
+    lazy: () =>
+      import('../features/settings/routes/settings').then((m) => ({
+        Component: m.SettingsPage,
+        loader: m.settingsLoader,
+      })),
   },
   {
     path: 'fans',
-    lazy: () => import('../features/fans/routes/fans').then((m) => ({ Component: m.FansPage })),
+    lazy: () => import('../features/fans/routes/fans').then((m) => ({ Component: m.FansPage, loader: m.fansLoader })),
   },
   {
     path: 'purchases',
-    lazy: () => import('../features/gifts/routes/purchases').then((m) => ({ Component: m.PurchasesPage })),
+    lazy: () =>
+      import('../features/gifts/routes/purchases').then((m) => ({
+        Component: m.PurchasesPage,
+        loader: m.purchasesLoader,
+      })),
   },
   {
     path: 'received',
-    lazy: () => import('../features/gifts/routes/received').then((m) => ({ Component: m.ReceivedPage })),
+    lazy: () =>
+      import('../features/gifts/routes/received').then((m) => ({
+        Component: m.ReceivedPage,
+        loader: m.receivedLoader,
+      })),
   },
   {
     path: 'received/item/:purchaseId',
-    lazy: () => import('../features/gifts/routes/received-item').then((m) => ({ Component: m.ReceivedItemPage })),
+    lazy: () =>
+      import('../features/gifts/routes/received-item').then((m) => ({
+        Component: m.ReceivedItemPage,
+        loader: m.receivedItemLoader,
+      })),
   },
   {
     path: 'x/:productId',
-    lazy: () => import('../features/wishes-public/routes/wish-page').then((m) => ({ Component: m.PublicWishPage })),
+    lazy: () =>
+      import('../features/wishes-public/routes/wish-page').then((m) => ({
+        Component: m.PublicWishPage,
+        loader: m.publicWishLoader,
+      })),
   },
   {
     path: ':handle',
-    lazy: () => import('../features/profiles/routes/public-profile').then((m) => ({ Component: m.PublicProfilePage })),
+    lazy: () =>
+      import('../features/profiles/routes/public-profile').then((m) => ({
+        Component: m.PublicProfilePage,
+        loader: m.publicProfileLoader,
+      })),
   },
   {
     path: ':handle/tip',
@@ -152,7 +209,8 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'balance',
-    lazy: () => import('../features/wallet/routes/balance').then((m) => ({ Component: m.BalancePage })),
+    lazy: () =>
+      import('../features/wallet/routes/balance').then((m) => ({ Component: m.BalancePage, loader: m.balanceLoader })),
   },
   {
     path: 'test',

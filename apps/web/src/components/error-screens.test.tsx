@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, data } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test-support/stub-fetch';
 import { Notifications } from './notifications';
 import { RouteErrorScreen } from './route-error-screen';
 import { RouterFallback } from './router-fallback';
@@ -39,16 +40,14 @@ describe('the error screens', () => {
   });
 
   it('show "Something Broke.", the toast and report a crash to the server', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => new Response(null, { status: 204 }));
     renderFailingRoute(<RouteErrorScreen />, () => {
       throw new Error('screen exploded');
     });
     expect(await screen.findByText('Something Broke.')).toBeTruthy();
     expect(await screen.findByText('An error occurred.')).toBeTruthy();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/client-errors');
-    expect(JSON.parse(String(init.body))).toMatchObject({ message: 'screen exploded' });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.url).toBe('/api/client-errors');
+    expect(JSON.parse(String(calls[0]?.body))).toMatchObject({ message: 'screen exploded' });
   });
 });

@@ -1,6 +1,5 @@
-import type { FanMembership } from '@sweetwish/shared/fans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { api, ok } from './api-client';
 import { useMe } from './session';
 
 /**
@@ -9,14 +8,12 @@ import { useMe } from './session';
  */
 const fanMembershipQueryKey = (creatorId: string) => ['fan-membership', creatorId] as const;
 
-const membershipPath = (creatorId: string) => `/creators/${encodeURIComponent(creatorId)}/fan-membership`;
-
 /** GET /api/creators/{id}/fan-membership: whether the viewer may join and whether they have. */
 export function useFanMembership(creatorId: string) {
   const { isSignedIn } = useMe();
   return useQuery({
     queryKey: fanMembershipQueryKey(creatorId),
-    queryFn: () => apiRequest<FanMembership>('GET', membershipPath(creatorId)),
+    queryFn: () => ok(api.GET('/api/creators/{id}/fan-membership', { params: { path: { id: creatorId } } })),
     enabled: isSignedIn,
     retry: false,
   });
@@ -26,8 +23,14 @@ export function useFanMembership(creatorId: string) {
 export function useChangeFanMembership(creatorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isJoining: boolean) =>
-      apiRequest<FanMembership>(isJoining ? 'PUT' : 'DELETE', membershipPath(creatorId)),
+    mutationFn: (isJoining: boolean) => {
+      const init = { params: { path: { id: creatorId } } };
+      return ok(
+        isJoining
+          ? api.PUT('/api/creators/{id}/fan-membership', init)
+          : api.DELETE('/api/creators/{id}/fan-membership', init),
+      );
+    },
     onSuccess: (membership) => queryClient.setQueryData(fanMembershipQueryKey(creatorId), membership),
   });
 }

@@ -1,7 +1,6 @@
-import type { HandleAvailability } from '@sweetwish/shared/accounts';
 import { HANDLE_MESSAGES, handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, api, ok } from './api-client';
 
 /** Where a handle being typed stands (spec section 4, Handle check status). */
 export type HandleStatus = 'idle' | 'short' | 'long' | 'invalid' | 'checking' | 'taken' | 'error' | 'available';
@@ -34,11 +33,8 @@ export function localHandleStatus(handle: string): HandleStatus | undefined {
 export type CheckAvailability = (handle: string, signal?: AbortSignal) => Promise<boolean>;
 
 /** GET /api/handles/availability: whether nobody holds the handle. */
-export const fetchHandleAvailability: CheckAvailability = async (handle) => {
-  const answer = await apiRequest<HandleAvailability>(
-    'GET',
-    `/handles/availability?handle=${encodeURIComponent(handle)}`,
-  );
+export const fetchHandleAvailability: CheckAvailability = async (handle, signal) => {
+  const answer = await ok(api.GET('/api/handles/availability', { params: { query: { handle } }, signal }));
   return answer.isAvailable;
 };
 

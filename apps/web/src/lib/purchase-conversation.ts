@@ -1,9 +1,8 @@
-import type { CreateConversationResult } from '@sweetwish/shared/chat';
 import type { ConversationType } from '@sweetwish/shared/chat-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notify } from '../components/notification-store';
-import { apiRequest } from './api-client';
+import { api, ok } from './api-client';
 import { CONVERSATIONS_QUERY_KEY, conversationPath } from './conversations';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from './wallet';
 
@@ -33,7 +32,7 @@ export function useOpenPurchaseConversation() {
     mutationFn: async (target: PurchaseConversationTarget) => {
       if (target.conversationId) return target.conversationId;
       const body = { type: target.type, purchaseId: target.purchaseId };
-      return (await apiRequest<CreateConversationResult>('POST', '/conversations', { body })).conversationId;
+      return (await ok(api.POST('/api/conversations', { body }))).conversationId;
     },
     onSuccess: (conversationId, target) => {
       if (!target.conversationId) {

@@ -1,4 +1,4 @@
-import { apiRequest } from './api-client';
+import { api, ok } from './api-client';
 
 const reported = new WeakSet<object>();
 
@@ -9,11 +9,13 @@ export function reportError(error: unknown) {
     reported.add(error);
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  apiRequest('POST', '/client-errors', {
-    body: {
-      message: err.message.slice(0, 2000) || err.name,
-      stack: err.stack?.slice(0, 10_000),
-      url: window.location.href.slice(0, 2000),
-    },
-  }).catch(() => {});
+  ok(
+    api.POST('/api/client-errors', {
+      body: {
+        message: err.message.slice(0, 2000) || err.name,
+        stack: err.stack?.slice(0, 10_000),
+        url: window.location.href.slice(0, 2000),
+      },
+    }),
+  ).catch(() => {});
 }

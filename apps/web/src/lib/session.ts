@@ -1,6 +1,6 @@
 import type { Me } from '@sweetwish/shared/accounts';
-import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api, ok } from './api-client';
 import { queryClient } from './query-client';
 
 export const ME_QUERY_KEY = ['me'] as const;
@@ -11,7 +11,7 @@ export const ME_QUERY_KEY = ['me'] as const;
  */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await apiRequest<Me | null>('GET', '/me');
+    return await ok(api.GET('/api/me'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -23,6 +23,9 @@ export async function fetchMe(): Promise<Me | null> {
  * sent before whatever changed the session (a sign-in that just set the cookie), so it is cancelled
  * rather than waited for: its answer would be stale.
  */
+/** The signed-in user's query: every screen reads it (through useMe), and every route loader starts it. */
+export const meOptions = queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+
 export async function refreshMe(): Promise<Me | null> {
   await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
   return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 });
@@ -39,7 +42,7 @@ export type Session = {
 
 /** Who is signed in, from GET /api/me: the one source of the session for every screen. */
 export function useMe(): Session {
-  const query = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  const query = useQuery(meOptions);
   const me = query.data ?? null;
   return { me, isLoading: query.isPending, isSignedIn: me !== null, isError: query.isError && me === null };
 }

@@ -1,7 +1,6 @@
-import type { ActivitySummary, Wallet } from '@sweetwish/shared/wallet';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { apiRequest } from './api-client';
+import { api, ok } from './api-client';
 import { useMe } from './session';
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
@@ -16,23 +15,22 @@ export const STATEMENT_QUERY_KEY = ['statement'] as const;
  * The signed-in user's balance (GET /api/wallet), kept current by the live events stream. `data` is
  * undefined while loading and for visitors.
  */
+export const walletOptions = queryOptions({ queryKey: WALLET_QUERY_KEY, queryFn: () => ok(api.GET('/api/wallet')) });
+
 export function useWallet() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: WALLET_QUERY_KEY,
-    queryFn: () => apiRequest<Wallet>('GET', '/wallet'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...walletOptions, enabled: isSignedIn });
 }
 
 /** Whether the signed-in user has purchases or received items, and how many received ones are unseen. */
+export const activityOptions = queryOptions({
+  queryKey: ACTIVITY_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/activity')),
+});
+
 export function useActivity() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: ACTIVITY_QUERY_KEY,
-    queryFn: () => apiRequest<ActivitySummary>('GET', '/activity'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...activityOptions, enabled: isSignedIn });
 }
 
 /**

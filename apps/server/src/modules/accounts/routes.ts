@@ -23,7 +23,7 @@ const getMeRoute = createRoute({
   path: '/me',
   summary: 'The signed-in user, or null for a visitor',
   // A visitor is an answer, not an error: a 401 on every page load showed as a console error.
-  responses: { 200: jsonResponse(Me.nullable(), 'The user, or null when nobody is signed in') },
+  responses: { 200: jsonResponse(z.union([Me, z.null()]), 'The user, or null when nobody is signed in') },
 });
 
 const getSignInMethods = createRoute({

@@ -1,8 +1,7 @@
-import type { TopUpSession } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
+import { api, ok } from '../../lib/api-client';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
 import { notify } from '../notification-store';
 
@@ -15,10 +14,12 @@ const MAX_LOCATION_LENGTH = 1000;
  * on a wish page comes back to once paid.
  */
 export async function startTopUp(quantity: number, location: string, idempotencyKey?: string): Promise<void> {
-  const { url } = await apiRequest<TopUpSession>('POST', '/checkout/top-ups', {
-    body: { quantity, location },
-    idempotencyKey,
-  });
+  const { url } = await ok(
+    api.POST('/api/checkout/top-ups', {
+      params: { header: { 'idempotency-key': idempotencyKey } },
+      body: { quantity, location },
+    }),
+  );
   window.location.assign(url);
 }
 

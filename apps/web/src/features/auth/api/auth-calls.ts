@@ -1,5 +1,5 @@
 import type { EmailLinkVerifyInput, Inviter, Me } from '@sweetwish/shared/accounts';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, ok } from '../../../lib/api-client';
 import { type AuthClientError, authClient } from '../../../lib/auth-client';
 
 /** A failure whose message is meant for the user, shown as a toast (spec section 8). */
@@ -112,13 +112,19 @@ export async function verifyEmailLink(token: string, email: string): Promise<voi
   if (!res?.ok) throw new SignInError(SIGN_IN_MESSAGES.emailLink);
 }
 
-/** Signs in to the preview account (for store review) with the address only; the server holds its password. */
+/**
+ * Signs in to the preview account (for store review) with the address only; the server holds its password.
+ * Like the e-mail link above, a sign-in endpoint outside the OpenAPI document (decision 025): it answers
+ * with better-auth's response, and only its status matters here.
+ */
 export async function previewSignIn(email: string): Promise<void> {
-  try {
-    await apiRequest('POST', '/preview-sign-in', { body: { email } });
-  } catch {
-    throw new SignInError(SIGN_IN_MESSAGES.preview);
-  }
+  const res = await fetch('/api/preview-sign-in', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email }),
+  }).catch(() => undefined);
+  if (!res?.ok) throw new SignInError(SIGN_IN_MESSAGES.preview);
 }
 
 export type SocialProvider = 'google' | 'apple';
@@ -147,7 +153,7 @@ export async function socialSignIn(
 /** The user an invite code belongs to, or null when it belongs to nobody. Codes are compared trimmed and lowercased. */
 export async function fetchInviter(code: string): Promise<Inviter | null> {
   try {
-    return await apiRequest<Inviter>('GET', `/affiliates/${encodeURIComponent(code.trim().toLowerCase())}`);
+    return await ok(api.GET('/api/affiliates/{code}', { params: { path: { code: code.trim().toLowerCase() } } }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -161,7 +167,7 @@ export async function completeProfile(input: {
   affiliate?: string | undefined;
 }): Promise<Me> {
   try {
-    return await apiRequest<Me>('POST', '/profile/complete', { body: input });
+    return await ok(api.POST('/api/profile/complete', { body: input }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) throw new HandleTakenError(error.message);
     throw new SignInError(SIGN_IN_MESSAGES.updateUser);

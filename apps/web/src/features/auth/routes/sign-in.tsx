@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useProviderError } from '../../../lib/provider-error';
-import { usePublicConfig } from '../../../lib/public-config';
+import { publicConfigOptions, usePublicConfig } from '../../../lib/public-config';
+import { loadQueries } from '../../../lib/route-loader';
 import { MailIcon, PhoneIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
 import { EmailForm } from '../components/email-form';
@@ -20,6 +21,10 @@ import { normalizeAffiliate, rememberAffiliate, rememberedAffiliate } from '../l
 import { detectInAppBrowser } from '../lib/in-app-browser';
 
 type Method = 'phone' | 'email';
+
+export function signInLoader() {
+  return loadQueries(publicConfigOptions);
+}
 
 /**
  * The sign-in screen at /sign-in, /sign-up and /join, each with an optional affiliate code that is kept

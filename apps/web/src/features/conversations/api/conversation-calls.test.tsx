@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messagesQueryKey } from '../../../lib/conversations';
 import { ME_QUERY_KEY } from '../../../lib/session';
+import { stubFetch } from '../../../test-support/stub-fetch';
 import { loadOlderMessages, useMessageStore } from './conversation-calls';
 
 function message(seq: number, version = seq): Message {
@@ -27,17 +28,14 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 /** The server, answering each address from `answers` in turn; the addresses asked are recorded. */
 function stubServer(answers: Record<string, unknown[]>) {
   const asked: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/me') return new Response(JSON.stringify({ id: 'u1' }), { status: 200 });
-      asked.push(url);
-      const path = url.replace(/^\/api\/conversations\/c1\/messages/, '');
-      const answer = answers[path]?.shift();
-      if (answer === undefined) return new Response('{}', { status: 500 });
-      return new Response(JSON.stringify(answer), { status: 200 });
-    }),
-  );
+  stubFetch((url) => {
+    if (url === '/api/me') return new Response(JSON.stringify({ id: 'u1' }), { status: 200 });
+    asked.push(url);
+    const path = url.replace(/^\/api\/conversations\/c1\/messages/, '');
+    const answer = answers[path]?.shift();
+    if (answer === undefined) return new Response('{}', { status: 500 });
+    return new Response(JSON.stringify(answer), { status: 200 });
+  });
   return asked;
 }
 

@@ -1,7 +1,7 @@
-import type { Conversation, Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
+import type { Message } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api, type FormAnswer, ok, postForm } from '../../../lib/api-client';
 import { blurhashOfFile } from '../../../lib/blurhash';
 import { CONVERSATIONS_QUERY_KEY, conversationQueryKey, messagesQueryKey } from '../../../lib/conversations';
 import { useMe } from '../../../lib/session';
@@ -15,31 +15,40 @@ import {
   withOlderPage,
 } from '../lib/message-store';
 
-const base = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
+/** The path parameter of every call about one conversation. */
+const inConversation = (id: string) => ({ params: { path: { id } } });
 
 /** The signed-in user's conversations, most recently active first (GET /api/conversations). */
+export const conversationsOptions = queryOptions({
+  queryKey: CONVERSATIONS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/conversations')),
+});
+
 export function useConversations() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: CONVERSATIONS_QUERY_KEY,
-    queryFn: () => apiRequest<Conversation[]>('GET', '/conversations'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...conversationsOptions, enabled: isSignedIn });
 }
 
 /** One conversation (GET /api/conversations/{id}); 404 when it is not the user's. */
-export function useConversation(conversationId: string) {
-  const { isSignedIn } = useMe();
-  return useQuery({
+export function conversationOptions(conversationId: string) {
+  return queryOptions({
     queryKey: conversationQueryKey(conversationId),
-    queryFn: () => apiRequest<Conversation>('GET', base(conversationId)),
-    enabled: isSignedIn,
+    queryFn: () => ok(api.GET('/api/conversations/{id}', inConversation(conversationId))),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }
 
+export function useConversation(conversationId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...conversationOptions(conversationId), enabled: isSignedIn });
+}
+
 function fetchFirstPage(conversationId: string) {
-  return apiRequest<MessagePage>('GET', `${base(conversationId)}/messages?limit=${MESSAGE_PAGE_SIZE}`);
+  return ok(
+    api.GET('/api/conversations/{id}/messages', {
+      params: { path: { id: conversationId }, query: { limit: MESSAGE_PAGE_SIZE } },
+    }),
+  );
 }
 
 /**
@@ -48,27 +57,30 @@ function fetchFirstPage(conversationId: string) {
  * event, a reconnect, coming back to the tab) reads only what changed since the version held, or starts
  * again from the newest page when the server says that is too much.
  */
-export function useMessageStore(conversationId: string) {
-  const { isSignedIn } = useMe();
-  const queryClient = useQueryClient();
+export function messageStoreOptions(conversationId: string) {
   const queryKey = messagesQueryKey(conversationId);
-  return useQuery({
+  return queryOptions({
     queryKey,
-    queryFn: async (): Promise<MessageStore> => {
+    queryFn: async ({ client: queryClient }): Promise<MessageStore> => {
       const held = queryClient.getQueryData<MessageStore>(queryKey);
       if (held) {
-        const changes = await apiRequest<MessageChanges>(
-          'GET',
-          `${base(conversationId)}/messages/changes?since=${held.version}`,
+        const changes = await ok(
+          api.GET('/api/conversations/{id}/messages/changes', {
+            params: { path: { id: conversationId }, query: { since: held.version } },
+          }),
         );
         // Merged into what is held now: an older page or a sent message may have landed meanwhile.
         if (changes.isComplete) return withChanges(queryClient.getQueryData<MessageStore>(queryKey) ?? held, changes);
       }
       return storeOfFirstPage(await fetchFirstPage(conversationId));
     },
-    enabled: isSignedIn,
     retry: 1,
   });
+}
+
+export function useMessageStore(conversationId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...messageStoreOptions(conversationId), enabled: isSignedIn });
 }
 
 /** Loads the page before the oldest message held (scrolling up) into the store. */
@@ -77,9 +89,10 @@ export async function loadOlderMessages(queryClient: QueryClient, conversationId
   const held = queryClient.getQueryData<MessageStore>(queryKey);
   const before = held && oldestSeq(held);
   if (!held?.hasOlder || before === undefined) return;
-  const page = await apiRequest<MessagePage>(
-    'GET',
-    `${base(conversationId)}/messages?before=${before}&limit=${MESSAGE_PAGE_SIZE}`,
+  const page = await ok(
+    api.GET('/api/conversations/{id}/messages', {
+      params: { path: { id: conversationId }, query: { before, limit: MESSAGE_PAGE_SIZE } },
+    }),
   );
   queryClient.setQueryData<MessageStore>(queryKey, (current) => current && withOlderPage(current, page, before));
 }
@@ -93,9 +106,12 @@ function keepMessage(queryClient: QueryClient, conversationId: string, message: 
 
 /** sendMessage with text (POST /api/conversations/{id}/messages). */
 export async function sendText(queryClient: QueryClient, conversationId: string, content: string): Promise<void> {
-  const message = await apiRequest<Message>('POST', `${base(conversationId)}/messages`, {
-    body: { type: 'text', content },
-  });
+  const message = await ok(
+    api.POST('/api/conversations/{id}/messages', {
+      ...inConversation(conversationId),
+      body: { type: 'text', content },
+    }),
+  );
   keepMessage(queryClient, conversationId, message);
 }
 
@@ -107,13 +123,9 @@ export async function sendImage(queryClient: QueryClient, conversationId: string
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('blurhash', await blurhashOfFile(file));
-  const res = await fetch(`/api${base(conversationId)}/images`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    body: form,
-  });
+  const res = await postForm(`/api/conversations/${encodeURIComponent(conversationId)}/images`, form);
   if (!res.ok) throw new ApiError(res.status, { code: 'INTERNAL', message: CHAT_MESSAGES.uploadFailed });
-  keepMessage(queryClient, conversationId, (await res.json()) as Message);
+  keepMessage(queryClient, conversationId, (await res.json()) as FormAnswer<'/api/conversations/{id}/images'>);
 }
 
 /** Sets (a heart) or clears (null) the viewer's reaction to a message. */
@@ -123,19 +135,21 @@ export async function setReaction(
   messageId: string,
   reaction: Reaction | null,
 ): Promise<void> {
-  const message = await apiRequest<Message>(
-    'PUT',
-    `${base(conversationId)}/messages/${encodeURIComponent(messageId)}/reaction`,
-    { body: { reaction } },
+  const message = await ok(
+    api.PUT('/api/conversations/{id}/messages/{messageId}/reaction', {
+      params: { path: { id: conversationId, messageId } },
+      body: { reaction },
+    }),
   );
   keepMessage(queryClient, conversationId, message);
 }
 
 /** Unlocks the other participant's image for the viewer (remembered by the server for every device). */
 export async function unlockImage(queryClient: QueryClient, conversationId: string, messageId: string): Promise<void> {
-  const message = await apiRequest<Message>(
-    'POST',
-    `${base(conversationId)}/messages/${encodeURIComponent(messageId)}/unlock`,
+  const message = await ok(
+    api.POST('/api/conversations/{id}/messages/{messageId}/unlock', {
+      params: { path: { id: conversationId, messageId } },
+    }),
   );
   keepMessage(queryClient, conversationId, message);
 }
@@ -146,7 +160,7 @@ export async function unlockImage(queryClient: QueryClient, conversationId: stri
  */
 export async function markSeen(queryClient: QueryClient, conversationId: string): Promise<void> {
   try {
-    await fetch(`/api${base(conversationId)}/seen`, { method: 'POST', credentials: 'same-origin', keepalive: true });
+    await api.POST('/api/conversations/{id}/seen', { ...inConversation(conversationId), keepalive: true });
   } catch (error) {
     console.warn('Could not mark the conversation read', error);
     return;

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../components/notification-store';
+// Reading a picture needs a real browser; the hash itself is tested in lib/blurhash.test.ts.
+import { stubFetch } from '../../../test-support/stub-fetch';
 import { Composer } from './composer';
 
-// Reading a picture needs a real browser; the hash itself is tested in lib/blurhash.test.ts.
 vi.mock('../../../lib/blurhash', () => ({ blurhashOfFile: async () => 'L'.repeat(36) }));
 
 type Call = { url: string; body: unknown };
@@ -13,21 +14,18 @@ type Call = { url: string; body: unknown };
 function stubApi(fail: (call: Call) => boolean = () => false) {
   const calls: Call[] = [];
   let seq = 1;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body =
-        init?.body instanceof FormData ? (init.body.get('file') as File).name : JSON.parse(String(init?.body));
-      const call = { url, body };
-      calls.push(call);
-      // Each send waits a moment, as over a network: the composer shows it is busy meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      if (fail(call))
-        return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'no' } }), { status: 500 });
-      seq += 1;
-      return new Response(JSON.stringify({ id: `m${seq}`, seq, version: seq, isMine: true }), { status: 201 });
-    }),
-  );
+  stubFetch(async (url, sent) => {
+    const body =
+      typeof sent.body === 'string' ? JSON.parse(sent.body) : (sent.body?.get('file') as File | undefined)?.name;
+    const call = { url, body };
+    calls.push(call);
+    // Each send waits a moment, as over a network: the composer shows it is busy meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (fail(call))
+      return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'no' } }), { status: 500 });
+    seq += 1;
+    return new Response(JSON.stringify({ id: `m${seq}`, seq, version: seq, isMine: true }), { status: 201 });
+  });
   return calls;
 }
 

@@ -2,6 +2,7 @@ import type { Conversation, Message } from '@sweetwish/shared/chat';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test-support/stub-fetch';
 import type { MessageStore } from '../lib/message-store';
 import { testMessage as message } from '../lib/test-message';
 import { MessageList } from './message-list';
@@ -32,19 +33,16 @@ const lockedImage = {
 /** The API: records each call and answers the message it was about, changed as the call asks. */
 function stubApi(messages: Message[]) {
   const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method: init?.method ?? 'GET', url, body });
-      const id = /messages\/([^/]+)\//.exec(url)?.[1];
-      const found = messages.find((m) => m.id === id) ?? messages[0];
-      const changed = url.endsWith('/unlock')
-        ? { ...found, version: 99, image: { ...lockedImage, isLocked: false, thumbUrl: '/thumb', url: '/full' } }
-        : { ...found, version: 99, reaction: body?.reaction ?? null };
-      return new Response(JSON.stringify(changed), { status: 200 });
-    }),
-  );
+  stubFetch((url, sent) => {
+    const body = typeof sent.body === 'string' && sent.body !== '' ? JSON.parse(sent.body) : undefined;
+    calls.push({ method: sent.method, url, body });
+    const id = /messages\/([^/]+)\//.exec(url)?.[1];
+    const found = messages.find((m) => m.id === id) ?? messages[0];
+    const changed = url.endsWith('/unlock')
+      ? { ...found, version: 99, image: { ...lockedImage, isLocked: false, thumbUrl: '/thumb', url: '/full' } }
+      : { ...found, version: 99, reaction: body?.reaction ?? null };
+    return new Response(JSON.stringify(changed), { status: 200 });
+  });
   return calls;
 }
 

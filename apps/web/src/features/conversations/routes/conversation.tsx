@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGES, SEND_BLOCK_MESSAGES, type SendBlock } from '@sweetwish/shared/chat-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { useParams } from 'react-router';
 import { TOP_BAR_HEIGHT } from '../../../app/theme';
 import { AppTopBar } from '../../../components/app-top-bar';
@@ -11,13 +12,26 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
-import { markSeen, useConversation, useMessageStore } from '../api/conversation-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import {
+  conversationOptions,
+  markSeen,
+  messageStoreOptions,
+  useConversation,
+  useMessageStore,
+} from '../api/conversation-calls';
 import { Composer } from '../components/composer';
 import { ConversationHeader } from '../components/conversation-header';
 import { MessageList } from '../components/message-list';
 
 /** The conversation screen's width at most (spec section 9). */
 export const CONVERSATION_MAX_WIDTH = 600;
+
+/** The conversation and its newest messages load together. */
+export function conversationLoader({ params }: LoaderFunctionArgs) {
+  const id = params.conversationId ?? '';
+  return loadSignedInQueries(conversationOptions(id), messageStoreOptions(id));
+}
 
 /**
  * A conversation (/conversations/{id}, spec section 2): the back header with the other participant, the

@@ -13,8 +13,13 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { conversationPath } from '../../../lib/conversations';
 import { formatMonthDay, formatTimeOfDay } from '../../../lib/dates';
-import { useConversations } from '../api/conversation-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { conversationsOptions, useConversations } from '../api/conversation-calls';
 import { conversationPreview, participantName } from '../lib/conversation-text';
+
+export function conversationsLoader() {
+  return loadSignedInQueries(conversationsOptions);
+}
 
 /**
  * The conversation list (/conversations, spec section 2): one row per conversation, newest activity first,

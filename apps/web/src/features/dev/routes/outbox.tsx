@@ -4,10 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OutboxMessage } from '@sweetwish/shared/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { AppTopBar } from '../../../components/app-top-bar';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, api, ok } from '../../../lib/api-client';
 
 /**
  * /dev/outbox (design.md section 2): every SMS and e-mail the local adapters kept instead of sending, newest
@@ -16,7 +15,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export function OutboxPage() {
   const { data, error, isPending } = useQuery({
     queryKey: ['dev-outbox'],
-    queryFn: () => apiRequest<OutboxMessage[]>('GET', '/dev/outbox'),
+    queryFn: () => ok(api.GET('/api/dev/outbox')),
     refetchInterval: 3000,
     retry: false,
   });

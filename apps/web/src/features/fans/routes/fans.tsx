@@ -15,7 +15,12 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayYear } from '../../../lib/dates';
-import { useFans } from '../api/fan-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { fansOptions, useFans } from '../api/fan-calls';
+
+export function fansLoader() {
+  return loadSignedInQueries(fansOptions);
+}
 
 /**
  * The creator's fan base (/fans; spec section 1, issue 6 item 9): who joined it (their name, or "Anonymous"

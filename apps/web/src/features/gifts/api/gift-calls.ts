@@ -1,6 +1,5 @@
-import type { Purchase, ReceivedItem } from '@sweetwish/shared/wallet';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../../../lib/wallet';
 
@@ -8,52 +7,60 @@ const purchaseQueryKey = (id: string) => [...PURCHASES_QUERY_KEY, id] as const;
 const receivedItemQueryKey = (id: string) => [...RECEIVED_QUERY_KEY, id] as const;
 
 /** The signed-in buyer's purchases and tips, newest first (GET /api/purchases). */
+export const purchasesOptions = queryOptions({
+  queryKey: PURCHASES_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/purchases')),
+});
+
 export function usePurchases() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: PURCHASES_QUERY_KEY,
-    queryFn: () => apiRequest<Purchase[]>('GET', '/purchases'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...purchasesOptions, enabled: isSignedIn });
 }
 
 /** One of the buyer's purchases (GET /api/purchases/{id}); 404 when it is not theirs. */
-export function usePurchase(id: string) {
-  const { isSignedIn } = useMe();
-  return useQuery({
+export function purchaseOptions(id: string) {
+  return queryOptions({
     queryKey: purchaseQueryKey(id),
-    queryFn: () => apiRequest<Purchase>('GET', `/purchases/${encodeURIComponent(id)}`),
-    enabled: isSignedIn,
+    queryFn: () => ok(api.GET('/api/purchases/{id}', { params: { path: { id } } })),
     retry: false,
   });
+}
+
+export function usePurchase(id: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...purchaseOptions(id), enabled: isSignedIn });
 }
 
 /** The gifts and tips the signed-in user received, newest first (GET /api/received). */
+export const receivedOptions = queryOptions({
+  queryKey: RECEIVED_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/received')),
+});
+
 export function useReceived() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: RECEIVED_QUERY_KEY,
-    queryFn: () => apiRequest<ReceivedItem[]>('GET', '/received'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...receivedOptions, enabled: isSignedIn });
 }
 
 /** One received gift or tip (GET /api/received/{id}); 404 when it is not the user's. */
-export function useReceivedItem(id: string) {
-  const { isSignedIn } = useMe();
-  return useQuery({
+export function receivedItemOptions(id: string) {
+  return queryOptions({
     queryKey: receivedItemQueryKey(id),
-    queryFn: () => apiRequest<ReceivedItem>('GET', `/received/${encodeURIComponent(id)}`),
-    enabled: isSignedIn,
+    queryFn: () => ok(api.GET('/api/received/{id}', { params: { path: { id } } })),
     retry: false,
   });
+}
+
+export function useReceivedItem(id: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...receivedItemOptions(id), enabled: isSignedIn });
 }
 
 /** Mark purchase seen (POST /api/received/{id}/seen): the list's dot and the side menu's badge go. */
 export function useMarkSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('POST', `/received/${encodeURIComponent(id)}/seen`),
+    mutationFn: (id: string) => ok(api.POST('/api/received/{id}/seen', { params: { path: { id } } })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RECEIVED_QUERY_KEY }),

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
+import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { CheckoutReturnPage } from './checkout-return';
 import { PurchaseSuccessError, PurchaseSuccessPage } from './purchase-success';
 
@@ -28,12 +29,9 @@ function ConversationStandIn() {
 /** The app's /success, /cs and /stripe/cs at `entry`, for a signed-in fan; the API answers with `answer`. */
 function renderAt(
   entry: string | { pathname: string; state: unknown },
-  answer: (url: string, init?: RequestInit) => Response,
+  answer: (url: string, sent: SentRequest) => Response,
 ) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => answer(url, init)),
-  );
+  stubFetch(answer);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(ME_QUERY_KEY, { id: 'fan-1', handle: 'fan_one', displayName: 'Fan One' });
   const router = createMemoryRouter(

@@ -13,7 +13,8 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayTime } from '../../../lib/dates';
 import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/purchase-conversation';
-import { usePurchases } from '../api/gift-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { purchasesOptions, usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
 import { ReversalTag } from '../components/reversal-tag';
 
@@ -21,6 +22,10 @@ import { ReversalTag } from '../components/reversal-tag';
 export function purchaseName(purchase: Pick<Purchase, 'type' | 'product'>): string {
   if (purchase.type === 'tip') return 'Tip';
   return purchase.product?.name ?? "It's a surprise!";
+}
+
+export function purchasesLoader() {
+  return loadSignedInQueries(purchasesOptions);
 }
 
 /** Purchases (/purchases, spec section 2): what the signed-in user bought and tipped, newest first. */

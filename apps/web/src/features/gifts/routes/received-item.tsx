@@ -7,7 +7,7 @@ import { formatDollars } from '@sweetwish/shared/money';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { receivedItemName, reversalLabel, WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -15,11 +15,16 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { formatMonthDay } from '../../../lib/dates';
-import { useMarkSeen, useReceivedItem } from '../api/gift-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { receivedItemOptions, useMarkSeen, useReceivedItem } from '../api/gift-calls';
 import { MessageButton } from '../components/message-button';
 
 /** The name shown for a buyer who gifted anonymously, or who has no handle (design.md section 11). */
 const ANONYMOUS = 'Anonymous';
+
+export function receivedItemLoader({ params }: LoaderFunctionArgs) {
+  return loadSignedInQueries(receivedItemOptions(params.purchaseId ?? ''));
+}
 
 /**
  * A received gift or tip (/received/item/:purchaseId, spec section 2): the buyer, "Gifted on" and the date,

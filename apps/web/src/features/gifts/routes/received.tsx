@@ -10,9 +10,14 @@ import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { formatMonthDay } from '../../../lib/dates';
-import { useReceived } from '../api/gift-calls';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { receivedOptions, useReceived } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
 import { ReversalTag } from '../components/reversal-tag';
+
+export function receivedLoader() {
+  return loadSignedInQueries(receivedOptions);
+}
 
 /** Received (/received, spec section 2): the gifts and tips the signed-in user received, newest first. */
 export function ReceivedPage() {

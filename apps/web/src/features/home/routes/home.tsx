@@ -10,7 +10,12 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { SettingsIcon, UserIcon } from '../../../components/menu-icons';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
+import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
+
+export function homeLoader() {
+  return loadQueries();
+}
 
 /** The signed-in home (/home): a greeting and the ways on. A user without a complete profile finishes it first. */
 export function HomePage() {

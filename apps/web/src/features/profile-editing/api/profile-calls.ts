@@ -1,8 +1,10 @@
-import type { Me } from '@sweetwish/shared/accounts';
-import type { PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
+import type { UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useMe } from '../../../lib/session';
+import { api, ok } from '../../../lib/api-client';
+import { profileOptions } from '../../../lib/profiles';
+import { queryClient } from '../../../lib/query-client';
+import { loadQueries } from '../../../lib/route-loader';
+import { meOptions, useMe } from '../../../lib/session';
 
 /** Spec section 8. */
 export const PROFILE_MESSAGES = {
@@ -21,24 +23,27 @@ export const PROFILE_MESSAGES = {
 export const PROFILE_IMAGE_UPLOAD_DELAY_MS = 500;
 
 /** PATCH /api/profile: merges the given fields into the signed-in user. */
-export function updateProfile(input: UpdateProfileInput): Promise<PublicProfile> {
-  return apiRequest<PublicProfile>('PATCH', '/profile', { body: input });
+export function updateProfile(input: UpdateProfileInput) {
+  return ok(api.PATCH('/api/profile', { body: input }));
 }
 
 /** PUT /api/profile/handle (setHandle). */
-export function setHandle(handle: string): Promise<Me> {
-  return apiRequest<Me>('PUT', '/profile/handle', { body: { handle } });
+export function setHandle(handle: string) {
+  return ok(api.PUT('/api/profile/handle', { body: { handle } }));
 }
-
-export const ownProfileKey = (handle: string | null | undefined) => ['users', handle ?? ''] as const;
 
 /** The signed-in user's public profile (description, links and banner are not part of /api/me). */
 export function useOwnProfile() {
   const { me } = useMe();
-  const handle = me?.handle;
-  return useQuery({
-    queryKey: ownProfileKey(handle),
-    queryFn: () => apiRequest<PublicProfile>('GET', `/users/${encodeURIComponent(handle ?? '')}`),
-    enabled: Boolean(handle),
-  });
+  const handle = me?.handle ?? '';
+  return useQuery({ ...profileOptions(handle), enabled: handle !== '' });
+}
+
+/**
+ * The profile editor's route loader: the signed-in user's profile is asked for by their handle, which only
+ * the session knows, so it starts as soon as the session is known (at once when moving between screens).
+ */
+export async function loadOwnProfile(): Promise<null> {
+  const me = await queryClient.ensureQueryData(meOptions).catch(() => null);
+  return me?.handle ? loadQueries(profileOptions(me.handle)) : null;
 }

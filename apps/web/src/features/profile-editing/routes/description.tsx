@@ -5,8 +5,13 @@ import { ABOUT_ME_MAX, ABOUT_ME_MESSAGES, aboutMeProblem, type PublicProfile } f
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
-import { ownProfileKey, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { profileQueryKey } from '../../../lib/profiles';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function descriptionLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/description (About Me): saved only when non-empty and changed (spec section 5). */
 export function DescriptionPage() {
@@ -28,7 +33,7 @@ function DescriptionForm({ profile }: { profile: PublicProfile }) {
     setIsSaving(true);
     try {
       const updated = await updateProfile({ description: text });
-      queryClient.setQueryData(ownProfileKey(updated.handle), updated);
+      queryClient.setQueryData(profileQueryKey(updated.handle), updated);
       setSaved(text);
       notify(PROFILE_MESSAGES.descriptionUpdated, { severity: 'success' });
     } catch {

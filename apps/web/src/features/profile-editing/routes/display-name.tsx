@@ -6,9 +6,14 @@ import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
+import { profileQueryKey } from '../../../lib/profiles';
 import { refreshMe } from '../../../lib/session';
-import { ownProfileKey, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function displayNameLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/display-name: save is disabled when the name is empty or unchanged (spec section 5). */
 export function DisplayNamePage() {
@@ -31,7 +36,7 @@ function DisplayNameForm({ profile }: { profile: PublicProfile }) {
     setIsSaving(true);
     try {
       const updated = await updateProfile({ displayName: name });
-      queryClient.setQueryData(ownProfileKey(updated.handle), updated);
+      queryClient.setQueryData(profileQueryKey(updated.handle), updated);
       setSaved(updated.displayName);
       notify(PROFILE_MESSAGES.displayNameUpdated, { severity: 'success' });
       void refreshMe().catch(() => undefined);

@@ -10,8 +10,12 @@ import { notify } from '../../../components/notification-store';
 import { ApiError } from '../../../lib/api-client';
 import { handleStatusMessage, useHandleStatus } from '../../../lib/handle-status';
 import { ME_QUERY_KEY } from '../../../lib/session';
-import { PROFILE_MESSAGES, setHandle } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_MESSAGES, setHandle } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function handleLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/handle: availability as on Complete Account Profile; save disabled when empty. */
 export function HandlePage() {

@@ -9,8 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../../components/notification-store';
 import { StrokeIcon } from '../../../components/stroke-icon';
-import { ownProfileKey, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { profileQueryKey } from '../../../lib/profiles';
+import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
+
+export function linksLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/links: a list of entries; empty ones are dropped, https:// is added, only http(s) is allowed. */
 export function LinksPage() {
@@ -47,7 +52,7 @@ function LinksForm({ profile }: { profile: PublicProfile }) {
     setIsSaving(true);
     try {
       const updated = await updateProfile({ links: result.urls });
-      queryClient.setQueryData(ownProfileKey(updated.handle), updated);
+      queryClient.setQueryData(profileQueryKey(updated.handle), updated);
       setEntries(updated.links.length > 0 ? updated.links.map(entry) : [entry('')]);
     } catch {
       // The entries stay as typed, so the user can try again.

@@ -11,9 +11,10 @@ import { ImageCropDialog } from '../../../components/image-crop-dialog';
 import { notify } from '../../../components/notification-store';
 import type { CroppedImage } from '../../../lib/image-processing';
 import { uploadImage } from '../../../lib/image-upload';
+import { profileQueryKey } from '../../../lib/profiles';
 import { refreshMe } from '../../../lib/session';
 import { sleep } from '../../../lib/sleep';
-import { ownProfileKey, PROFILE_IMAGE_UPLOAD_DELAY_MS, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
+import { loadOwnProfile, PROFILE_IMAGE_UPLOAD_DELAY_MS, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
 
 type Kind = 'photo' | 'banner';
@@ -22,6 +23,10 @@ const KINDS = {
   photo: { title: 'Profile Photo', aspect: 1, isRound: true, success: PROFILE_MESSAGES.photoUpdated },
   banner: { title: 'Banner Picture', aspect: 2, isRound: false, success: PROFILE_MESSAGES.bannerUpdated },
 } as const;
+
+export function profileImageLoader() {
+  return loadOwnProfile();
+}
 
 /** /profile/photo: a square (circle) crop. */
 export function PhotoPage() {
@@ -71,7 +76,7 @@ function ProfileImageForm({ kind, profile }: { kind: Kind; profile: PublicProfil
           ? { photoUrl: uploaded.url, photoHash: image.blurhash }
           : { bannerUrl: uploaded.url, bannerHash: image.blurhash },
       );
-      queryClient.setQueryData(ownProfileKey(updated.handle), updated);
+      queryClient.setQueryData(profileQueryKey(updated.handle), updated);
       setShown(kind === 'photo' ? updated.photoUrl : updated.bannerUrl);
       notify(config.success, { severity: 'success' });
       if (kind === 'photo') void refreshMe().catch(() => undefined);

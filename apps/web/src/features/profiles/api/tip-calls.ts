@@ -1,6 +1,6 @@
-import type { TipInput, TipResult } from '@sweetwish/shared/wallet';
+import type { TipInput } from '@sweetwish/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
 
@@ -13,7 +13,7 @@ export function useSendTip() {
   const idempotencyKey = useIdempotencyKey();
   return useMutation({
     mutationFn: (input: TipInput) =>
-      apiRequest<TipResult>('POST', '/tips', { body: input, idempotencyKey: idempotencyKey.for(input) }),
+      ok(api.POST('/api/tips', { params: { header: { 'idempotency-key': idempotencyKey.for(input) } }, body: input })),
     onError: (error) => idempotencyKey.settle(error),
     onSuccess: () => {
       idempotencyKey.settle();

@@ -1,21 +1,21 @@
-import type { UpdateWishInput, Wish } from '@sweetwish/shared/wishes';
+import type { UpdateWishInput } from '@sweetwish/shared/wishes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
+import { sellerWishListsQueryKey } from '../../../lib/profiles';
 
 /**
  * Pins, un-pins, archives or restores one of the owner's wishes (only the changed field is sent), then
- * reloads the lists. Apart from profile-calls.ts because only the owner's wish menu, which loads on
- * demand, uses it.
+ * reloads the lists. Only the owner's wish menu, which loads on demand, uses it.
  */
 export function useUpdateWish() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateWishInput }) =>
-      apiRequest<Wish>('PATCH', `/wishes/${encodeURIComponent(id)}`, { body: changes }),
+      ok(api.PATCH('/api/wishes/{id}', { params: { path: { id } }, body: changes })),
     onSuccess: async (wish) => {
       // The public wish page caches the wish under ['wish', id]: drop it so that page reads it again.
       queryClient.removeQueries({ queryKey: ['wish', wish.id] });
-      await queryClient.invalidateQueries({ queryKey: ['wishes', wish.sellerId] });
+      await queryClient.invalidateQueries({ queryKey: sellerWishListsQueryKey(wish.sellerId) });
     },
   });
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from '../../../components/notifications';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { WALLET_QUERY_KEY } from '../../../lib/wallet';
+import { stubFetch } from '../../../test-support/stub-fetch';
 import { TipDialog } from './tip-dialog';
 
 const recipient = { id: 'creator-1', handle: 'sweet_creator', displayName: 'Sweet Creator', photoUrl: null };
@@ -61,20 +62,16 @@ describe('the tip dialog', () => {
   });
 
   it('sends the tip, anonymously when asked, and says so', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = stubFetch(() => new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }));
     const { onClose } = renderDialog(10_000);
     type('40');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Send anonymously' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Tip sent successfully!')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
-    const [url, init] = fetchMock.mock.calls.find(([url]) => url === '/api/tips') ?? [];
-    expect(url).toBe('/api/tips');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ recipientId: 'creator-1', amount: 40, isAnonymous: true });
+    const tip = calls.find(({ url }) => url === '/api/tips');
+    expect(tip?.method).toBe('POST');
+    expect(JSON.parse(String(tip?.body))).toEqual({ recipientId: 'creator-1', amount: 40, isAnonymous: true });
   });
 
   it('says "Error sending tip." when the server refuses, and stays open', async () => {

@@ -5,11 +5,12 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchIcon } from '../../../components/app-icons';
 import { FilterIcon, PlusIcon } from '../../../components/share-icons';
-import { useWishList } from '../api/profile-calls';
+import { wishListOptions } from '../../../lib/profiles';
 import type { createWishSearch } from '../lib/wish-search';
 import { WishGrid, WishGridPlaceholder } from './wish-grid';
 
@@ -29,7 +30,7 @@ const loadWishSearch = () => import('../lib/wish-search');
 export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const [isShowingArchived, setIsShowingArchived] = useState(false);
   const showArchived = isOwner && isShowingArchived;
-  const wishes = useWishList(userId, showArchived);
+  const wishes = useQuery(wishListOptions(userId, showArchived));
   const [term, setTerm] = useState('');
   const [openWishId, setOpenWishId] = useState<string | null>(null);
   const shown = useWishSearch(wishes.data, term);
@@ -118,7 +119,7 @@ function WishlistBody({
   isSearching,
   onOpenWish,
 }: {
-  wishes: ReturnType<typeof useWishList>;
+  wishes: UseQueryResult<Wish[]>;
   shown: Wish[];
   isOwner: boolean;
   isSearching: boolean;

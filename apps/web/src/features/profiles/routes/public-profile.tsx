@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { ApiError } from '../../../lib/api-client';
+import { profileOptions, profileQueryKey } from '../../../lib/profiles';
+import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
-import { profileQueryKey, useProfile } from '../api/profile-calls';
 import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
 import { QuickTip, TIP_DIALOG_FLAG } from '../components/quick-tip';
@@ -32,6 +34,11 @@ const underHandle = (location: { search: string; hash: string }, handle: string)
   search: location.search,
   hash: location.hash,
 });
+
+/** Starts the profile with its wishlist (one request) and the signed-in user together (decision 025). */
+export function publicProfileLoader({ params }: LoaderFunctionArgs) {
+  return loadQueries(profileOptions(params.handle ?? ''));
+}
 
 /** The public creator profile (/{handle}, spec section 2): header, Links and About, and the wishlist. */
 export function PublicProfilePage() {
@@ -61,7 +68,7 @@ export function PublicProfileTipPage() {
 }
 
 function ProfileContent({ handle }: { handle: string }) {
-  const profile = useProfile(handle);
+  const profile = useQuery(profileOptions(handle));
   const { me } = useMe();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,18 +1,19 @@
 import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
 import { useMe } from '../../../lib/session';
 
 const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 /** The signed-in user's settings (GET /api/settings). */
+export const settingsOptions = queryOptions({
+  queryKey: SETTINGS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/settings')),
+});
+
 export function useSettings() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => apiRequest<Settings>('GET', '/settings'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...settingsOptions, enabled: isSignedIn });
 }
 
 /**
@@ -22,7 +23,7 @@ export function useSettings() {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: UpdateSettingsInput) => apiRequest<Settings>('PATCH', '/settings', { body: change }),
+    mutationFn: (change: UpdateSettingsInput) => ok(api.PATCH('/api/settings', { body: change })),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: SETTINGS_QUERY_KEY });
       const before = queryClient.getQueryData<Settings>(SETTINGS_QUERY_KEY);
@@ -37,8 +38,8 @@ export function useUpdateSettings() {
 }
 
 /** Ends every session of the user, this one included (POST /api/account/sign-out-everywhere). */
-export function signOutEverywhere(): Promise<void> {
-  return apiRequest('POST', '/account/sign-out-everywhere');
+export function signOutEverywhere(): Promise<undefined> {
+  return ok(api.POST('/api/account/sign-out-everywhere'));
 }
 
 /**
@@ -46,6 +47,6 @@ export function signOutEverywhere(): Promise<void> {
  * money or a withdrawal is under way, with the server's reason; `forfeitCents` gives up a remainder that
  * cannot be withdrawn, once the user confirmed that amount (decision 017).
  */
-export function deleteAccount(forfeitCents?: number): Promise<void> {
-  return apiRequest('POST', '/account/delete', { body: { isConfirmed: true, forfeitCents } });
+export function deleteAccount(forfeitCents?: number): Promise<undefined> {
+  return ok(api.POST('/api/account/delete', { body: { isConfirmed: true, forfeitCents } }));
 }

@@ -1,23 +1,26 @@
-import type { SignInMethods, SocialProvider } from '@sweetwish/shared/accounts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type { SocialProvider } from '@sweetwish/shared/accounts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
 import { authClient } from '../../../lib/auth-client';
 
 const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
 
 /** The user's ways to sign in and the providers they can still link (GET /api/sign-in-methods). */
+export const signInMethodsOptions = queryOptions({
+  queryKey: SIGN_IN_METHODS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/sign-in-methods')),
+});
+
 export function useSignInMethods() {
-  return useQuery({
-    queryKey: SIGN_IN_METHODS_QUERY_KEY,
-    queryFn: () => apiRequest<SignInMethods>('GET', '/sign-in-methods'),
-  });
+  return useQuery(signInMethodsOptions);
 }
 
 /** Unlinks Google or Apple; the server refuses the last way to sign in, with its reason. */
 export function useRemoveSignInMethod() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider: SocialProvider) => apiRequest<SignInMethods>('DELETE', `/sign-in-methods/${provider}`),
+    mutationFn: (provider: SocialProvider) =>
+      ok(api.DELETE('/api/sign-in-methods/{provider}', { params: { path: { provider } } })),
     onSuccess: (methods) => queryClient.setQueryData(SIGN_IN_METHODS_QUERY_KEY, methods),
   });
 }

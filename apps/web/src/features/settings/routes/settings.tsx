@@ -11,13 +11,20 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { leaveAfterSessionEnded } from '../../../lib/log-out';
+import { loadSignedInQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
 import { useShowMoney } from '../../../lib/show-money';
-import { signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
+import { settingsOptions, signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
+import { signInMethodsOptions } from '../api/sign-in-method-calls';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { SettingSwitch } from '../components/setting-switch';
 import { SignInMethodsList } from '../components/sign-in-methods-list';
 import { notificationDestination, notificationNoun } from '../lib/settings-text';
+
+/** The settings and the sign-in methods list below them load together. */
+export function settingsLoader() {
+  return loadSignedInQueries(settingsOptions, signInMethodsOptions);
+}
 
 /**
  * Settings (/settings; design.md section 11, issue 6 item 10): notifications of gifts and of messages (said

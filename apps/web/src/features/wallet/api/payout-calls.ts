@@ -1,6 +1,5 @@
-import type { OnboardingLink, PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMe } from '../../../lib/session';
 import {
@@ -11,14 +10,15 @@ import {
 } from '../../../lib/wallet';
 
 /** getStripeAccountStatus (GET /api/payouts/account): the payout account, null before onboarding. */
+export const payoutAccountOptions = queryOptions({
+  queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/payouts/account')),
+  retry: false,
+});
+
 export function usePayoutAccount() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: PAYOUT_ACCOUNT_QUERY_KEY,
-    queryFn: () => apiRequest<PayoutAccountStatus>('GET', '/payouts/account'),
-    enabled: isSignedIn,
-    retry: false,
-  });
+  return useQuery({ ...payoutAccountOptions, enabled: isSignedIn });
 }
 
 /**
@@ -26,18 +26,19 @@ export function usePayoutAccount() {
  * this page. The promise resolves only if the redirect does not happen.
  */
 export async function startOnboarding(location: string): Promise<void> {
-  const { url } = await apiRequest<OnboardingLink>('POST', '/payouts/onboarding-link', { body: { location } });
+  const { url } = await ok(api.POST('/api/payouts/onboarding-link', { body: { location } }));
   window.location.assign(url);
 }
 
 /** The signed-in user's withdrawals, newest first (GET /api/payouts/withdrawals), kept current live. */
+export const withdrawalsOptions = queryOptions({
+  queryKey: WITHDRAWALS_QUERY_KEY,
+  queryFn: () => ok(api.GET('/api/payouts/withdrawals')),
+});
+
 export function useWithdrawals() {
   const { isSignedIn } = useMe();
-  return useQuery({
-    queryKey: WITHDRAWALS_QUERY_KEY,
-    queryFn: () => apiRequest<Withdrawal[]>('GET', '/payouts/withdrawals'),
-    enabled: isSignedIn,
-  });
+  return useQuery({ ...withdrawalsOptions, enabled: isSignedIn });
 }
 
 /** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens; a retry is the same withdrawal. */
@@ -46,10 +47,12 @@ export function useWithdraw() {
   const idempotencyKey = useIdempotencyKey();
   return useMutation({
     mutationFn: (amount: number) =>
-      apiRequest<Withdrawal>('POST', '/payouts/withdrawals', {
-        body: { amount },
-        idempotencyKey: idempotencyKey.for({ amount }),
-      }),
+      ok(
+        api.POST('/api/payouts/withdrawals', {
+          params: { header: { 'idempotency-key': idempotencyKey.for({ amount }) } },
+          body: { amount },
+        }),
+      ),
     onSuccess: () => idempotencyKey.settle(),
     onError: (error) => idempotencyKey.settle(error),
     onSettled: () =>
@@ -69,9 +72,10 @@ export function useStatement() {
   return useInfiniteQuery({
     queryKey: STATEMENT_QUERY_KEY,
     queryFn: ({ pageParam }) =>
-      apiRequest<StatementPage>(
-        'GET',
-        `/wallet/statement?limit=${STATEMENT_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+      ok(
+        api.GET('/api/wallet/statement', {
+          params: { query: { limit: STATEMENT_PAGE_SIZE, before: pageParam || undefined } },
+        }),
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.nextCursor ?? undefined,

@@ -10,10 +10,17 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { tokenCount } from '../../../components/wallet/token-count';
 import { WalletIcon } from '../../../components/wallet/wallet-icons';
-import { useOpenTokenMenu, useWallet } from '../../../lib/wallet';
+import { loadSignedInQueries } from '../../../lib/route-loader';
+import { useOpenTokenMenu, useWallet, walletOptions } from '../../../lib/wallet';
+import { payoutAccountOptions, withdrawalsOptions } from '../api/payout-calls';
 import { EarningsStatement } from '../components/earnings-statement';
 import { RequestWithdrawalCard } from '../components/request-withdrawal-card';
 import { WithdrawalHistory } from '../components/withdrawal-history';
+
+/** The balance, the payout account and the withdrawals load together. */
+export function balanceLoader() {
+  return loadSignedInQueries(walletOptions, payoutAccountOptions, withdrawalsOptions);
+}
 
 /**
  * /balance (spec section 2): the signed-in user's wallet, the Request Withdrawal card (by payout account

@@ -1,18 +1,15 @@
-import type { BuyInput, BuyResult, Wallet } from '@sweetwish/shared/wallet';
+import type { BuyInput } from '@sweetwish/shared/wallet';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
+import { sellerWishListsQueryKey } from '../../../lib/profiles';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY, walletOptions } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
 /** The balance as it is now (spec section 4, Buy flow: "the current balance is fetched"), in cents. */
 export async function fetchBalanceCents(queryClient: QueryClient): Promise<number> {
-  const wallet = await queryClient.fetchQuery({
-    queryKey: WALLET_QUERY_KEY,
-    queryFn: () => apiRequest<Wallet>('GET', '/wallet'),
-    staleTime: 0,
-  });
+  const wallet = await queryClient.fetchQuery({ ...walletOptions, staleTime: 0 });
   return wallet.balanceCents;
 }
 
@@ -25,17 +22,20 @@ export function useBuyWish() {
   const idempotencyKey = useIdempotencyKey();
   return useCallback(
     async (input: BuyInput) => {
-      const result = await apiRequest<BuyResult>('POST', '/purchases', {
-        body: input,
-        idempotencyKey: idempotencyKey.for(input),
-      }).catch((error: unknown) => {
+      const result = await ok(
+        api.POST('/api/purchases', {
+          params: { header: { 'idempotency-key': idempotencyKey.for(input) } },
+          body: input,
+        }),
+      ).catch((error: unknown) => {
         idempotencyKey.settle(error);
         throw error;
       });
       idempotencyKey.settle();
-      // The seller's wishlists (the profile feature's ['wishes', sellerId, …] keys) show the wish as purchased.
+      // The seller's wishlists show the wish as purchased.
       const changed = [WALLET_QUERY_KEY, PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY, wishQueryKey(input.productId)];
-      for (const queryKey of [...changed, ['wishes', input.sellerId]]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [...changed, sellerWishListsQueryKey(input.sellerId)])
+        void queryClient.invalidateQueries({ queryKey });
       return result;
     },
     [queryClient, idempotencyKey],

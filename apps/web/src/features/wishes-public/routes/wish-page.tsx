@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText, type WishPage } from '@sweetwish/shared/wishes';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
@@ -21,11 +22,17 @@ import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
 import { signInPathFor } from '../../../lib/return-path';
+import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
-import { useWishPage, wishQueryKey } from '../api/wish-calls';
+import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
 import { insufficientBalanceState } from '../lib/buy-flow';
+
+/** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
+export function publicWishLoader({ params }: LoaderFunctionArgs) {
+  return loadQueries(wishPageOptions(params.productId ?? ''));
+}
 
 /** The public page of one wish (/x/:productId, spec section 2). */
 export function PublicWishPage() {
@@ -39,7 +46,7 @@ export function PublicWishPage() {
 }
 
 function WishContent({ productId }: { productId: string }) {
-  const page = useWishPage(productId);
+  const page = useQuery(wishPageOptions(productId));
   if (page.isPending) return <CenteredSpinner label="Loading wish" />;
   if (page.isError) {
     const isMissing = page.error instanceof ApiError && page.error.status === 404;
