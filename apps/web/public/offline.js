@@ -1,4 +1,2 @@
-// The offline page (offline.html) is shown under the address that could not load: trying again, or coming
-// back online, loads that address again.
+// The offline page (offline.html) is shown under the address that could not load: trying again loads it again.
 document.getElementById('retry')?.addEventListener('click', () => window.location.reload());
-window.addEventListener('online', () => window.location.reload());
