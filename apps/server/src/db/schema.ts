@@ -1,5 +1,6 @@
 // Every table of the app, gathered for drizzle-kit and the typed client. Each table is owned by one
 // domain module (design.md section 1); other modules reach its data through that module's service.
+export * from '../jobs/tables';
 export * from '../modules/accounts/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';

@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/repo';
 import type { Logger } from '../../logger';
 import { keyedId } from '../idempotency/keyed-id';
 import { isInsufficientBalance, isOnHold, postTransfer } from '../wallet/repo';
@@ -27,7 +28,8 @@ import {
   updatePayoutAccount,
   type WithdrawalRow,
 } from './repo';
-import { attemptWithdrawalTransfer } from './transfer-attempt';
+import { attemptWithdrawalTransfer, WITHDRAWAL_LEASE_MS } from './transfer-attempt';
+import { withdrawalJobKey, withdrawalJobKind } from './withdrawal-job-kind';
 import { failWithdrawal, withdrawalTransfer } from './withdrawal-ledger';
 
 export type { PayoutDeps };
@@ -135,6 +137,16 @@ export async function debitWithdrawal(
     await deps.db.transaction(async (tx) => {
       await insertWithdrawal(tx, { ...row, providerAccountId: account.providerAccountId });
       await postTransfer(tx, withdrawalTransfer(row, false));
+      // Finishes the transfer if this request cannot (it stops, or the answer is unclear): worker.ts.
+      await enqueueJob(
+        tx,
+        withdrawalJobKind,
+        { withdrawalId: id },
+        {
+          key: withdrawalJobKey(id),
+          delaySeconds: WITHDRAWAL_LEASE_MS / 1000,
+        },
+      );
     });
   } catch (err) {
     if (isInsufficientBalance(err)) throw new AppError('INSUFFICIENT_BALANCE', PAYOUT_MESSAGES.insufficient);
@@ -148,7 +160,7 @@ export async function debitWithdrawal(
 
 /**
  * makeStripeWithdrawal: debits the wallet, then asks for the transfer. A definite refusal answers "Failed to
- * submit withdrawal" (the money is back); an unclear answer leaves it pending for the worker.
+ * submit withdrawal" (the money is back); an unclear answer leaves it pending for its job (worker.ts).
  */
 export async function requestWithdrawal(
   deps: PayoutDeps,
