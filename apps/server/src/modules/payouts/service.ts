@@ -28,12 +28,19 @@ import {
   updatePayoutAccount,
   type WithdrawalRow,
 } from './repo';
-import { attemptWithdrawalTransfer, WITHDRAWAL_LEASE_MS } from './transfer-attempt';
+import { attemptWithdrawalTransfer } from './transfer-attempt';
 import { withdrawalJobKey, withdrawalJobKind } from './withdrawal-job-kind';
 import { failWithdrawal, withdrawalTransfer } from './withdrawal-ledger';
 
 export type { PayoutDeps };
 export { attemptWithdrawalTransfer, failWithdrawal };
+
+/**
+ * When a new withdrawal's job first looks at it. The request claims the withdrawal milliseconds after the
+ * debit commits and holds it while it talks to the provider (the job then waits for the claim to end), so
+ * this only has to cover that gap: a job that came first would leave the request no answer to give.
+ */
+const FIRST_JOB_RUN_AFTER_SECONDS = 5;
 
 function paymentsOrFail(deps: PayoutDeps, message: string): CardPayments {
   if (!deps.payments) throw new AppError('INTERNAL', message);

@@ -7,12 +7,12 @@ import { withdrawalJobKind } from './withdrawal-job-kind';
 
 /**
  * The job that finishes a withdrawal whose transfer is not settled: the request's answer was unclear, or
- * the process stopped between the debit and the transfer. It is queued with the debit, due a lease after
- * it (the request makes the first attempt: a job taking it first would leave that request with no answer
- * to give), and brought forward when an attempt schedules a sooner retry. A run that comes due tries again with the same
- * idempotency key (decision 018), so the provider makes its one transfer, then comes back when the
- * withdrawal says (its next attempt, or the end of someone else's claim); it is done when the withdrawal
- * is no longer pending. Never given up: a transfer may exist.
+ * the process stopped between the debit and the transfer. It is queued with the debit, due a few seconds
+ * after it (the request makes the first attempt, holding the withdrawal's claim meanwhile), and brought
+ * forward when an attempt schedules a sooner retry. A run that comes due tries again with the same
+ * idempotency key (decision 018), so the provider makes its one transfer; then it comes back when the
+ * withdrawal says (its next attempt, or the end of someone else's claim). It is done when the withdrawal
+ * is no longer pending, and never given up: a transfer may exist.
  */
 export function withdrawalJob(deps: PayoutDeps): JobType<z.infer<typeof withdrawalJobKind.payload>> {
   return {
