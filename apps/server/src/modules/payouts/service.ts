@@ -151,7 +151,7 @@ export async function debitWithdrawal(
         { withdrawalId: id },
         {
           key: withdrawalJobKey(id),
-          delaySeconds: WITHDRAWAL_LEASE_MS / 1000,
+          delaySeconds: FIRST_JOB_RUN_AFTER_SECONDS,
         },
       );
     });
