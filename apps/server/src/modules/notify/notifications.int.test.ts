@@ -135,6 +135,15 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       where type = ${notificationJobKind.name} and status = 'pending'
         and (payload->>'notificationId')::bigint in (select id from notifications where user_id = ${userId})`);
 
+  const jobStatuses = async (userId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from jobs where type = ${notificationJobKind.name}
+          and (payload->>'notificationId')::bigint in (select id from notifications where user_id = ${userId})`,
+      )
+    ).map((r) => r.status);
+
   const tip = (fan: Person, creator: Person, amount = 5, isAnonymous = false) =>
     people.json<{ tipId: string }>(people.post(fan, '/tips', { recipientId: creator.id, amount, isAnonymous }), 201);
 
@@ -304,7 +313,9 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
           sql`select status, attempts, last_error from notifications where user_id = ${creator.id}`,
         )
       )[0];
+    // Failed once, and its job is back in the queue for the retry (the runner writes that after the row).
     await until(async () => (await attempts())?.attempts === 1 && (await attempts())?.status === 'pending');
+    await until(async () => (await jobStatuses(creator.id)).join() === 'pending');
     expect((await attempts())?.last_error).toBe('the provider is down');
     // Thirty seconds pass: the retry comes due. The worker sleeps until then, so it is woken as it would be.
     await runJobsIn(creator.id, 0);
