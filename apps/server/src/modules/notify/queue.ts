@@ -6,7 +6,7 @@ import { insertMessageNotification } from './repo';
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
  * `delaySeconds` first: if the recipient has the conversation open, they read the message meanwhile and
- * the worker skips it (only someone not viewing it is told). At most one per conversation per interval.
+ * its job skips it (only someone not viewing it is told). At most one per conversation per interval.
  * Gift notifications are queued by post_gifts() (its migration), in the gift's own statement.
  */
 export async function queueMessageNotification(

@@ -105,7 +105,7 @@ export async function hasPendingWithdrawal(db: Database, userId: string): Promis
 
 /**
  * Takes a pending withdrawal for one transfer attempt, unless someone else holds it: only one request or
- * worker talks to the provider about a withdrawal at a time. Undefined when it is not to be tried now.
+ * job run talks to the provider about a withdrawal at a time. Undefined when it is not to be tried now.
  */
 export async function claimWithdrawal(db: Database, id: string, leaseMs: number) {
   const [row] = await db

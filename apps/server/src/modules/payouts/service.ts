@@ -188,7 +188,7 @@ export async function requestWithdrawal(
 
 /**
  * transfer.reversed: money of a withdrawal came back to the platform, so it goes back to the wallet. The
- * withdrawal is found by the transfer's metadata too: one whose answer was lost (still pending, the worker
+ * withdrawal is found by the transfer's metadata too: one whose answer was lost (still pending, its job
  * not yet back) has no transfer id recorded. A partial reversal (never asked for by us; only by hand in the
  * provider's dashboard) is logged for support rather than guessed at.
  */
