@@ -196,6 +196,41 @@ describe.each(databaseKinds())('the job runner on %s', (kind) => {
     expect(await jobsOf(type)).toEqual([]);
   });
 
+  it('gives up a job taken over after its last attempt, and one whose payload is not of its type, without running them', async () => {
+    let clock = new Date(Date.now() + 1_000);
+    const ran: number[] = [];
+    const type = jobType(async ({ n }) => {
+      ran.push(n);
+    });
+    await enqueue(type, { n: 1 });
+    // Its one attempt allowed: a runner took it and died (a handler that kills its process would loop).
+    await claimNextJob(database.db, {
+      runnerId: 'dead-runner',
+      types: [{ name: type.kind.name, leaseSeconds: 60 }],
+      now: clock,
+    });
+    // Queued by an older version with another shape.
+    await database.db.execute(sql`insert into jobs (type, payload, run_at)
+      values (${type.kind.name}, '{"n": "one"}'::jsonb, ${clock.toISOString()}::timestamptz)`);
+    clock = new Date(clock.getTime() + 60_001);
+    const rests = restRecorder();
+    startRunner([type], { now: () => clock, onRest: rests.onRest });
+    expect(await rests.next()).toBeUndefined();
+    expect(ran).toEqual([]);
+    expect(await jobsOf(type)).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 2,
+        last_error: 'its runner stopped during its last attempt',
+      }),
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringContaining('payload not of its type'),
+      }),
+    ]);
+  });
+
   it('backs off exponentially up to its cap on a clock, then gives up after the max attempts', async () => {
     let clock = new Date(Date.now() + 1_000);
     const ran: JobContext[] = [];
