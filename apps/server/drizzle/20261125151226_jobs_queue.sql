@@ -1,10 +1,12 @@
 -- Every notification is sent by its own job (decision 023): the row and its job are written by one
--- statement, wherever the row comes from (post_gifts(), a refund, a message). The job type's name is
--- notificationJobKind's (modules/notify/worker.ts).
+-- statement, wherever the row comes from (post_gifts(), a refund, a message), and the runners are woken
+-- with the change enqueueJob() sends (one per transaction: PostgreSQL folds identical notifications). The
+-- job type's name is notificationJobKind's (modules/notify/worker.ts).
 CREATE FUNCTION queue_notification_job() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO jobs (type, payload, run_at)
   VALUES ('notification', jsonb_build_object('notificationId', NEW.id), NEW.not_before);
+  PERFORM pg_notify('sweetwish_changes', '{"topic":"jobs"}');
   RETURN NEW;
 END;
 $$;

@@ -19,9 +19,7 @@ export type Change =
   | { topic: 'user-signed-out'; userId: string }
   /** An account was deleted: whatever remembered it (as a gift recipient, as someone's affiliate) forgets it. */
   | { topic: 'account-deleted'; userId: string }
-  /** Notifications were queued: the job runners wake (each queues its job: the notifications table's trigger). */
-  | { topic: 'notifications' }
-  /** Jobs were queued or brought forward (jobs/repo.ts): the job runners wake. */
+  /** Jobs were queued or brought forward (jobs/repo.ts, the notifications table's trigger): the runners wake. */
   | { topic: 'jobs' }
   /**
    * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Change } from '../changes/change-feed';
 
 /** What a queued job is: its name in the jobs table and the shape of its payload. */
 export type JobKind<P> = { name: string; payload: z.ZodType<P> };
@@ -43,8 +42,6 @@ export type JobType<P> = {
   retry: RetryRule;
   /** How long one run may hold the job before another runner takes it over. */
   leaseSeconds: number;
-  /** Changes that say jobs of this kind were queued or brought forward, besides `jobs`. */
-  wakeOn?: Change['topic'][];
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: a runner holds job types of every payload

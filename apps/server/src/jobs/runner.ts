@@ -23,7 +23,7 @@ export type JobRunnerOptions = {
  * - a runner claims one due job at a time (FOR UPDATE SKIP LOCKED) under a lease, so no two run a job at
  *   once, and a job whose runner died is taken over when its lease ends;
  * - a failed run is tried again after an exponential back-off, and given up after the type's max attempts;
- * - it wakes when a change says jobs were queued (`jobs`, or a type's own topics), otherwise it sleeps
+ * - it wakes when a change says jobs were queued or brought forward (`jobs`), otherwise it sleeps
  *   until the next job or lease end comes due, with one timer; with none, it sets no timer and runs no
  *   statement until a change comes;
  * - stop() stops claiming and waits for the handler under way.
@@ -36,7 +36,6 @@ export function createJobRunner(options: JobRunnerOptions) {
   const runnerId = randomUUID();
   const byName = new Map(options.types.map((type) => [type.kind.name, type]));
   const leases = options.types.map((type) => ({ name: type.kind.name, leaseSeconds: type.leaseSeconds }));
-  const wakeTopics = new Set<string>(['jobs', 'resync', ...options.types.flatMap((type) => type.wakeOn ?? [])]);
   const now = () => options.now?.();
 
   async function run(job: ClaimedJob) {
@@ -75,7 +74,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     name: 'job runner',
     logger,
     changes: options.changes,
-    wakeOn: (change) => wakeTopics.has(change.topic),
+    wakeOn: (change) => change.topic === 'jobs' || change.topic === 'resync',
     runDue: async (isStopping) => {
       if (isStopping()) return false;
       const job = await claimNextJob(db, { runnerId, types: leases, now: now() });

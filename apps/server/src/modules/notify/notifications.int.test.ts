@@ -251,7 +251,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     await drainQueue();
     // An hour passes: they come due. The worker sleeps until then, so it is woken as it would be.
     await runJobsIn(creator.id, 0);
-    await notifyChange(database.db, { topic: 'notifications' });
+    await notifyChange(database.db, { topic: 'jobs' });
     const release = recorder.hold();
     const first = startWorker(recorder.messaging);
     // The first send of the batch is under way (held); stop the worker meanwhile.

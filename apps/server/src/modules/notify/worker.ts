@@ -85,8 +85,6 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
     kind: notificationJobKind,
     leaseSeconds: 5 * 60,
     retry: { maxAttempts: 5, firstSeconds: 30, factor: 4, maxSeconds: 3600 },
-    // Whoever queues a notification says so (gifts, refunds, messages); its trigger queued the job.
-    wakeOn: ['notifications'],
     async handle({ notificationId }, { isLastAttempt }) {
       const row = await findNotification(db, notificationId);
       if (row?.status === 'sending') {
