@@ -12,12 +12,13 @@ import { startChangeFeed } from './changes/change-feed';
 import { createPublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { createJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
 import { createUploadSweeper } from './modules/media/upload-sweeper';
-import { createNotificationWorker } from './modules/notify/worker';
+import { notificationJob } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
-import { createWithdrawalWorker } from './modules/payouts/worker';
+import { withdrawalJob } from './modules/payouts/worker';
 import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
 
@@ -60,19 +61,14 @@ export async function startServer(
   const payments = await createCardPayments(config);
   if (!payments)
     logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
-  const notifications = createNotificationWorker({
+  const jobs = createJobRunner({
     db: database.db,
-    messaging,
     changes,
     logger,
-    publicOrigin: config.publicUrl.origin,
-  });
-  const withdrawals = createWithdrawalWorker({
-    db: database.db,
-    payments,
-    changes,
-    logger,
-    publicOrigin: config.publicUrl.origin,
+    types: [
+      notificationJob({ db: database.db, messaging, logger, publicOrigin: config.publicUrl.origin }),
+      withdrawalJob({ db: database.db, payments, logger, publicOrigin: config.publicUrl.origin }),
+    ],
   });
   const clearing = createClearingWorker({
     db: database.db,
@@ -117,8 +113,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   logger.info({ url, database: database.kind }, 'listening');
-  notifications.start();
-  withdrawals.start();
+  jobs.start();
   clearing.start();
   uploadSweeper.start();
 
@@ -128,6 +123,8 @@ export async function startServer(
       logger.info('shutting down');
       // /api/ready answers 503 from here and event streams are told to reconnect elsewhere.
       shutdown.abort();
+      // No job is claimed from here; the one running finishes during the drain (awaited below).
+      const jobsStopped = jobs.stop();
       // Still accepting while the balancer's checks notice: closing the listener at once would reset the
       // connections it already queued here, with requests the balancer may not resend.
       if (config.shutdownDrainSeconds > 0) {
@@ -147,8 +144,7 @@ export async function startServer(
         'closeIdleConnections' in server && server.closeIdleConnections();
       });
       await inFlight.settled(SHUTDOWN_GRACE_MS);
-      await notifications.stop();
-      await withdrawals.stop();
+      await jobsStopped;
       await clearing.stop();
       await uploadSweeper.stop();
       await payments?.sandbox?.close();

@@ -19,10 +19,8 @@ export type Change =
   | { topic: 'user-signed-out'; userId: string }
   /** An account was deleted: whatever remembered it (as a gift recipient, as someone's affiliate) forgets it. */
   | { topic: 'account-deleted'; userId: string }
-  /** Notifications were queued: the workers wake. */
-  | { topic: 'notifications' }
-  /** A withdrawal's transfer was rescheduled: the withdrawal workers learn its new due time. */
-  | { topic: 'withdrawal-retries' }
+  /** Jobs were queued or brought forward (jobs/repo.ts, the notifications table's trigger): the runners wake. */
+  | { topic: 'jobs' }
   /**
    * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,
    * fans, withdrawals or payout account changed; or a conversation of theirs (its read state, its place in

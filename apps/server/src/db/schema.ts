@@ -3,6 +3,7 @@
 // reach its data through that module's service, and people through modules/profiles/people.ts. The lint
 // enforces it (biome.json, decision 024). Database functions: apps/server/sql, one file each.
 export * from '../adapters/outbox/tables';
+export * from '../jobs/tables';
 export * from '../modules/accounts/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';

@@ -12,16 +12,24 @@ export type DueLoopOptions = {
   runDue: (isStopping: () => boolean) => Promise<boolean>;
   /** Milliseconds until the next work comes due (0 when some is due), or undefined when none waits. */
   msUntilNextDue: () => Promise<number | undefined>;
-  /** The longest the loop sleeps without looking: a safety net, since every queueing wakes it. */
-  idleCheckMs: number;
+  /**
+   * The longest the loop sleeps without looking: a safety net for work that no change announces. Without
+   * it, a loop with nothing due sets no timer and waits for a change.
+   */
+  idleCheckMs?: number;
   /** The wait after a turn failed (a lost database connection). */
   retryMs: number;
+  /** Told each time the loop goes to sleep, and for how long (undefined: until a change). Tests watch it. */
+  onRest?: (ms: number | undefined) => void;
 };
+
+const earliest = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
 /**
  * A background loop that rests when there is nothing to do (issue 16): it does the work that is due, then
  * sleeps until the next piece comes due, until a change wakes it, or at most `idleCheckMs`. An idle instance
- * runs a couple of statements per check, not per turn of a busy loop.
+ * runs a couple of statements per check (none without `idleCheckMs`), not per turn of a busy loop.
  */
 export function createDueLoop(options: DueLoopOptions) {
   const { logger, changes, idleCheckMs, retryMs } = options;
@@ -31,10 +39,10 @@ export function createDueLoop(options: DueLoopOptions) {
   let running: Promise<void> | undefined;
   let unsubscribe: (() => void) | undefined;
 
-  async function sleep(ms: number) {
+  async function sleep(ms: number | undefined) {
     if (isWoken || isStopping) return;
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
+      const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
         resolve();
@@ -48,8 +56,9 @@ export function createDueLoop(options: DueLoopOptions) {
       isWoken = false;
       try {
         if (await options.runDue(() => isStopping)) continue;
-        const dueInMs = await options.msUntilNextDue();
-        await sleep(Math.min(dueInMs ?? idleCheckMs, idleCheckMs));
+        const restMs = earliest(await options.msUntilNextDue(), idleCheckMs);
+        options.onRest?.(restMs);
+        await sleep(restMs);
       } catch (err) {
         if (isStopping) break;
         logger.error({ err }, `the ${options.name} failed; trying again shortly`);

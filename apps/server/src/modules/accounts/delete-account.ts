@@ -2,6 +2,7 @@ import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { retryOnConflict } from '../../db/retry-on-conflict';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { detachImagesSentBy } from '../chat/service';
@@ -14,20 +15,6 @@ import { settleWalletForDeletion } from '../wallet/service';
 import { retireWishesOf } from '../wishes/service';
 import { lockLiveUser, scrubUser } from './repo';
 import { forgetGiftRecipient } from './service';
-
-const RETRYABLE = new Set(['40P01', '40001']);
-
-/** Runs the deletion again after a deadlock or serialisation failure with a concurrent gift (at most 3 times). */
-async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 3 || !RETRYABLE.has(code ?? '')) throw err;
-    }
-  }
-}
 
 /** A stored image's key from its public address (`/media/images/...`); undefined for anything else. */
 function storageKeyOf(url: string | null): string | undefined {
@@ -46,7 +33,8 @@ export async function deleteAccount(
   userId: string,
   options: { forfeitCents?: number | undefined } = {},
 ): Promise<void> {
-  const keys = await withDeadlockRetry(() =>
+  // A deadlock or serialisation failure with a concurrent gift runs the deletion again.
+  const keys = await retryOnConflict(() =>
     deps.db.transaction(async (tx) => {
       const user = await lockLiveUser(tx, userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'No user');

@@ -198,5 +198,4 @@ async function announce(db: Database, userIds: string[], hasGifts: boolean) {
       await notifyChange(db, { topic: 'received', userId });
     }
   }
-  if (hasGifts) await notifyChange(db, { topic: 'notifications' });
 }

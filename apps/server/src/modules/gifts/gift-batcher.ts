@@ -1,16 +1,10 @@
 import type { Database } from '../../db/client';
+import { retryOnConflict } from '../../db/retry-on-conflict';
 import { type GiftPosting, type GiftResult, postGifts } from './repo';
 
-/** Deadlocks between batches of different instances, and serialisation failures: retried. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const ATTEMPTS = 3;
 const MAX_BATCH = 200;
 
 export type GiftPoster = (posting: GiftPosting) => Promise<GiftResult>;
-
-function codeOf(err: unknown): string | undefined {
-  return (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-}
 
 /**
  * Posts gifts as they come, in batches formed by themselves: while one batch is being written, the next
@@ -23,20 +17,14 @@ export function createGiftBatcher(db: Database): GiftPoster {
   const queue: { posting: GiftPosting; resolve: (r: GiftResult) => void; reject: (e: unknown) => void }[] = [];
   let isWriting = false;
 
+  // Deadlocks between batches of different instances, and serialisation failures, are retried.
   async function write(batch: typeof queue) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const results = await postGifts(
-          db,
-          batch.map((b) => b.posting),
-        );
-        for (const [i, b] of batch.entries()) b.resolve(results[i] as GiftResult);
-        return;
-      } catch (err) {
-        if (attempt < ATTEMPTS && RETRYABLE.has(codeOf(err) ?? '')) continue;
-        for (const b of batch) b.reject(err);
-        return;
-      }
+    try {
+      const postings = batch.map((b) => b.posting);
+      const results = await retryOnConflict(() => postGifts(db, postings));
+      for (const [i, b] of batch.entries()) b.resolve(results[i] as GiftResult);
+    } catch (err) {
+      for (const b of batch) b.reject(err);
     }
   }
 

@@ -59,8 +59,6 @@ function giftChanges(purchase: NewPurchase): Change[] {
   ];
   if (purchase.affiliateId) changes.push({ topic: 'wallet', userId: purchase.affiliateId });
   if (purchase.type === 'standard') changes.push({ topic: 'wishes', userId: purchase.sellerId });
-  // post_gifts() queues the recipient's notification: the workers wake for it.
-  changes.push({ topic: 'notifications' });
   return changes;
 }
 

@@ -8,8 +8,10 @@ import type { Messaging } from '../../adapters/messaging';
 import { outboxSms } from '../../adapters/sms/outbox-sms';
 import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
-import { claimDue, markSending } from './repo';
-import { createNotificationWorker, type NotificationWorker } from './worker';
+import { claimNextJob } from '../../jobs/repo';
+import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { markSending } from './repo';
+import { notificationJob, notificationJobKind } from './worker';
 
 const ORIGIN = 'http://localhost:5172';
 
@@ -77,7 +79,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
   let people: ReturnType<typeof peopleOn>;
   let changes: Awaited<ReturnType<typeof startChangeFeed>>;
-  const workers: NotificationWorker[] = [];
+  const workers: JobRunner[] = [];
 
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
@@ -92,16 +94,13 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     await database.close();
   });
 
-  function startWorker(messaging: Pick<Messaging, 'sms' | 'email'>, options: { leaseMs?: number } = {}) {
-    const worker = createNotificationWorker({
+  function startWorker(messaging: Pick<Messaging, 'sms' | 'email'>) {
+    const logger = captureLogger().logger;
+    const worker = createJobRunner({
       db: database.db,
-      messaging,
       changes,
-      logger: captureLogger().logger,
-      publicOrigin: ORIGIN,
-      idleCheckMs: 60_000,
-      batchSize: 4,
-      ...options,
+      logger,
+      types: [notificationJob({ db: database.db, messaging, logger, publicOrigin: ORIGIN })],
     });
     workers.push(worker);
     worker.start();
@@ -114,8 +113,8 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     await until(async () => {
       const [row] = await queryRows<{ n: number }>(
         database.db,
-        sql`select count(*)::int as n from notifications
-          where status = 'claimed' or (status = 'pending' and not_before <= now())`,
+        sql`select count(*)::int as n from jobs where type = ${notificationJobKind.name}
+          and (status = 'running' or (status = 'pending' and run_at <= now()))`,
       );
       return row?.n === 0;
     });
@@ -127,6 +126,21 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       await queryRows<{ status: string }>(
         database.db,
         sql`select status from notifications where user_id = ${userId} order by id`,
+      )
+    ).map((r) => r.status);
+
+  /** Moves the jobs of a user's notifications to run `secondsFromNow` from now (time passing). */
+  const runJobsIn = (userId: string, secondsFromNow: number) =>
+    database.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${secondsFromNow})
+      where type = ${notificationJobKind.name} and status = 'pending'
+        and (payload->>'notificationId')::bigint in (select id from notifications where user_id = ${userId})`);
+
+  const jobStatuses = async (userId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from jobs where type = ${notificationJobKind.name}
+          and (payload->>'notificationId')::bigint in (select id from notifications where user_id = ${userId})`,
       )
     ).map((r) => r.status);
 
@@ -233,13 +247,11 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     const fan = await people.newPerson({ tokens: 100 });
     const creator = await people.newPerson();
     for (let i = 0; i < 10; i++) await tip(fan, creator, i + 1);
-    await database.db.execute(
-      sql`update notifications set not_before = now() + interval '1 hour' where user_id = ${creator.id}`,
-    );
+    await runJobsIn(creator.id, 3600);
     await drainQueue();
-    // Thirty seconds pass: the retry comes due. The worker sleeps until then, so it is woken as it would be.
-    await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
-    await notifyChange(database.db, { topic: 'notifications' });
+    // An hour passes: they come due. The worker sleeps until then, so it is woken as it would be.
+    await runJobsIn(creator.id, 0);
+    await notifyChange(database.db, { topic: 'jobs' });
     const release = recorder.hold();
     const first = startWorker(recorder.messaging);
     // The first send of the batch is under way (held); stop the worker meanwhile.
@@ -265,10 +277,19 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     const creator = await people.newPerson();
     await drainQueue();
     for (let i = 0; i < 3; i++) await tip(fan, creator, i + 1);
-    // A worker that died: it claimed a batch with a short lease and had handed the first to the provider.
-    const dead = await claimDue(database.db, 'dead-worker', 100, 50);
-    expect(dead.map((n) => n.userId)).toEqual([creator.id, creator.id, creator.id]);
-    expect(await markSending(database.db, dead[0]?.id as number, 'dead-worker')).toBe(true);
+    // A runner that died: it claimed the three jobs with a short lease and had handed the first to the provider.
+    const claim = () =>
+      claimNextJob(database.db, {
+        runnerId: 'dead-runner',
+        types: [{ name: notificationJobKind.name, leaseSeconds: 0.05 }],
+        now: undefined,
+      });
+    const dead = [await claim(), await claim(), await claim()];
+    const ids = dead.map((job) => notificationJobKind.payload.parse(job?.payload).notificationId);
+    expect(await statuses(creator.id)).toEqual(['pending', 'pending', 'pending']);
+    expect(ids).toHaveLength(3);
+    expect(await markSending(database.db, ids[0] as number)).toBe(true);
+    // Its lease ends.
     await new Promise((r) => setTimeout(r, 100));
 
     const worker = startWorker(recorder.messaging);
@@ -292,11 +313,13 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
           sql`select status, attempts, last_error from notifications where user_id = ${creator.id}`,
         )
       )[0];
+    // Failed once, and its job is back in the queue for the retry (the runner writes that after the row).
     await until(async () => (await attempts())?.attempts === 1 && (await attempts())?.status === 'pending');
+    await until(async () => (await jobStatuses(creator.id)).join() === 'pending');
     expect((await attempts())?.last_error).toBe('the provider is down');
     // Thirty seconds pass: the retry comes due. The worker sleeps until then, so it is woken as it would be.
-    await database.db.execute(sql`update notifications set not_before = now() where user_id = ${creator.id}`);
-    await notifyChange(database.db, { topic: 'notifications' });
+    await runJobsIn(creator.id, 0);
+    await notifyChange(database.db, { topic: 'jobs' });
     await until(async () => (await attempts())?.status === 'sent');
     await worker.stop();
     expect((await attempts())?.attempts).toBe(2);

@@ -1,18 +1,17 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
-import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { insertMessageNotification } from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
  * `delaySeconds` first: if the recipient has the conversation open, they read the message meanwhile and
- * the worker skips it (only someone not viewing it is told). At most one per conversation per interval.
- * Gift notifications are queued by post_gifts() (its migration), in the gift's own statement.
+ * its job skips it (only someone not viewing it is told). At most one per conversation per interval.
+ * Gift notifications are queued by post_gifts() (its migration), in the gift's own statement. The
+ * notifications table's trigger queues each one's job and wakes the job runners.
  */
 export async function queueMessageNotification(
   db: Database,
   values: { userId: string; conversationId: string; delaySeconds: number },
 ): Promise<void> {
   await insertMessageNotification(db, { ...values, intervalMinutes: MESSAGE_NOTIFICATION_INTERVAL_MINUTES });
-  await notifyChange(db, { topic: 'notifications' });
 }

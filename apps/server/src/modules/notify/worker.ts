@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Messaging } from '../../adapters/messaging';
-import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { createDueLoop, msFromSeconds } from '../../jobs/due-loop';
+import { defineJobKind, type JobType } from '../../jobs/job-type';
 import type { Logger } from '../../logger';
 import { getNotificationAddress } from '../accounts/service';
 import { describeConversationFor } from '../chat/service';
@@ -10,57 +9,43 @@ import { getPurchaseParties } from '../gifts/service';
 import { getPublicPerson } from '../profiles/people';
 import { getSettingsOf } from '../settings/service';
 import {
-  type ClaimedNotification,
-  claimDue,
+  findNotification,
   markAttemptFailed,
   markSending,
   markSent,
   markSkipped,
-  recoverAbandoned,
-  releaseClaims,
-  secondsUntilNextDue,
+  markUnknown,
+  type QueuedNotification,
 } from './repo';
 import { giftReversedText, giftText, messageText, type NotificationText, settingsFooter } from './texts';
 
-export type NotificationWorkerOptions = {
+/**
+ * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)
+ * in the statement that writes the row, so the name here and there must match.
+ */
+export const notificationJobKind = defineJobKind('notification', z.object({ notificationId: z.number().int() }));
+
+export type NotificationJobOptions = {
   db: Database;
   messaging: Pick<Messaging, 'sms' | 'email'>;
-  changes: ChangeFeed;
   logger: Logger;
   publicOrigin: string;
-  /** How many rows one claim takes. */
-  batchSize?: number;
-  /** How long a claim holds before another worker may recover the row. */
-  leaseMs?: number;
-  /**
-   * The longest the worker sleeps without looking. Queueing wakes it and it knows when retries and claims
-   * to recover come due, so this is only a safety net.
-   */
-  idleCheckMs?: number;
 };
-
-/** Waits between tries after a provider refused: then the notification is given up. */
-const RETRY_DELAYS_SECONDS = [30, 120, 600, 3600];
 
 type Plan = { skip: string } | { channel: 'sms' | 'email'; to: string; message: NotificationText };
 
 /**
- * Sends the queued notifications (design.md sections 5 and 10). Every instance runs one; they share the
- * queue through row claims (FOR UPDATE SKIP LOCKED), wake when a change says rows were queued, and
- * otherwise sleep until the next row or abandoned claim comes due (jobs/due-loop.ts).
+ * The job that sends a notification (design.md sections 5 and 10), run by the job runner (decision 023).
  *
  * A row is sent at most once: it is marked `sending` (committed) right before the provider is called and
- * `sent` right after. A worker that stops between batches or mid-batch gives its other claims back; one that
- * dies leaves them to be recovered when their lease ends, except the one row it had handed to the provider,
- * which becomes `unknown` rather than risk a second copy.
+ * `sent` right after. A run that finds it `sending` belongs to a runner that stopped while the provider had
+ * it: the row becomes `unknown` rather than risk a second copy. A refusal leaves it `pending` and the
+ * runner tries again after its back-off (30 s, 2 min, 8 min, 32 min), then gives up (`failed`).
  */
-export function createNotificationWorker(options: NotificationWorkerOptions) {
-  const { db, messaging, changes, logger, publicOrigin } = options;
-  const batchSize = options.batchSize ?? 20;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const workerId = randomUUID();
+export function notificationJob(options: NotificationJobOptions): JobType<z.infer<typeof notificationJobKind.payload>> {
+  const { db, messaging, logger, publicOrigin } = options;
 
-  async function plan(row: ClaimedNotification): Promise<Plan> {
+  async function plan(row: QueuedNotification): Promise<Plan> {
     const address = await getNotificationAddress(db, row.userId);
     if (!address) return { skip: 'no address (deleted account?)' };
     const settings = (await getSettingsOf(db, [row.userId])).get(row.userId);
@@ -97,67 +82,33 @@ export function createNotificationWorker(options: NotificationWorkerOptions) {
     return { skip: 'unknown kind' };
   }
 
-  async function deliver(row: ClaimedNotification) {
-    const next = await plan(row);
-    if ('skip' in next) {
-      await markSkipped(db, row.id, next.skip);
-      return;
-    }
-    if (!(await markSending(db, row.id, workerId))) return;
-    try {
-      if (next.channel === 'sms') await messaging.sms.send(next.to, next.message.text);
-      else await messaging.email.send({ to: next.to, subject: next.message.subject, text: next.message.text });
-      await markSent(db, row.id);
-    } catch (err) {
-      const retryIn = RETRY_DELAYS_SECONDS[row.attempts];
-      logger.warn({ err, notificationId: row.id, retryInSeconds: retryIn }, 'a notification could not be sent');
-      await markAttemptFailed(db, row.id, err instanceof Error ? err.message : String(err), retryIn);
-    }
-  }
-
-  /** Recovers abandoned claims and sends one batch; true when there was anything to do. */
-  async function runBatch(isStopping: () => boolean): Promise<boolean> {
-    const recovered = await recoverAbandoned(db);
-    if (recovered.unknown.length > 0) {
-      logger.warn(
-        { notificationIds: recovered.unknown },
-        'notifications were with the provider when their worker stopped: not sent again',
-      );
-    }
-    const batch = await claimDue(db, workerId, batchSize, leaseMs);
-    let done = 0;
-    try {
-      for (const row of batch) {
-        if (isStopping()) break;
-        await deliver(row);
-        done++;
-      }
-    } finally {
-      await releaseClaims(
-        db,
-        batch.slice(done).map((r) => r.id),
-        workerId,
-      );
-    }
-    return batch.length > 0 || recovered.requeued > 0 || recovered.unknown.length > 0;
-  }
-
-  const loop = createDueLoop({
-    name: 'notification worker',
-    logger,
-    changes,
-    wakeOn: (change) => change.topic === 'notifications' || change.topic === 'resync',
-    runDue: runBatch,
-    msUntilNextDue: async () => msFromSeconds(await secondsUntilNextDue(db)),
-    idleCheckMs: options.idleCheckMs ?? 5 * 60_000,
-    retryMs: 5_000,
-  });
-
   return {
-    start: loop.start,
-    /** Finishes the notification being sent, gives the rest of the batch back, and stops. */
-    stop: loop.stop,
+    kind: notificationJobKind,
+    leaseSeconds: 5 * 60,
+    retry: { maxAttempts: 5, firstSeconds: 30, factor: 4, maxSeconds: 3600 },
+    async handle({ notificationId }, { isLastAttempt }) {
+      const row = await findNotification(db, notificationId);
+      if (row?.status === 'sending') {
+        logger.warn({ notificationId }, 'a notification was with the provider when its runner stopped: not sent again');
+        await markUnknown(db, notificationId);
+        return;
+      }
+      if (row?.status !== 'pending') return;
+      const next = await plan(row);
+      if ('skip' in next) {
+        await markSkipped(db, row.id, next.skip);
+        return;
+      }
+      if (!(await markSending(db, row.id))) return;
+      try {
+        if (next.channel === 'sms') await messaging.sms.send(next.to, next.message.text);
+        else await messaging.email.send({ to: next.to, subject: next.message.subject, text: next.message.text });
+      } catch (err) {
+        await markAttemptFailed(db, row.id, err instanceof Error ? err.message : String(err), isLastAttempt);
+        throw err;
+      }
+      await markSent(db, row.id);
+      return;
+    },
   };
 }
-
-export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
+import { bringJobForward } from '../../jobs/repo';
 import { payoutAccounts, withdrawals } from './tables';
+import { withdrawalJobKey } from './withdrawal-job-kind';
 
 export async function findPayoutAccount(db: Database, userId: string) {
   const [row] = await db
@@ -103,7 +105,7 @@ export async function hasPendingWithdrawal(db: Database, userId: string): Promis
 
 /**
  * Takes a pending withdrawal for one transfer attempt, unless someone else holds it: only one request or
- * worker talks to the provider about a withdrawal at a time. Undefined when it is not to be tried now.
+ * job run talks to the provider about a withdrawal at a time. Undefined when it is not to be tried now.
  */
 export async function claimWithdrawal(db: Database, id: string, leaseMs: number) {
   const [row] = await db
@@ -123,33 +125,17 @@ export async function claimWithdrawal(db: Database, id: string, leaseMs: number)
   return row;
 }
 
-/** Pending withdrawals due for another attempt (their claim, if any, ran out). */
-export async function listDueWithdrawals(db: Database, limit: number) {
-  return db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.status, 'pending'),
-        lte(withdrawals.nextAttemptAt, sql`now()`),
-        or(isNull(withdrawals.claimedUntil), lt(withdrawals.claimedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(withdrawals.nextAttemptAt)
-    .limit(limit);
-}
-
 /**
- * Seconds until a pending withdrawal may be tried again (its next attempt, or the end of a claim whose
- * worker may have gone), negative when overdue; null when none is pending.
+ * When a pending withdrawal may be tried again (its next attempt, or the end of a claim whose holder may
+ * have gone), and whether that is now. Undefined when it is not pending: nothing more to try.
  */
-export async function secondsUntilNextWithdrawalDue(db: Database): Promise<string | null> {
-  const [row] = await queryRows<{ seconds: string | null }>(
-    db,
-    sql`select extract(epoch from min(greatest(next_attempt_at, coalesce(claimed_until, next_attempt_at))) - now())
-        as seconds from withdrawals where status = 'pending'`,
-  );
-  return row?.seconds ?? null;
+export async function findNextWithdrawalAttempt(db: Database, id: string) {
+  const at = sql`greatest(${withdrawals.nextAttemptAt}, coalesce(${withdrawals.claimedUntil}, ${withdrawals.nextAttemptAt}))`;
+  const [row] = await db
+    .select({ at: at.mapWith(withdrawals.nextAttemptAt), isDue: sql<boolean>`${at} <= now()` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
+  return row;
 }
 
 /** In transit: the provider made the transfer; its payout to the bank follows. False when settled already. */
@@ -192,14 +178,14 @@ export async function markAwaitingFunds(db: Database, id: string, nextKey: strin
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
 }
 
-/** `balance.available`: every withdrawal waiting for funds is due now; the workers are woken. */
+/** `balance.available`: every withdrawal waiting for funds is due now, and so are their jobs. */
 export async function wakeWithdrawalsAwaitingFunds(db: Database): Promise<number> {
   const rows = await db
     .update(withdrawals)
     .set({ nextAttemptAt: sql`now()` })
     .where(and(eq(withdrawals.status, 'pending'), eq(withdrawals.isAwaitingFunds, true)))
-    .returning({ id: withdrawals.id });
-  if (rows.length > 0) await notifyChange(db, { topic: 'withdrawal-retries' });
+    .returning({ id: withdrawals.id, nextAttemptAt: withdrawals.nextAttemptAt });
+  for (const row of rows) await bringJobForward(db, withdrawalJobKey(row.id), row.nextAttemptAt);
   return rows.length;
 }
 
@@ -285,15 +271,15 @@ export async function markWithdrawalFailed(db: Database, id: string, message: st
   return row;
 }
 
-/** An unclear answer: the claim is given up and the worker tries again after `retryInSeconds`. */
+/** An unclear answer: the claim is given up and the withdrawal's job tries again after `retryInSeconds`. */
 export async function releaseWithdrawal(db: Database, id: string, retryInSeconds: number) {
   const [row] = await db
     .update(withdrawals)
     .set({ claimedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-    .returning({ id: withdrawals.id });
-  // The workers of every instance sleep until the next due time they know of: this one is new.
-  if (row) await notifyChange(db, { topic: 'withdrawal-retries' });
+    .returning({ nextAttemptAt: withdrawals.nextAttemptAt });
+  // Its job may be due later (the safety net queued with the debit): it runs at the retry's time.
+  if (row) await bringJobForward(db, withdrawalJobKey(id), row.nextAttemptAt);
 }
 
 export async function findWithdrawalByTransfer(db: Database, providerTransferId: string) {

@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/repo';
 import type { Logger } from '../../logger';
 import { keyedId } from '../idempotency/keyed-id';
 import { isInsufficientBalance, isOnHold, postTransfer } from '../wallet/repo';
@@ -28,10 +29,18 @@ import {
   type WithdrawalRow,
 } from './repo';
 import { attemptWithdrawalTransfer } from './transfer-attempt';
+import { withdrawalJobKey, withdrawalJobKind } from './withdrawal-job-kind';
 import { failWithdrawal, withdrawalTransfer } from './withdrawal-ledger';
 
 export type { PayoutDeps };
 export { attemptWithdrawalTransfer, failWithdrawal };
+
+/**
+ * When a new withdrawal's job first looks at it. The request claims the withdrawal milliseconds after the
+ * debit commits and holds it while it talks to the provider (the job then waits for the claim to end), so
+ * this only has to cover that gap: a job that came first would leave the request no answer to give.
+ */
+const FIRST_JOB_RUN_AFTER_SECONDS = 5;
 
 function paymentsOrFail(deps: PayoutDeps, message: string): CardPayments {
   if (!deps.payments) throw new AppError('INTERNAL', message);
@@ -135,6 +144,16 @@ export async function debitWithdrawal(
     await deps.db.transaction(async (tx) => {
       await insertWithdrawal(tx, { ...row, providerAccountId: account.providerAccountId });
       await postTransfer(tx, withdrawalTransfer(row, false));
+      // Finishes the transfer if this request cannot (it stops, or the answer is unclear): worker.ts.
+      await enqueueJob(
+        tx,
+        withdrawalJobKind,
+        { withdrawalId: id },
+        {
+          key: withdrawalJobKey(id),
+          delaySeconds: FIRST_JOB_RUN_AFTER_SECONDS,
+        },
+      );
     });
   } catch (err) {
     if (isInsufficientBalance(err)) throw new AppError('INSUFFICIENT_BALANCE', PAYOUT_MESSAGES.insufficient);
@@ -148,7 +167,7 @@ export async function debitWithdrawal(
 
 /**
  * makeStripeWithdrawal: debits the wallet, then asks for the transfer. A definite refusal answers "Failed to
- * submit withdrawal" (the money is back); an unclear answer leaves it pending for the worker.
+ * submit withdrawal" (the money is back); an unclear answer leaves it pending for its job (worker.ts).
  */
 export async function requestWithdrawal(
   deps: PayoutDeps,
@@ -169,7 +188,7 @@ export async function requestWithdrawal(
 
 /**
  * transfer.reversed: money of a withdrawal came back to the platform, so it goes back to the wallet. The
- * withdrawal is found by the transfer's metadata too: one whose answer was lost (still pending, the worker
+ * withdrawal is found by the transfer's metadata too: one whose answer was lost (still pending, its job
  * not yet back) has no transfer id recorded. A partial reversal (never asked for by us; only by hand in the
  * provider's dashboard) is logged for support rather than guessed at.
  */

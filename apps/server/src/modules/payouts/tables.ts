@@ -33,7 +33,7 @@ export const WITHDRAWAL_STATUSES = ['pending', 'in_transit', 'paid', 'failed', '
 /**
  * A withdrawal (design.md section 3): the wallet is debited when the row is written; the transfer to the
  * payout account goes out with the withdrawal's id as idempotency key, by the request or, after a crash or
- * an unclear answer, by the payouts worker, until it is paid or definitely refused (then a reversal gives
+ * an unclear answer, by its job (worker.ts), until it is paid or definitely refused (then a reversal gives
  * the money back). Financial records are kept: nothing here is deleted.
  */
 export const withdrawals = pgTable(
@@ -63,7 +63,7 @@ export const withdrawals = pgTable(
     /** Transfer requests made so far. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    /** While a request or the worker is talking to the provider about it; past this, another may. */
+    /** While a request or its job is talking to the provider about it; past this, another may. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

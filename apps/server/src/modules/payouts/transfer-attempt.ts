@@ -10,7 +10,7 @@ import {
 } from './repo';
 import { failWithdrawal } from './withdrawal-ledger';
 
-/** How long one transfer attempt may hold a withdrawal before the worker may try it again. */
+/** How long one transfer attempt may hold a withdrawal before its job may try it again. */
 export const WITHDRAWAL_LEASE_MS = 2 * 60_000;
 /** Waits before trying an unclear transfer again: never given up, since a transfer may exist. */
 const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 3600];
@@ -63,7 +63,7 @@ const isDefiniteRefusal = (err: unknown) =>
 
 /**
  * One attempt to make a pending withdrawal's transfer, so however often it is tried (a retry after an
- * unclear answer, the worker after a crash) there is one transfer (decision 018):
+ * unclear answer, its job after a crash) there is one transfer (decision 018):
  * - the idempotency key is the withdrawal's while the provider keeps it; past 23 hours the transfer is
  *   looked up by its group first, and only when none exists is a new key used;
  * - made: in transit (its payout to the bank completes it);
