@@ -165,19 +165,18 @@ export async function readInBatches(
   });
 }
 
-/** Inserts rows given as JSON objects (readInBatches' form), in one statement; `skipExisting` ignores duplicates. */
-export async function insertRows(
-  tx: Executor,
-  table: string,
-  columns: string[],
-  rowsJson: string[],
-  options: { skipExisting?: boolean } = {},
-): Promise<void> {
+/** Inserts rows given as JSON objects (readInBatches' form), in one statement. */
+export async function insertRows(tx: Executor, table: string, columns: string[], rowsJson: string[]): Promise<void> {
   const list = columns.map(quoted).join(', ');
-  const onConflict = options.skipExisting ? ' on conflict do nothing' : '';
   await tx.execute(
-    sql`${sql.raw(`insert into public.${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::public.${quoted(table)}, `)}${`[${rowsJson.join(',')}]`}::json)${sql.raw(onConflict)}`,
+    sql`${sql.raw(`insert into public.${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::public.${quoted(table)}, `)}${`[${rowsJson.join(',')}]`}::json)`,
   );
+}
+
+/** Turns a trigger off or on again; inside a transaction, undone with it if it rolls back. */
+export async function setTriggerEnabled(tx: Executor, table: string, trigger: string, isEnabled: boolean) {
+  const action = isEnabled ? 'enable' : 'disable';
+  await tx.execute(sql.raw(`alter table public.${quoted(table)} ${action} trigger ${quoted(trigger)}`));
 }
 
 /** Sets columns of rows already copied (a table's references to itself), matching rows by primary key. */

@@ -13,6 +13,7 @@ import {
   rowCount,
   sequenceValues,
   setSequenceValue,
+  setTriggerEnabled,
   updateColumns,
   useUtc,
   writableColumns,
@@ -23,10 +24,14 @@ const BATCH_SIZE = 500;
 /** Columns whose rows must stay together in one insert (the ledger checks each statement's entries sum to zero). */
 const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transfer_id' };
 /**
- * Tables a trigger also fills while other rows are copied (a user's search trigrams, decision 022): the
- * source's rows are a superset of what the trigger writes, so those already there are skipped.
+ * Triggers that write rows of another table: a user's search trigrams (decision 022) and a notification's
+ * job (decision 023). The source already holds every row they wrote, so they are off while its rows are
+ * copied (they would write them a second time, under new ids), and on again before the copy commits.
  */
-const TRIGGER_FILLED_TABLES: ReadonlySet<string> = new Set(['user_search_trigrams']);
+const DERIVING_TRIGGERS = [
+  { table: 'users', trigger: 'users_search_trigrams' },
+  { table: 'notifications', trigger: 'notifications_queue_job' },
+] as const;
 
 export class MoveRefused extends Error {}
 
@@ -76,6 +81,7 @@ export async function copyRows(source: Database, target: Database, batchSize = B
   return target.transaction(async (tx) => {
     // Rows the migrations wrote (the platform's accounts) give way to the source's, children first.
     for (const table of [...order].reverse()) if ((await rowCount(tx, table)) > 0) await deleteAllRows(tx, table);
+    for (const { table, trigger } of DERIVING_TRIGGERS) await setTriggerEnabled(tx, table, trigger, false);
 
     const copies: TableCopy[] = [];
     for (const table of order) {
@@ -88,7 +94,7 @@ export async function copyRows(source: Database, target: Database, batchSize = B
         source,
         { table, orderBy: group ? [group, ...keyColumns] : keyColumns, groupColumn: group, batchSize },
         async (batch) => {
-          await insertRows(tx, table, columns, batch, { skipExisting: TRIGGER_FILLED_TABLES.has(table) });
+          await insertRows(tx, table, columns, batch);
           rows += batch.length;
         },
       );
@@ -104,6 +110,7 @@ export async function copyRows(source: Database, target: Database, batchSize = B
     for (const sequence of sequences) {
       if (sequence.lastValue !== null) await setSequenceValue(tx, sequence.name, sequence.lastValue);
     }
+    for (const { table, trigger } of DERIVING_TRIGGERS) await setTriggerEnabled(tx, table, trigger, true);
     return copies;
   });
 }

@@ -4,7 +4,7 @@ import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import { readEvents, readTopics } from '../../../test/sse';
+import { readEvents, readTopics, settleChanges } from '../../../test/sse';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -80,7 +80,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two 
   it('reaches a user connected to one instance when the tip went through the other', async () => {
     const [a, b] = handles as [DatabaseHandle, DatabaseHandle];
     const writer = (await buildTestApp(a)).app;
-    const reader = (await buildTestApp(b)).app;
+    const { app: reader, changes: readerChanges } = await buildTestApp(b);
     const { creator, fan } = await creatorAndFan(writer, a);
     const stream = await reader.request('/api/events', { headers: { Cookie: creator.cookie } });
     await writer.request('/api/tips', {
@@ -94,7 +94,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two 
   it('brings a message sent through one instance to the other participant on the other', async () => {
     const [a, b] = handles as [DatabaseHandle, DatabaseHandle];
     const writer = (await buildTestApp(a)).app;
-    const reader = (await buildTestApp(b)).app;
+    const { app: reader, changes: readerChanges } = await buildTestApp(b);
     const { creator, fan } = await creatorAndFan(writer, a);
     const tip = await writer.request('/api/tips', {
       method: 'POST',
@@ -108,6 +108,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two 
       body: JSON.stringify({ type: 'purchase', purchaseId: tipId }),
     });
     const { conversationId } = (await opened.json()) as { conversationId: string };
+    // The tip's and the opening's own changes are still on their way to the other instance: let them pass first.
+    await settleChanges(b.db, readerChanges);
     const stream = await reader.request('/api/events', { headers: { Cookie: creator.cookie } });
     await writer.request(`/api/conversations/${conversationId}/messages`, {
       method: 'POST',
