@@ -1,9 +1,13 @@
-import type { Fan, FanMembership } from '@sweetwish/shared/fans';
+import type { FanMembership, FanPage } from '@sweetwish/shared/fans';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { expectBadPagesRefused, readEveryPage, TIED_TIMES } from '../../../test/paging';
 import { peopleOn } from '../../../test/people';
+import { seedUser } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
+import { fanMemberships } from './tables';
 import { FAN_MESSAGES } from './service';
 
 describe.each(databaseKinds())('the fan base on %s', (kind) => {
@@ -42,8 +46,9 @@ describe.each(databaseKinds())('the fan base on %s', (kind) => {
     // Joining twice is joining once.
     await people.json(people.put(fan, membership(creator.id)));
 
-    const fans = await people.json<Fan[]>(people.get(creator, '/fans'));
-    expect(fans).toEqual([
+    const fans = await people.json<FanPage>(people.get(creator, '/fans'));
+    expect(fans.nextCursor).toBeNull();
+    expect(fans.items).toEqual([
       {
         fan: { id: fan.id, handle: fan.handle, displayName: expect.any(String), photoUrl: null },
         // The anonymous tip stays anonymous: 7 + 3.
@@ -51,14 +56,46 @@ describe.each(databaseKinds())('the fan base on %s', (kind) => {
         since: expect.any(String),
       },
     ]);
-    expect(await people.json<Fan[]>(people.get(fan, '/fans'))).toEqual([]);
-    expect(await people.json<Fan[]>(people.get(stranger, '/fans'))).toEqual([]);
+    expect(await people.json<FanPage>(people.get(fan, '/fans'))).toEqual({ items: [], nextCursor: null });
+    expect(await people.json<FanPage>(people.get(stranger, '/fans'))).toEqual({ items: [], nextCursor: null });
 
     expect(await people.json<FanMembership>(people.delete(fan, membership(creator.id)))).toEqual({
       canJoin: true,
       isMember: false,
     });
-    expect(await people.json<Fan[]>(people.get(creator, '/fans'))).toEqual([]);
+    expect((await people.json<FanPage>(people.get(creator, '/fans'))).items).toEqual([]);
+  });
+
+  it('pages the fans newest first across joins at the same instant, without repeats or gaps', async () => {
+    const creator = await people.newPerson();
+    const fans = [];
+    for (const at of TIED_TIMES) {
+      const { id } = await seedUser(database.db);
+      await database.db.insert(fanMemberships).values({ creatorId: creator.id, fanId: id, joinedAt: new Date(at) });
+      fans.push({ id, at });
+    }
+    // Microseconds matter: a Date keeps milliseconds, so set the exact instants in SQL.
+    for (const { id, at } of fans) {
+      await database.db.execute(
+        sql`update fan_memberships set joined_at = ${at}::timestamptz where creator_id = ${creator.id} and fan_id = ${id}`,
+      );
+    }
+    const expected = fans
+      .toSorted((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
+      .map((f) => f.id);
+
+    for (const limit of [1, 2, 4, 6]) {
+      const seen = await readEveryPage<{ fan: { id: string } }>((q) => people.get(creator, `/fans${q}`), limit);
+      expect(seen.map((f) => f.fan.id)).toEqual(expected);
+    }
+    // Nobody else's fans leak into the pages.
+    const other = await people.newPerson();
+    expect(await readEveryPage((q) => people.get(other, `/fans${q}`), 2)).toEqual([]);
+  });
+
+  it('refuses a bad cursor or limit with a 400 naming it', async () => {
+    const creator = await people.newPerson();
+    await expectBadPagesRefused((q) => people.get(creator, `/fans${q}`));
   });
 
   it('refuses a creator joining their own fan base, an unknown creator, and anyone signed out', async () => {

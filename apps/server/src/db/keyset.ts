@@ -1,0 +1,74 @@
+import { PAGING_MESSAGES } from '@sweetwish/shared/paging';
+import { type AnyColumn, desc, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../errors';
+
+/**
+ * Keyset paging for lists sorted newest first by a timestamp, ties broken by the row's id (decision 027).
+ * The cursor carries the last row's timestamp to the microsecond (a JavaScript Date keeps milliseconds only,
+ * which would repeat or skip rows that differ below that) and its id.
+ */
+
+export type Keyset = { at: string; id: string };
+/** A page request as the repos take it: after `after` (from the start without it), `limit` rows. */
+export type PageRequest = { after?: Keyset | undefined; limit: number };
+
+const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The sort key as the cursor keeps it: UTC, microseconds. Select it beside the row as `pageKey`. */
+export function keyTime(column: AnyColumn): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows strictly after the keyset in (time desc, id desc) order; no condition on the first page. */
+export function afterKeyset(time: AnyColumn, id: AnyColumn, after: Keyset | undefined): SQL | undefined {
+  if (after === undefined) return undefined;
+  return sql`(${time}, ${id}) < (${after.at}::timestamptz, ${after.id})`;
+}
+
+/** Newest first, and the id decides between rows of the same time. */
+export function newestFirst(time: AnyColumn, id: AnyColumn): SQL[] {
+  return [desc(time), desc(id)];
+}
+
+export function encodeCursor(keyset: Keyset): string {
+  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+}
+
+/** The keyset of a cursor this server made; anything else is a 400 that names the field. */
+export function decodeCursor(cursor: string | undefined): Keyset | undefined {
+  if (cursor === undefined) return undefined;
+  const bad = new AppError('VALIDATION', `cursor: ${PAGING_MESSAGES.badCursor}`, {
+    cursor: PAGING_MESSAGES.badCursor,
+  });
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad;
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw bad;
+  const [at, id] = value;
+  if (typeof at !== 'string' || !KEY_TIME.test(at) || Number.isNaN(Date.parse(at))) throw bad;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw bad;
+  return { at, id };
+}
+
+/** The page request of a validated `?cursor=&limit=`. */
+export function pageRequest(query: { cursor?: string | undefined; limit: number }): PageRequest {
+  return { after: decodeCursor(query.cursor), limit: query.limit };
+}
+
+/**
+ * Cuts the rows a repo read (it reads `limit + 1`, to know whether more follow) to the page's rows and the
+ * cursor of the next page (null on the last).
+ */
+export function cutPage<Row extends { pageKey: string }>(
+  rows: Row[],
+  page: PageRequest,
+  idOf: (row: Row) => string,
+): { rows: Row[]; nextCursor: string | null } {
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  if (rows.length <= page.limit || last === undefined) return { rows: shown, nextCursor: null };
+  return { rows: shown, nextCursor: encodeCursor({ at: last.pageKey, id: idOf(last) }) };
+}
