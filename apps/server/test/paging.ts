@@ -6,7 +6,7 @@ type PageAnswer<T> = { items: T[]; nextCursor: string | null };
  * Follows a list's cursors from the first page to the last, `limit` rows at a time, checking each page's
  * size, and returns every row in the order the pages gave them.
  */
-export async function readEveryPage<T>(get: (query: string) => Promise<Response>, limit: number): Promise<T[]> {
+export async function readEveryPage<T>(get: (query: string) => Response | Promise<Response>, limit: number): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages++) {
@@ -39,7 +39,7 @@ export const BAD_PAGE_QUERIES: ReadonlyArray<[query: string, field: 'cursor' | '
   [`?cursor=${'A'.repeat(201)}`, 'cursor'],
 ];
 
-export async function expectBadPagesRefused(get: (query: string) => Promise<Response>) {
+export async function expectBadPagesRefused(get: (query: string) => Response | Promise<Response>) {
   for (const [query, field] of BAD_PAGE_QUERIES) {
     const res = await get(query);
     expect(res.status, query).toBe(400);
@@ -57,3 +57,13 @@ export const TIED_TIMES = [
   '2026-03-01T10:00:00.123456Z',
   '2026-02-01T10:00:00.000000Z',
 ] as const;
+
+/** The ids in the order a newest-first list must give them: by time, then by id, both descending. */
+export function newestFirstIds(rows: ReadonlyArray<{ id: string; at: string }>): string[] {
+  return rows.toSorted((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1)).map((row) => row.id);
+}
+
+/** Every limit worth trying on `count` rows: one a page, a page boundary inside the ties, all in one. */
+export function limitsFor(count: number): number[] {
+  return [1, 2, 4, count];
+}

@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { expectBadPagesRefused, readEveryPage, TIED_TIMES } from '../../../test/paging';
+import { expectBadPagesRefused, limitsFor, newestFirstIds, readEveryPage, TIED_TIMES } from '../../../test/paging';
 import { peopleOn } from '../../../test/people';
 import { seedUser } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
-import { fanMemberships } from './tables';
 import { FAN_MESSAGES } from './service';
 
 describe.each(databaseKinds())('the fan base on %s', (kind) => {
@@ -69,22 +68,17 @@ describe.each(databaseKinds())('the fan base on %s', (kind) => {
   it('pages the fans newest first across joins at the same instant, without repeats or gaps', async () => {
     const creator = await people.newPerson();
     const fans = [];
+    // In SQL: a Date keeps milliseconds only, and two of these times differ by a microsecond.
     for (const at of TIED_TIMES) {
       const { id } = await seedUser(database.db);
-      await database.db.insert(fanMemberships).values({ creatorId: creator.id, fanId: id, joinedAt: new Date(at) });
+      await database.db.execute(
+        sql`insert into fan_memberships (creator_id, fan_id, joined_at) values (${creator.id}, ${id}, ${at}::timestamptz)`,
+      );
       fans.push({ id, at });
     }
-    // Microseconds matter: a Date keeps milliseconds, so set the exact instants in SQL.
-    for (const { id, at } of fans) {
-      await database.db.execute(
-        sql`update fan_memberships set joined_at = ${at}::timestamptz where creator_id = ${creator.id} and fan_id = ${id}`,
-      );
-    }
-    const expected = fans
-      .toSorted((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
-      .map((f) => f.id);
+    const expected = newestFirstIds(fans);
 
-    for (const limit of [1, 2, 4, 6]) {
+    for (const limit of limitsFor(fans.length)) {
       const seen = await readEveryPage<{ fan: { id: string } }>((q) => people.get(creator, `/fans${q}`), limit);
       expect(seen.map((f) => f.fan.id)).toEqual(expected);
     }

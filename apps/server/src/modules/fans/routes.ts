@@ -60,7 +60,9 @@ export function fanRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   app.use('/fans', requireUser(deps.auth));
   app.use('/creators/*', requireUser(deps.auth));
   return app
-    .openapi(listRoute, async (c) => c.json(await listFans(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200))
+    .openapi(listRoute, async (c) =>
+      c.json(await listFans(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(getRoute, async (c) => c.json(await getMembership(db, c.get('userId'), c.req.valid('param').id), 200))
     .openapi(joinRoute, async (c) => c.json(await joinFanBase(db, c.get('userId'), c.req.valid('param').id), 200))
     .openapi(leaveRoute, async (c) => c.json(await leaveFanBase(db, c.get('userId'), c.req.valid('param').id), 200));
