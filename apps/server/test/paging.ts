@@ -6,7 +6,10 @@ type PageAnswer<T> = { items: T[]; nextCursor: string | null };
  * Follows a list's cursors from the first page to the last, `limit` rows at a time, checking each page's
  * size, and returns every row in the order the pages gave them.
  */
-export async function readEveryPage<T>(get: (query: string) => Response | Promise<Response>, limit: number): Promise<T[]> {
+export async function readEveryPage<T>(
+  get: (query: string) => Response | Promise<Response>,
+  limit: number,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages++) {
