@@ -8,7 +8,7 @@ import { AppError } from '../errors';
  * which would repeat or skip rows that differ below that) and its id.
  */
 
-export type Keyset = { at: string; id: string };
+export type Keyset = { at: string; id: string; rank?: number | undefined };
 /** A page request as the repos take it: after `after` (from the start without it), `limit` rows. */
 export type PageRequest = { after?: Keyset | undefined; limit: number };
 
@@ -25,13 +25,29 @@ export function afterKeyset(time: AnyColumn, id: AnyColumn, after: Keyset | unde
   return sql`(${time}, ${id}) < (${after.at}::timestamptz, ${after.id})`;
 }
 
+/**
+ * Rows strictly after the keyset in (rank asc, time desc, id desc) order: for a list whose order starts
+ * with a small whole number (a wishlist: not purchased before purchased, pinned before not).
+ */
+export function afterRankedKeyset(
+  rank: SQL,
+  time: AnyColumn,
+  id: AnyColumn,
+  after: Keyset | undefined,
+): SQL | undefined {
+  if (after === undefined) return undefined;
+  const rankAfter = after.rank ?? 0;
+  return sql`(${rank} > ${rankAfter} or (${rank} = ${rankAfter} and (${time}, ${id}) < (${after.at}::timestamptz, ${after.id})))`;
+}
+
 /** Newest first, and the id decides between rows of the same time. */
 export function newestFirst(time: AnyColumn, id: AnyColumn): SQL[] {
   return [desc(time), desc(id)];
 }
 
 export function encodeCursor(keyset: Keyset): string {
-  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+  const key = keyset.rank === undefined ? [keyset.at, keyset.id] : [keyset.rank, keyset.at, keyset.id];
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 /** The keyset of a cursor this server made; anything else is a 400 that names the field. */
@@ -46,11 +62,13 @@ export function decodeCursor(cursor: string | undefined): Keyset | undefined {
   } catch {
     throw bad;
   }
-  if (!Array.isArray(value) || value.length !== 2) throw bad;
-  const [at, id] = value;
+  if (!Array.isArray(value) || value.length < 2 || value.length > 3) throw bad;
+  const rank: unknown = value.length === 3 ? value[0] : undefined;
+  const [at, id] = value.slice(-2);
+  if (rank !== undefined && !(Number.isInteger(rank) && (rank as number) >= 0 && (rank as number) < 100)) throw bad;
   if (typeof at !== 'string' || !KEY_TIME.test(at) || Number.isNaN(Date.parse(at))) throw bad;
   if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw bad;
-  return { at, id };
+  return { at, id, rank: rank as number | undefined };
 }
 
 /** The page request of a validated `?cursor=&limit=`. */
@@ -62,7 +80,7 @@ export function pageRequest(query: { cursor?: string | undefined; limit: number 
  * Cuts the rows a repo read (it reads `limit + 1`, to know whether more follow) to the page's rows and the
  * cursor of the next page (null on the last).
  */
-export function cutPage<Row extends { pageKey: string }>(
+export function cutPage<Row extends { pageKey: string; pageRank?: number }>(
   rows: Row[],
   page: PageRequest,
   idOf: (row: Row) => string,
@@ -70,5 +88,5 @@ export function cutPage<Row extends { pageKey: string }>(
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   if (rows.length <= page.limit || last === undefined) return { rows: shown, nextCursor: null };
-  return { rows: shown, nextCursor: encodeCursor({ at: last.pageKey, id: idOf(last) }) };
+  return { rows: shown, nextCursor: encodeCursor({ at: last.pageKey, id: idOf(last), rank: last.pageRank }) };
 }

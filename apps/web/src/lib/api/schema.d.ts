@@ -3237,6 +3237,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/archived-wishes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the signed-in seller's archived wishes in the spec's order (the owner only) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archived wishes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Wish"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Archived wishes of someone else */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/wishes": {
         parameters: {
             query?: never;
@@ -3244,12 +3306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seller's wishlist in the spec's order; archived wishes for the owner only */
+        /** A seller's wishlist (the wishes not archived) in the spec's order */
         get: {
             parameters: {
-                query?: {
-                    archived?: "true" | "false";
-                };
+                query?: never;
                 header?: never;
                 path: {
                     id: string;
@@ -3265,15 +3325,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Wish"][];
-                    };
-                };
-                /** @description Archived wishes of someone else */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
