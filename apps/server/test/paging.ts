@@ -39,6 +39,8 @@ export const BAD_PAGE_QUERIES: ReadonlyArray<[query: string, field: 'cursor' | '
   [`?cursor=${asCursor('nope')}`, 'cursor'],
   [`?cursor=${asCursor(['2026-01-01', 'x'])}`, 'cursor'],
   [`?cursor=${asCursor(['2026-01-01T00:00:00.000000Z', 7])}`, 'cursor'],
+  [`?cursor=${asCursor(['2026-02-30T00:00:00.000000Z', 'x'])}`, 'cursor'],
+  [`?cursor=${asCursor([-1, '2026-01-01T00:00:00.000000Z', 'x'])}`, 'cursor'],
   [`?cursor=${'A'.repeat(201)}`, 'cursor'],
 ];
 

@@ -12,7 +12,14 @@ export type Keyset = { at: string; id: string; rank?: number | undefined };
 /** A page request as the repos take it: after `after` (from the start without it), `limit` rows. */
 export type PageRequest = { after?: Keyset | undefined; limit: number };
 
-const KEY_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const KEY_TIME = /^[12]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A time as keyTime writes it, and a real one (no February 30th, which the database would refuse). */
+function isKeyTime(text: string): boolean {
+  if (!KEY_TIME.test(text)) return false;
+  const date = new Date(text);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === text.slice(0, 23);
+}
 
 /** The sort key as the cursor keeps it: UTC, microseconds. Select it beside the row as `pageKey`. */
 export function keyTime(column: AnyColumn): SQL<string> {
@@ -66,7 +73,7 @@ export function decodeCursor(cursor: string | undefined): Keyset | undefined {
   const rank: unknown = value.length === 3 ? value[0] : undefined;
   const [at, id] = value.slice(-2);
   if (rank !== undefined && !(Number.isInteger(rank) && (rank as number) >= 0 && (rank as number) < 100)) throw bad;
-  if (typeof at !== 'string' || !KEY_TIME.test(at) || Number.isNaN(Date.parse(at))) throw bad;
+  if (typeof at !== 'string' || !isKeyTime(at)) throw bad;
   if (typeof id !== 'string' || id.length === 0 || id.length > 64) throw bad;
   return { at, id, rank: rank as number | undefined };
 }
