@@ -9,7 +9,6 @@ import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQu
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchIcon } from '../../../components/app-icons';
-import { LoadMore } from '../../../components/load-more';
 import { FilterIcon, PlusIcon } from '../../../components/share-icons';
 import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
 import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
@@ -24,6 +23,8 @@ const ArchiveFilterPopover = lazy(() =>
   import('./archive-filter-popover').then((m) => ({ default: m.ArchiveFilterPopover })),
 );
 const loadWishSearch = () => import('../lib/wish-search');
+// Only the owner's archived list pages (decision 027): a visitor's first load does without it.
+const LoadMore = lazy(() => import('../../../components/load-more').then((m) => ({ default: m.LoadMore })));
 
 /**
  * The "Wishlist" section (spec section 2): search box, grid and, for the owner, "Add Item" and the
@@ -84,7 +85,11 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
         isSearching={term.trim() !== ''}
         onOpenWish={(wish) => setOpenWishId(wish.id)}
       />
-      {wishes.archived && <LoadMore list={wishes.archived} label="Loading more archived items" />}
+      {wishes.archived && (
+        <Suspense>
+          <LoadMore list={wishes.archived} label="Loading more archived items" />
+        </Suspense>
+      )}
       {isOwner && (
         <Suspense>
           <WishMenu wish={openWish} onClose={() => setOpenWishId(null)} />
