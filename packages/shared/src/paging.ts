@@ -34,4 +34,3 @@ export type PageQuery = z.infer<typeof PageQuery>;
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
-export type Page<T> = { items: T[]; nextCursor: string | null };
