@@ -43,8 +43,8 @@ async function serveAndRead(env: Record<string, string>, person: Person) {
     const health = await (await fetch(new URL('/api/health', server.url))).json();
     const purchases = (await (
       await fetch(new URL('/api/purchases', server.url), { headers: { Cookie: person.cookie } })
-    ).json()) as unknown[];
-    return { health, purchases: purchases.length };
+    ).json()) as { items: unknown[] };
+    return { health, purchases: purchases.items.length };
   } finally {
     await server.stop();
   }
