@@ -8,13 +8,27 @@ import { EventSource } from 'eventsource';
 /** The parts of the user's screens the test compares: wallet balance, gifts received, their conversation. */
 const PARTS = {
   wallet: async (api, user) => ({ balanceCents: (await api.get('/api/wallet', user)).balanceCents }),
-  received: async (api, user) => ({ received: (await api.get('/api/received', user)).map((item) => item.id).sort() }),
+  received: async (api, user) => ({
+    received: (await everyPage(api, '/api/received', user)).map((item) => item.id).sort(),
+  }),
   messages: async (api, user) => ({
     messages: (await api.get(`/api/conversations/${user.conversationId}/messages`, user)).messages
       .map((m) => m.id)
       .sort(),
   }),
 };
+/** Every item of a paged list (decision 027), as scrolling to its end shows them. */
+async function everyPage(api, path, user) {
+  const items = [];
+  let cursor = null;
+  do {
+    const page = await api.get(`${path}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, user);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+}
+
 /** What a fresh load of the user's screens shows. */
 export async function loadState(api, user) {
   return Object.assign({}, ...(await Promise.all(Object.values(PARTS).map((load) => load(api, user)))));

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, captureLogger, testConfig, UNLIMITED_WRITES } from '../test/app-harness';
 import { createFreshPostgresDatabase } from '../test/databases';
+import { readEveryPage } from '../test/paging';
 import { type Person, peopleOn } from '../test/people';
 import { openPglite, openPostgres } from './db/client';
 import { reconcile } from './modules/wallet/service';
@@ -42,8 +43,8 @@ async function serveAndRead(env: Record<string, string>, person: Person) {
     const health = await (await fetch(new URL('/api/health', server.url))).json();
     const purchases = (await (
       await fetch(new URL('/api/purchases', server.url), { headers: { Cookie: person.cookie } })
-    ).json()) as unknown[];
-    return { health, purchases: purchases.length };
+    ).json()) as { items: unknown[] };
+    return { health, purchases: purchases.items.length };
   } finally {
     await server.stop();
   }
@@ -93,9 +94,8 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL backup and restore, as docs/
       try {
         expect(await reconcile(copy.db)).toEqual({ isOk: true, lines: ['ok'] });
         const { app: restoredApp } = await buildTestApp(copy);
-        const received = await peopleOn(restoredApp, copy).json<unknown[]>(
-          peopleOn(restoredApp, copy).get(creator, '/received'),
-        );
+        const restoredPeople = peopleOn(restoredApp, copy);
+        const received = await readEveryPage((q) => restoredPeople.get(creator, `/received${q}`), 100);
         tipsInBackup = received.length;
       } finally {
         await copy.close();

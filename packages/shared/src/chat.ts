@@ -11,6 +11,7 @@ import {
   SEND_BLOCKS,
 } from './chat-rules';
 import { UPLOAD_ERROR_MESSAGE } from './media';
+import { pageOf } from './paging';
 import { Person, PurchasedProduct } from './wallet';
 import { PURCHASE_TYPES } from './wallet-rules';
 
@@ -145,4 +146,5 @@ export const Conversation = z.object({
   sendBlock: z.enum(SEND_BLOCKS).nullable(),
 });
 export type Conversation = z.infer<typeof Conversation>;
-export const ConversationList = z.array(Conversation);
+export const ConversationPage = pageOf(Conversation);
+export type ConversationPage = z.infer<typeof ConversationPage>;

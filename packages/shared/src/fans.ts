@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 import { Person } from './wallet';
 
 /**
@@ -20,4 +21,5 @@ export const Fan = z.object({
   since: z.string(),
 });
 export type Fan = z.infer<typeof Fan>;
-export const FanList = z.array(Fan);
+export const FanPage = pageOf(Fan);
+export type FanPage = z.infer<typeof FanPage>;

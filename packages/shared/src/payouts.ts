@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './paging';
 import {
   PAYOUT_MESSAGES,
   STATEMENT_KINDS,
@@ -43,7 +44,8 @@ export const Withdrawal = z.object({
   completedAt: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof Withdrawal>;
-export const WithdrawalList = z.array(Withdrawal);
+export const WithdrawalPage = pageOf(Withdrawal);
+export type WithdrawalPage = z.infer<typeof WithdrawalPage>;
 
 /**
  * One line of the wallet's statement: what moved and why. Received gifts and tips carry their gross and

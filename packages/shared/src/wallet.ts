@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from './money';
+import { pageOf } from './paging';
 import { PURCHASE_TYPES, TIP_MAX, TIP_MIN } from './wallet-rules';
 
 /** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
@@ -87,7 +88,8 @@ export const Purchase = z.object({
   reversedCents: z.number().int().nonnegative(),
 });
 export type Purchase = z.infer<typeof Purchase>;
-export const PurchaseList = z.array(Purchase);
+export const PurchasePage = pageOf(Purchase);
+export type PurchasePage = z.infer<typeof PurchasePage>;
 
 /** A gift or tip as its recipient sees it (/received): the buyer is null when anonymous. */
 export const ReceivedItem = z.object({
@@ -106,7 +108,8 @@ export const ReceivedItem = z.object({
   reversedCents: z.number().int().nonnegative(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
-export const ReceivedList = z.array(ReceivedItem);
+export const ReceivedPage = pageOf(ReceivedItem);
+export type ReceivedPage = z.infer<typeof ReceivedPage>;
 
 /**
  * What the side menu shows beside its entries: which lists the user has, and how many received items and

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
 import { StoredImageUrl } from './media';
+import { pageOf } from './paging';
 import { PublicProfile } from './profiles';
 
 /** Wish (product) rules: spec sections 3, 4, 5 and 9. */
@@ -132,8 +133,9 @@ export const WishSeller = z
 export const WishPage = z.object({ wish: Wish, seller: WishSeller }).meta({ id: 'WishPage' });
 export type WishPage = z.infer<typeof WishPage>;
 
-/** Owner-only filter of the wishlist (spec section 4, Wishlist filter): by default only non-archived. */
-export const WishListQuery = z.object({ archived: z.enum(['true', 'false']).default('false') });
+/** The owner's archived wishes (spec section 4, Wishlist filter), a page at a time: they have no cap. */
+export const ArchivedWishPage = pageOf(Wish);
+export type ArchivedWishPage = z.infer<typeof ArchivedWishPage>;
 
 /** Everything /{handle} shows a visitor, in one answer: the profile and its public wishlist. */
 export const ProfilePage = z.object({ profile: PublicProfile, wishes: WishList });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ok } from './api-client';
+import { pagedListOptions } from './paged-list';
 
 /**
  * A creator's public profile and wishlist in the query cache, with one key each (decision 025). Here rather
@@ -29,15 +30,17 @@ export function profileOptions(handle: string) {
   });
 }
 
-/** A creator's wishlist in the spec's order; the archived list is the owner's only. */
-export function wishListOptions(userId: string, isArchived: boolean) {
+/** A creator's wishlist (the wishes not archived, at most 1,000) in the spec's order. */
+export function wishListOptions(userId: string) {
   return queryOptions({
-    queryKey: wishListQueryKey(userId, isArchived),
-    queryFn: () =>
-      ok(
-        api.GET('/api/users/{id}/wishes', {
-          params: { path: { id: userId }, query: { archived: isArchived ? 'true' : 'false' } },
-        }),
-      ),
+    queryKey: wishListQueryKey(userId, false),
+    queryFn: () => ok(api.GET('/api/users/{id}/wishes', { params: { path: { id: userId } } })),
   });
+}
+
+/** The owner's archived wishes in the spec's order, page by page (they have no cap; decision 027). */
+export function archivedWishesOptions(userId: string) {
+  return pagedListOptions(wishListQueryKey(userId, true), (cursor) =>
+    ok(api.GET('/api/users/{id}/archived-wishes', { params: { path: { id: userId }, query: { cursor } } })),
+  );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test-support/stub-fetch';
+import { pagedListOptions } from './paged-list';
 import { profileOptions, profileQueryKey, wishListQueryKey } from './profiles';
 import { queryClient } from './query-client';
 import { loadQueries, loadSignedInQueries } from './route-loader';
@@ -49,5 +50,16 @@ describe('route loaders', () => {
     await loadSignedInQueries(profileOptions('ana'));
     expect(calls.map((call) => call.url)).toEqual(['/api/me']);
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toBeNull();
+  });
+
+  it("load a paged list's first page into the cache its screen reads", async () => {
+    const page = { items: [{ id: 'w1' }], nextCursor: 'next' };
+    const calls = stubFetch((url) => (url === '/api/me' ? json({ id: 'u1' }) : json(page)));
+    const list = pagedListOptions(['paged-test'], (cursor) =>
+      fetch(cursor ? `/api/list?cursor=${cursor}` : '/api/list').then((res) => res.json()),
+    );
+    await loadSignedInQueries(list);
+    expect(calls.map((call) => call.url)).toEqual(['/api/me', '/api/list']);
+    expect(queryClient.getQueryData(['paged-test'])).toEqual({ pages: [page], pageParams: [''] });
   });
 });

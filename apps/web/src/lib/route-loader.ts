@@ -1,9 +1,18 @@
-import type { EnsureQueryDataOptions } from '@tanstack/react-query';
+import type { EnsureInfiniteQueryDataOptions, EnsureQueryDataOptions } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 import { meOptions } from './session';
 
 // biome-ignore lint/suspicious/noExplicitAny: a list of queries of different data types, each typed at its call.
-type AnyQuery = EnsureQueryDataOptions<any, any, any, any>;
+type AnyQuery = EnsureQueryDataOptions<any, any, any, any> | AnyPagedList;
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+type AnyPagedList = EnsureInfiniteQueryDataOptions<any, any, any, any, any>;
+
+const isPagedList = (query: AnyQuery): query is AnyPagedList => query.initialPageParam !== undefined;
+
+/** A paged list (lib/paged-list.ts) loads its first page; any other query its data. */
+function ensure(query: AnyQuery): Promise<unknown> {
+  return isPagedList(query) ? queryClient.ensureInfiniteQueryData(query) : queryClient.ensureQueryData(query);
+}
 
 /**
  * A route loader's work (decision 025): starts the signed-in user's query and every query the screen
@@ -11,7 +20,7 @@ type AnyQuery = EnsureQueryDataOptions<any, any, any, any>;
  * query that fails keeps its error in the cache, where the screen shows it as it always has.
  */
 export async function loadQueries(...queries: AnyQuery[]): Promise<null> {
-  await Promise.all([meOptions, ...queries].map((query) => queryClient.ensureQueryData(query).catch(() => undefined)));
+  await Promise.all([meOptions, ...queries].map((query) => ensure(query).catch(() => undefined)));
   return null;
 }
 

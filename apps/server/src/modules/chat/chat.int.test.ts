@@ -1,4 +1,4 @@
-import type { Conversation, Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
+import type { Conversation, ConversationPage, Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,7 +112,7 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
     }
     expect((await people.post(fan, '/conversations', { type: 'gift', purchaseId })).status).toBe(400);
     expect((await people.post(fan, '/conversations', { type: 'purchase' })).status).toBe(400);
-    expect(await people.json(people.get(stranger, '/conversations'))).toEqual([]);
+    expect(await people.json(people.get(stranger, '/conversations'))).toEqual({ items: [], nextCursor: null });
   });
 
   it('makes exactly one conversation of 20 asked for at once', async () => {
@@ -162,8 +162,8 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
     const read = await conversation(fan, id);
     expect(read.isUnread).toBe(false);
     expect((await conversation(creator, id)).participantSeenAt).toBe(read.seenAt);
-    const list = await people.json<Conversation[]>(people.get(fan, '/conversations'));
-    expect(list[0]?.id).toBe(id);
+    const list = await people.json<ConversationPage>(people.get(fan, '/conversations'));
+    expect(list.items[0]?.id).toBe(id);
   });
 
   it('checks a message: at most 5000 characters, not blank, text or image only', async () => {

@@ -2,6 +2,7 @@ import type { MessageType } from '@sweetwish/shared/chat-rules';
 import { and, asc, desc, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { people } from '../profiles/people';
 import { conversations, messages } from './tables';
 
@@ -32,25 +33,36 @@ const conversationColumns = {
   updatedAt: conversations.updatedAt,
   buyer: personColumns(buyer),
   recipient: personColumns(recipient),
+  pageKey: keyTime(conversations.updatedAt),
 };
 
-export type ConversationRow = Awaited<ReturnType<typeof listUserConversations>>[number];
+export type ConversationRow = NonNullable<Awaited<ReturnType<typeof findUserConversation>>>;
 
 const isParticipant = (userId: string) => or(eq(conversations.buyerId, userId), eq(conversations.recipientId, userId));
 
-/** How many conversations a list returns: the most recently active ones. */
-const LIST_LIMIT = 200;
-
-/** A user's conversations, most recently active first, with both participants' public identity. */
-export async function listUserConversations(db: Database, userId: string, id?: string) {
+function userConversations(db: Database, userId: string, where: SQL | undefined) {
   return db
     .select(conversationColumns)
     .from(conversations)
     .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
     .innerJoin(recipient, eq(recipient.id, conversations.recipientId))
-    .where(and(isParticipant(userId), id === undefined ? undefined : eq(conversations.id, id)))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-    .limit(LIST_LIMIT);
+    .where(and(isParticipant(userId), where));
+}
+
+/**
+ * A page of a user's conversations, most recently active first, with both participants' public identity;
+ * one row more tells that more follow.
+ */
+export async function listUserConversations(db: Database, userId: string, page: PageRequest) {
+  return userConversations(db, userId, afterKeyset(conversations.updatedAt, conversations.id, page.after))
+    .orderBy(...newestFirst(conversations.updatedAt, conversations.id))
+    .limit(page.limit + 1);
+}
+
+/** One conversation the user takes part in. */
+export async function findUserConversation(db: Database, userId: string, id: string) {
+  const [row] = await userConversations(db, userId, eq(conversations.id, id));
+  return row;
 }
 
 export async function findConversationIdOfPurchase(db: Database, purchaseId: string): Promise<string | undefined> {

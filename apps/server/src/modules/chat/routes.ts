@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   Conversation,
-  ConversationList,
+  ConversationPage,
   CreateConversationInput,
   CreateConversationResult,
   Message,
@@ -14,8 +14,10 @@ import {
   SetReactionInput,
 } from '@sweetwish/shared/chat';
 import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE } from '@sweetwish/shared/media';
+import { PageQuery } from '@sweetwish/shared/paging';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { DatabaseHandle } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -62,8 +64,13 @@ const createConversationRoute = createRoute({
 const listRoute = createRoute({
   method: 'get',
   path: '/conversations',
-  summary: "The signed-in user's conversations, most recently active first",
-  responses: { 200: jsonResponse(ConversationList, 'The conversations'), ...signedIn },
+  summary: "A page of the signed-in user's conversations, most recently active first",
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(ConversationPage, 'The conversations'),
+    400: errorResponse('A bad cursor or limit'),
+    ...signedIn,
+  },
 });
 
 const getRoute = createRoute({
@@ -188,7 +195,9 @@ export function chatRoutes(deps: {
     .openapi(createConversationRoute, async (c) =>
       c.json(await createConversation(db, c.get('userId'), c.req.valid('json')), 200),
     )
-    .openapi(listRoute, async (c) => c.json(await listConversations(db, c.get('userId')), 200))
+    .openapi(listRoute, async (c) =>
+      c.json(await listConversations(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(getRoute, async (c) => c.json(await getConversation(db, c.get('userId'), c.req.valid('param').id), 200))
     .openapi(listMessagesRoute, async (c) =>
       c.json(await listMessages(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query')), 200),

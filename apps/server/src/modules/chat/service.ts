@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Conversation,
+  ConversationPage,
   CreateConversationInput,
   CreateConversationResult,
   Message,
@@ -12,6 +13,7 @@ import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import { type Database, READ_SNAPSHOT } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { attachConversation, getPurchaseParties, type PurchaseParties } from '../gifts/service';
 import type { ImageJobs } from '../media/image-jobs';
@@ -23,6 +25,7 @@ import {
   findConversationIdOfPurchase,
   findConversationVersion,
   findMessage,
+  findUserConversation,
   insertConversation,
   insertMessage,
   isUnlockable,
@@ -148,16 +151,19 @@ async function fansCanMessageOf(db: Database, rows: ConversationRow[]): Promise<
   return new Map([...settings].map(([id, s]) => [id, s.fansCanMessage]));
 }
 
-/** The user's conversations, most recently active first. */
-export async function listConversations(db: Database, userId: string): Promise<Conversation[]> {
-  const rows = await listUserConversations(db, userId);
+/** A page of the user's conversations, most recently active first. */
+export async function listConversations(db: Database, userId: string, page: PageRequest): Promise<ConversationPage> {
+  const { rows, nextCursor } = cutPage(await listUserConversations(db, userId, page), page, (row) => row.id);
   const fansCanMessage = await fansCanMessageOf(db, rows);
-  return rows.map((row) => toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true));
+  return {
+    items: rows.map((row) => toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true)),
+    nextCursor,
+  };
 }
 
 /** The conversation row, if the user takes part in it: anyone else's is not found. */
 async function conversationOf(db: Database, userId: string, conversationId: string): Promise<ConversationRow> {
-  const [row] = await listUserConversations(db, userId, conversationId);
+  const row = await findUserConversation(db, userId, conversationId);
   if (!row) throw new AppError('NOT_FOUND', CHAT_MESSAGES.notFound);
   return row;
 }
@@ -437,7 +443,7 @@ export async function getConversationSummary(db: Database, userId: string) {
  * participant is called for them (null: anonymous). Undefined when the user takes no part in it.
  */
 export async function describeConversationFor(db: Database, conversationId: string, userId: string) {
-  const [row] = await listUserConversations(db, userId, conversationId);
+  const row = await findUserConversation(db, userId, conversationId);
   if (!row) return undefined;
   const conversation = toConversation(row, userId, true);
   return { isUnread: conversation.isUnread, participantName: conversation.participant?.displayName ?? null };

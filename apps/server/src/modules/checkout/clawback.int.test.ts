@@ -169,13 +169,13 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await lossCents()).toBe(lossBefore + share.recipientCents - firstLeft);
 
     // Both gifts show as reversed, to the fan and to each creator.
-    const purchases = await listPurchases(db(), fan.id);
+    const { items: purchases } = await listPurchases(db(), fan.id, { limit: 100 });
     expect(purchases.map((p) => p.reversedCents).sort()).toEqual([20_000, 20_000]);
     for (const [creator, tipId] of [
       [first, gift1?.tipId],
       [second, gift2.tipId],
     ] as const) {
-      const received = await listReceived(db(), creator.id);
+      const { items: received } = await listReceived(db(), creator.id, { limit: 100 });
       expect(received.find((r) => r.id === tipId)?.reversedCents).toBe(20_000);
     }
     const notices = await queryRows<{ user_id: string }>(
@@ -225,7 +225,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await balances(second.id)).toEqual(before.second);
     expect(before.second.pendingCents).toBe(share.recipientCents);
     expect(await lossCents()).toBe(before.loss);
-    const purchases = await listPurchases(db(), fan.id);
+    const { items: purchases } = await listPurchases(db(), fan.id, { limit: 100 });
     expect(purchases.every((p) => p.reversedCents === 0)).toBe(true);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });

@@ -154,8 +154,8 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
       const before = await maxEntryId(target);
       await moved.json(moved.post(fan, '/tips', { recipientId: creator.id, amount: 2 }), 201);
       expect(await maxEntryId(target)).toBeGreaterThan(before);
-      const list = await moved.json<{ id: string }[]>(moved.get(fan, '/purchases'));
-      expect(list).toHaveLength(6);
+      const list = await moved.json<{ items: { id: string }[] }>(moved.get(fan, '/purchases'));
+      expect(list.items).toHaveLength(6);
     } finally {
       await target.close();
     }

@@ -1,8 +1,11 @@
-import type { Fan, FanMembership } from '@sweetwish/shared/fans';
+import type { FanMembership, FanPage } from '@sweetwish/shared/fans';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { expectBadPagesRefused, limitsFor, newestFirstIds, readEveryPage, TIED_TIMES } from '../../../test/paging';
 import { peopleOn } from '../../../test/people';
+import { seedUser } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
 import { FAN_MESSAGES } from './service';
 
@@ -42,8 +45,9 @@ describe.each(databaseKinds())('the fan base on %s', (kind) => {
     // Joining twice is joining once.
     await people.json(people.put(fan, membership(creator.id)));
 
-    const fans = await people.json<Fan[]>(people.get(creator, '/fans'));
-    expect(fans).toEqual([
+    const fans = await people.json<FanPage>(people.get(creator, '/fans'));
+    expect(fans.nextCursor).toBeNull();
+    expect(fans.items).toEqual([
       {
         fan: { id: fan.id, handle: fan.handle, displayName: expect.any(String), photoUrl: null },
         // The anonymous tip stays anonymous: 7 + 3.
@@ -51,14 +55,41 @@ describe.each(databaseKinds())('the fan base on %s', (kind) => {
         since: expect.any(String),
       },
     ]);
-    expect(await people.json<Fan[]>(people.get(fan, '/fans'))).toEqual([]);
-    expect(await people.json<Fan[]>(people.get(stranger, '/fans'))).toEqual([]);
+    expect(await people.json<FanPage>(people.get(fan, '/fans'))).toEqual({ items: [], nextCursor: null });
+    expect(await people.json<FanPage>(people.get(stranger, '/fans'))).toEqual({ items: [], nextCursor: null });
 
     expect(await people.json<FanMembership>(people.delete(fan, membership(creator.id)))).toEqual({
       canJoin: true,
       isMember: false,
     });
-    expect(await people.json<Fan[]>(people.get(creator, '/fans'))).toEqual([]);
+    expect((await people.json<FanPage>(people.get(creator, '/fans'))).items).toEqual([]);
+  });
+
+  it('pages the fans newest first across joins at the same instant, without repeats or gaps', async () => {
+    const creator = await people.newPerson();
+    const fans = [];
+    // In SQL: a Date keeps milliseconds only, and two of these times differ by a microsecond.
+    for (const at of TIED_TIMES) {
+      const { id } = await seedUser(database.db);
+      await database.db.execute(
+        sql`insert into fan_memberships (creator_id, fan_id, joined_at) values (${creator.id}, ${id}, ${at}::timestamptz)`,
+      );
+      fans.push({ id, at });
+    }
+    const expected = newestFirstIds(fans);
+
+    for (const limit of limitsFor(fans.length)) {
+      const seen = await readEveryPage<{ fan: { id: string } }>((q) => people.get(creator, `/fans${q}`), limit);
+      expect(seen.map((f) => f.fan.id)).toEqual(expected);
+    }
+    // Nobody else's fans leak into the pages.
+    const other = await people.newPerson();
+    expect(await readEveryPage((q) => people.get(other, `/fans${q}`), 2)).toEqual([]);
+  });
+
+  it('refuses a bad cursor or limit with a 400 naming it', async () => {
+    const creator = await people.newPerson();
+    await expectBadPagesRefused((q) => people.get(creator, `/fans${q}`));
   });
 
   it('refuses a creator joining their own fan base, an unknown creator, and anyone signed out', async () => {

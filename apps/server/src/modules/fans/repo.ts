@@ -1,6 +1,7 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { people } from '../profiles/people';
 import { fanMemberships } from './tables';
 
@@ -33,13 +34,10 @@ export async function deleteMembership(db: Database, creatorId: string, fanId: s
   });
 }
 
-/** How many fans the fans page lists: the newest. */
-const LIST_LIMIT = 500;
-
 const fan = people('fan');
 
-/** A creator's fans, newest first, with their public identity. */
-export async function listCreatorFans(db: Database, creatorId: string) {
+/** A page of a creator's fans, newest first, with their public identity; one row more tells that more follow. */
+export async function listCreatorFans(db: Database, creatorId: string, page: PageRequest) {
   return db
     .select({
       fanId: fanMemberships.fanId,
@@ -48,12 +46,18 @@ export async function listCreatorFans(db: Database, creatorId: string) {
       displayName: fan.displayName,
       photoUrl: fan.photoUrl,
       deletedAt: fan.deletedAt,
+      pageKey: keyTime(fanMemberships.joinedAt),
     })
     .from(fanMemberships)
     .innerJoin(fan, eq(fan.id, fanMemberships.fanId))
-    .where(eq(fanMemberships.creatorId, creatorId))
-    .orderBy(desc(fanMemberships.joinedAt))
-    .limit(LIST_LIMIT);
+    .where(
+      and(
+        eq(fanMemberships.creatorId, creatorId),
+        afterKeyset(fanMemberships.joinedAt, fanMemberships.fanId, page.after),
+      ),
+    )
+    .orderBy(...newestFirst(fanMemberships.joinedAt, fanMemberships.fanId))
+    .limit(page.limit + 1);
 }
 
 /** Removes every membership of a user, as fan and as creator (account deletion). */

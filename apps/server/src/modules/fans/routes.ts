@@ -1,6 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { FanList, FanMembership } from '@sweetwish/shared/fans';
+import { FanMembership, FanPage } from '@sweetwish/shared/fans';
+import { PageQuery } from '@sweetwish/shared/paging';
 import type { DatabaseHandle } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
@@ -14,8 +16,13 @@ const signedIn = { 401: errorResponse('Nobody is signed in') };
 const listRoute = createRoute({
   method: 'get',
   path: '/fans',
-  summary: "The signed-in creator's fan base, newest first",
-  responses: { 200: jsonResponse(FanList, 'The fans'), ...signedIn },
+  summary: "A page of the signed-in creator's fan base, newest first",
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(FanPage, 'The fans'),
+    400: errorResponse('A bad cursor or limit'),
+    ...signedIn,
+  },
 });
 
 const getRoute = createRoute({
@@ -53,7 +60,9 @@ export function fanRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   app.use('/fans', requireUser(deps.auth));
   app.use('/creators/*', requireUser(deps.auth));
   return app
-    .openapi(listRoute, async (c) => c.json(await listFans(db, c.get('userId')), 200))
+    .openapi(listRoute, async (c) =>
+      c.json(await listFans(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(getRoute, async (c) => c.json(await getMembership(db, c.get('userId'), c.req.valid('param').id), 200))
     .openapi(joinRoute, async (c) => c.json(await joinFanBase(db, c.get('userId'), c.req.valid('param').id), 200))
     .openapi(leaveRoute, async (c) => c.json(await leaveFanBase(db, c.get('userId'), c.req.valid('param').id), 200));

@@ -1,5 +1,6 @@
-import type { Fan, FanMembership } from '@sweetwish/shared/fans';
+import type { FanMembership, FanPage } from '@sweetwish/shared/fans';
 import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { hasRewarded, namedTotalsGiven } from '../gifts/service';
@@ -39,15 +40,15 @@ export async function leaveFanBase(db: Database, fanId: string, creatorId: strin
   return getMembership(db, fanId, creatorId);
 }
 
-/** The creator's fans, newest first: who (or "Anonymous"), what they gave under their name, and since when. */
-export async function listFans(db: Database, creatorId: string): Promise<Fan[]> {
-  const rows = await listCreatorFans(db, creatorId);
+/** A page of the creator's fans, newest first: who (or "Anonymous"), what they gave under their name, since when. */
+export async function listFans(db: Database, creatorId: string, page: PageRequest): Promise<FanPage> {
+  const { rows, nextCursor } = cutPage(await listCreatorFans(db, creatorId, page), page, (row) => row.fanId);
   const totals = await namedTotalsGiven(
     db,
     creatorId,
     rows.map((r) => r.fanId),
   );
-  return rows.map((row) => ({
+  const items = rows.map((row) => ({
     fan:
       row.handle && row.displayName && !row.deletedAt
         ? { id: row.fanId, handle: row.handle, displayName: row.displayName, photoUrl: row.photoUrl }
@@ -55,6 +56,7 @@ export async function listFans(db: Database, creatorId: string): Promise<Fan[]> 
     totalGivenCents: totals.get(row.fanId) ?? 0,
     since: row.joinedAt.toISOString(),
   }));
+  return { items, nextCursor };
 }
 
 /** Call in the transaction that deletes the account. */

@@ -60,7 +60,7 @@ describe.each(databaseKinds())('gifts and tips on %s', (kind) => {
     expect(await balance(fan)).toBe(7500);
     expect(await balance(creator)).toBe(2000);
 
-    const purchases = (await (await get(fan, '/purchases')).json()) as { id: string; type: string }[];
+    const { items: purchases } = (await (await get(fan, '/purchases')).json()) as { items: { id: string }[] };
     expect(purchases).toEqual([expect.objectContaining({ id: tipId, type: 'tip', costCents: 2500 })]);
     const received = (await (await get(creator, `/received/${tipId}`)).json()) as Record<string, unknown>;
     expect(received).toMatchObject({ costCents: 2500, feesCents: 500, netCents: 2000, isSeen: false });
@@ -84,7 +84,9 @@ describe.each(databaseKinds())('gifts and tips on %s', (kind) => {
     ).json()) as {
       tipId: string;
     };
-    const [item] = (await (await get(creator, '/received')).json()) as { id: string; buyer: unknown }[];
+    const {
+      items: [item],
+    } = (await (await get(creator, '/received')).json()) as { items: { id: string; buyer: unknown }[] };
     expect(item).toMatchObject({ id: tipId, buyer: null });
     expect(JSON.stringify(await (await get(creator, `/received/${tipId}`)).json())).not.toContain(fan.id);
   });
@@ -168,8 +170,8 @@ describe.each(databaseKinds())('gifts and tips on %s', (kind) => {
     expect((await get(stranger, `/received/${tipId}`)).status).toBe(404);
     expect((await get(fan, `/received/${tipId}`)).status).toBe(404);
     expect((await post(stranger, `/received/${tipId}/seen`, {})).status).toBe(404);
-    expect(await (await get(stranger, '/purchases')).json()).toEqual([]);
-    expect(await (await get(stranger, '/received')).json()).toEqual([]);
+    expect(await (await get(stranger, '/purchases')).json()).toEqual({ items: [], nextCursor: null });
+    expect(await (await get(stranger, '/received')).json()).toEqual({ items: [], nextCursor: null });
   });
 
   it('marks a received item seen once opened, and the side-menu summary follows', async () => {

@@ -1,7 +1,8 @@
 import type { FeeSplit } from '@sweetwish/shared/money';
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { ledgerTransfersPosted } from '../../metrics/registry';
 import { people } from '../profiles/people';
 import type { LedgerTransfer } from '../wallet/repo';
@@ -95,35 +96,57 @@ const purchaseColumns = {
   reversedCents: purchases.reversedCents,
 };
 
-/** How many rows a list returns: the newest ones. */
-const LIST_LIMIT = 200;
+const sellerColumns = {
+  id: seller.id,
+  handle: seller.handle,
+  displayName: seller.displayName,
+  photoUrl: seller.photoUrl,
+};
+const buyerColumns = { id: buyer.id, handle: buyer.handle, displayName: buyer.displayName, photoUrl: buyer.photoUrl };
 
-/** What a buyer bought, newest first, with each seller's public identity. */
-export async function listBuyerPurchases(db: Database, buyerId: string, id?: string) {
+function buyerPurchases(db: Database, where: SQL | undefined) {
   return db
-    .select({
-      ...purchaseColumns,
-      seller: { id: seller.id, handle: seller.handle, displayName: seller.displayName, photoUrl: seller.photoUrl },
-    })
+    .select({ ...purchaseColumns, seller: sellerColumns, pageKey: keyTime(purchases.createdAt) })
     .from(purchases)
     .innerJoin(seller, eq(seller.id, purchases.sellerId))
-    .where(and(eq(purchases.buyerId, buyerId), id === undefined ? undefined : eq(purchases.id, id)))
-    .orderBy(desc(purchases.createdAt))
-    .limit(LIST_LIMIT);
+    .where(where);
 }
 
-/** What a recipient received, newest first, with each buyer's public identity (hidden by the service if anonymous). */
-export async function listSellerReceived(db: Database, sellerId: string, id?: string) {
+function sellerReceived(db: Database, where: SQL | undefined) {
   return db
-    .select({
-      ...purchaseColumns,
-      buyer: { id: buyer.id, handle: buyer.handle, displayName: buyer.displayName, photoUrl: buyer.photoUrl },
-    })
+    .select({ ...purchaseColumns, buyer: buyerColumns, pageKey: keyTime(purchases.createdAt) })
     .from(purchases)
     .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
-    .where(and(eq(purchases.sellerId, sellerId), id === undefined ? undefined : eq(purchases.id, id)))
-    .orderBy(desc(purchases.createdAt))
-    .limit(LIST_LIMIT);
+    .where(where);
+}
+
+const afterPurchase = (page: PageRequest) => afterKeyset(purchases.createdAt, purchases.id, page.after);
+
+/** A page of what a buyer bought, newest first, with each seller's public identity (one row more: more follow). */
+export async function listBuyerPurchases(db: Database, buyerId: string, page: PageRequest) {
+  return buyerPurchases(db, and(eq(purchases.buyerId, buyerId), afterPurchase(page)))
+    .orderBy(...newestFirst(purchases.createdAt, purchases.id))
+    .limit(page.limit + 1);
+}
+
+export async function findBuyerPurchase(db: Database, buyerId: string, id: string) {
+  const [row] = await buyerPurchases(db, and(eq(purchases.buyerId, buyerId), eq(purchases.id, id)));
+  return row;
+}
+
+/**
+ * A page of what a recipient received, newest first, with each buyer's public identity (hidden by the
+ * service if anonymous); one row more tells that more follow.
+ */
+export async function listSellerReceived(db: Database, sellerId: string, page: PageRequest) {
+  return sellerReceived(db, and(eq(purchases.sellerId, sellerId), afterPurchase(page)))
+    .orderBy(...newestFirst(purchases.createdAt, purchases.id))
+    .limit(page.limit + 1);
+}
+
+export async function findSellerReceived(db: Database, sellerId: string, id: string) {
+  const [row] = await sellerReceived(db, and(eq(purchases.sellerId, sellerId), eq(purchases.id, id)));
+  return row;
 }
 
 /** Marks a received item seen by its recipient; false when it is not theirs or was seen already. */

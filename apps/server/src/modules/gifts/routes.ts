@@ -1,16 +1,18 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { PageQuery } from '@sweetwish/shared/paging';
 import {
   BuyInput,
   BuyResult,
   Purchase,
-  PurchaseList,
+  PurchasePage,
   ReceivedItem,
-  ReceivedList,
+  ReceivedPage,
   TipInput,
   TipResult,
 } from '@sweetwish/shared/wallet';
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -64,8 +66,13 @@ const tipRoute = createRoute({
 const listPurchasesRoute = createRoute({
   method: 'get',
   path: '/purchases',
-  summary: "The signed-in user's purchases and tips, newest first",
-  responses: { 200: jsonResponse(PurchaseList, 'The purchases'), ...signedIn },
+  summary: "A page of the signed-in user's purchases and tips, newest first",
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(PurchasePage, 'The purchases'),
+    400: errorResponse('A bad cursor or limit'),
+    ...signedIn,
+  },
 });
 
 const getPurchaseRoute = createRoute({
@@ -79,8 +86,13 @@ const getPurchaseRoute = createRoute({
 const listReceivedRoute = createRoute({
   method: 'get',
   path: '/received',
-  summary: 'Gifts and tips the signed-in user received, newest first',
-  responses: { 200: jsonResponse(ReceivedList, 'The received items'), ...signedIn },
+  summary: 'A page of the gifts and tips the signed-in user received, newest first',
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(ReceivedPage, 'The received items'),
+    400: errorResponse('A bad cursor or limit'),
+    ...signedIn,
+  },
 });
 
 const getReceivedRoute = createRoute({
@@ -118,11 +130,15 @@ export function giftRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
     .openapi(tipRoute, async (c) =>
       c.json(await sendTip(db, post, c.get('userId'), c.req.valid('json'), c.get('idempotencyKey')), 201),
     )
-    .openapi(listPurchasesRoute, async (c) => c.json(await listPurchases(db, c.get('userId')), 200))
+    .openapi(listPurchasesRoute, async (c) =>
+      c.json(await listPurchases(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(getPurchaseRoute, async (c) =>
       c.json(await getPurchase(db, c.get('userId'), c.req.valid('param').id), 200),
     )
-    .openapi(listReceivedRoute, async (c) => c.json(await listReceived(db, c.get('userId')), 200))
+    .openapi(listReceivedRoute, async (c) =>
+      c.json(await listReceived(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(getReceivedRoute, async (c) =>
       c.json(await getReceived(db, c.get('userId'), c.req.valid('param').id), 200),
     )

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { splitGift, tokensToCents } from '@sweetwish/shared/money';
-import type { BuyInput, BuyResult, Purchase, ReceivedItem, TipInput, TipResult } from '@sweetwish/shared/wallet';
+import type {
+  BuyInput,
+  BuyResult,
+  Purchase,
+  PurchasePage,
+  ReceivedItem,
+  ReceivedPage,
+  TipInput,
+  TipResult,
+} from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { Change } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
@@ -13,8 +23,10 @@ import { getWishForSale } from '../wishes/service';
 import type { GiftPoster } from './gift-batcher';
 import {
   clearProductImagesOfSeller,
+  findBuyerPurchase,
   findPurchaseParties,
   findPurchasesByTransfer,
+  findSellerReceived,
   type GiftPosting,
   hasBought,
   listBuyerPurchases,
@@ -147,8 +159,8 @@ export async function buyWish(
   return { purchaseId: purchase.id };
 }
 
-type PurchaseRow = Awaited<ReturnType<typeof listBuyerPurchases>>[number];
-type ReceivedRow = Awaited<ReturnType<typeof listSellerReceived>>[number];
+type PurchaseRow = NonNullable<Awaited<ReturnType<typeof findBuyerPurchase>>>;
+type ReceivedRow = NonNullable<Awaited<ReturnType<typeof findSellerReceived>>>;
 
 function productOf(row: PurchaseRow | ReceivedRow) {
   return row.productId && row.productName
@@ -196,24 +208,26 @@ function toReceived(row: ReceivedRow): ReceivedItem {
   };
 }
 
-export async function listPurchases(db: Database, buyerId: string): Promise<Purchase[]> {
-  return (await listBuyerPurchases(db, buyerId)).map(toPurchase);
+export async function listPurchases(db: Database, buyerId: string, page: PageRequest): Promise<PurchasePage> {
+  const { rows, nextCursor } = cutPage(await listBuyerPurchases(db, buyerId, page), page, (row) => row.id);
+  return { items: rows.map(toPurchase), nextCursor };
 }
 
 /** One purchase of the buyer's own; anyone else's is "Purchase does not exist.". */
 export async function getPurchase(db: Database, buyerId: string, id: string): Promise<Purchase> {
-  const [row] = await listBuyerPurchases(db, buyerId, id);
+  const row = await findBuyerPurchase(db, buyerId, id);
   if (!row) throw new AppError('NOT_FOUND', WALLET_MESSAGES.purchaseMissing);
   return toPurchase(row);
 }
 
-export async function listReceived(db: Database, sellerId: string): Promise<ReceivedItem[]> {
-  return (await listSellerReceived(db, sellerId)).map(toReceived);
+export async function listReceived(db: Database, sellerId: string, page: PageRequest): Promise<ReceivedPage> {
+  const { rows, nextCursor } = cutPage(await listSellerReceived(db, sellerId, page), page, (row) => row.id);
+  return { items: rows.map(toReceived), nextCursor };
 }
 
 /** One received item of the recipient's own. */
 export async function getReceived(db: Database, sellerId: string, id: string): Promise<ReceivedItem> {
-  const [row] = await listSellerReceived(db, sellerId, id);
+  const row = await findSellerReceived(db, sellerId, id);
   if (!row) throw new AppError('NOT_FOUND', WALLET_MESSAGES.somethingWrong);
   return toReceived(row);
 }

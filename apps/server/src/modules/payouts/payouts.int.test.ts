@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { untilWebhooksDelivered } from '@sweetwish/card-sandbox/webhooks-delivered';
-import type { PayoutAccountStatus, StatementPage, Withdrawal } from '@sweetwish/shared/payouts';
+import type { PayoutAccountStatus, StatementPage, Withdrawal, WithdrawalPage } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { sql } from 'drizzle-orm';
@@ -141,7 +141,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
 
   const withdraw = (user: User, amount: unknown) => call(user, 'POST', '/payouts/withdrawals', { amount });
   const withdrawals = async (user: User) =>
-    (await (await call(user, 'GET', '/payouts/withdrawals')).json()) as Withdrawal[];
+    ((await (await call(user, 'GET', '/payouts/withdrawals')).json()) as WithdrawalPage).items;
   const transfersTo = async (accountId: string) =>
     (await stripe.transfers.list({ destination: accountId, limit: 100 })).data;
 
@@ -451,9 +451,13 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
       .create({ payment_intent: paymentIntent })
       .catch((err: { code?: string }) => err);
     expect((refunds as { code?: string }).code).toBe('charge_already_refunded');
-    const purchases = (await (await call(fan, 'GET', '/purchases')).json()) as { reversedCents: number }[];
+    const { items: purchases } = (await (await call(fan, 'GET', '/purchases')).json()) as {
+      items: { reversedCents: number }[];
+    };
     expect(purchases.map((p) => p.reversedCents)).toEqual([3000]);
-    const received = (await (await call(creator, 'GET', '/received')).json()) as { reversedCents: number }[];
+    const { items: received } = (await (await call(creator, 'GET', '/received')).json()) as {
+      items: { reversedCents: number }[];
+    };
     expect(received.map((r) => r.reversedCents)).toEqual([3000]);
     await expectReconciled();
   });

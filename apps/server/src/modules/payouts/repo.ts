@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { bringJobForward } from '../../jobs/repo';
 import { payoutAccounts, withdrawals } from './tables';
 import { withdrawalJobKey } from './withdrawal-job-kind';
@@ -81,16 +82,14 @@ export async function insertWithdrawal(
   await notifyChange(db, { topic: 'withdrawals', userId: values.userId });
 }
 
-/** How many withdrawals the history lists: the newest. */
-const LIST_LIMIT = 100;
-
-export async function listUserWithdrawals(db: Database, userId: string) {
+/** A page of a user's withdrawals, newest first; one row more tells that more follow. */
+export async function listUserWithdrawals(db: Database, userId: string, page: PageRequest) {
   return db
-    .select(withdrawalColumns)
+    .select({ ...withdrawalColumns, pageKey: keyTime(withdrawals.createdAt) })
     .from(withdrawals)
-    .where(eq(withdrawals.userId, userId))
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(LIST_LIMIT);
+    .where(and(eq(withdrawals.userId, userId), afterKeyset(withdrawals.createdAt, withdrawals.id, page.after)))
+    .orderBy(...newestFirst(withdrawals.createdAt, withdrawals.id))
+    .limit(page.limit + 1);
 }
 
 /** A withdrawal not yet at the bank: its transfer or its payout is still under way. */

@@ -1,12 +1,14 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { PageQuery } from '@sweetwish/shared/paging';
 import {
   OnboardingLink,
   OnboardingLinkInput,
   PayoutAccountStatus,
   Withdrawal,
   WithdrawalInput,
-  WithdrawalList,
+  WithdrawalPage,
 } from '@sweetwish/shared/payouts';
+import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -53,8 +55,13 @@ const onboardingRoute = createRoute({
 const listRoute = createRoute({
   method: 'get',
   path: '/payouts/withdrawals',
-  summary: "The signed-in user's withdrawals, newest first",
-  responses: { 200: jsonResponse(WithdrawalList, 'The withdrawals'), ...signedIn },
+  summary: "A page of the signed-in user's withdrawals, newest first",
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(WithdrawalPage, 'The withdrawals'),
+    400: errorResponse('A bad cursor or limit'),
+    ...signedIn,
+  },
 });
 
 const withdrawRoute = createRoute({
@@ -98,7 +105,9 @@ export function payoutRoutes(deps: PayoutDeps & { auth: Auth }) {
     .openapi(onboardingRoute, async (c) =>
       c.json(await createOnboardingLink(deps, c.get('userId'), c.req.valid('json')), 201),
     )
-    .openapi(listRoute, async (c) => c.json(await listWithdrawals(deps.db, c.get('userId')), 200))
+    .openapi(listRoute, async (c) =>
+      c.json(await listWithdrawals(deps.db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),
+    )
     .openapi(withdrawRoute, async (c) =>
       c.json(await requestWithdrawal(deps, c.get('userId'), c.req.valid('json'), c.get('idempotencyKey')), 201),
     );

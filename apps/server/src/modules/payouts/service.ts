@@ -5,12 +5,14 @@ import type {
   PayoutAccountStatus,
   Withdrawal,
   WithdrawalInput,
+  WithdrawalPage,
 } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type Stripe from 'stripe';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/repo';
 import type { Logger } from '../../logger';
@@ -122,8 +124,9 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
-export async function listWithdrawals(db: Database, userId: string): Promise<Withdrawal[]> {
-  return (await listUserWithdrawals(db, userId)).map(toWithdrawal);
+export async function listWithdrawals(db: Database, userId: string, page: PageRequest): Promise<WithdrawalPage> {
+  const { rows, nextCursor } = cutPage(await listUserWithdrawals(db, userId, page), page, (row) => row.id);
+  return { items: rows.map(toWithdrawal), nextCursor };
 }
 
 /**

@@ -156,7 +156,10 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
     await attemptWithdrawalTransfer(context.deps(), debited.id);
 
     expect(await findWithdrawal(database.db, debited.id)).toMatchObject({ status: 'pending', transferKeySentAt: null });
-    expect((await listWithdrawals(database.db, user.id))[0]).toMatchObject({ status: 'pending', failureMessage: null });
+    expect((await listWithdrawals(database.db, user.id, { limit: 100 })).items[0]).toMatchObject({
+      status: 'pending',
+      failureMessage: null,
+    });
     expect(await wallet(user.id)).toBe(5000);
     expect(await reversals(debited.id)).toBe(0);
     expect(await transfersOf(context, debited.id)).toEqual([]);
@@ -244,7 +247,7 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
     const [paid] = await connectEvents(context, 'payout.paid', user.accountId);
     await handleConnectEvent(context.deps(), paid as Stripe.Event);
     await handleConnectEvent(context.deps(), paid as Stripe.Event);
-    expect((await listWithdrawals(database.db, user.id))[0]).toMatchObject({
+    expect((await listWithdrawals(database.db, user.id, { limit: 100 })).items[0]).toMatchObject({
       id: paidOne.id,
       status: 'paid',
       completedAt: expect.any(String),
@@ -256,7 +259,9 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
     const [failed] = await connectEvents(context, 'payout.failed', user.accountId);
     const [created] = (await connectEvents(context, 'payout.created', user.accountId)).slice(-1);
     await handleConnectEvent(context.deps(), failed as Stripe.Event);
-    const shown = (await listWithdrawals(database.db, user.id)).find((w) => w.id === failedOne.id);
+    const shown = (await listWithdrawals(database.db, user.id, { limit: 100 })).items.find(
+      (w) => w.id === failedOne.id,
+    );
     expect(shown).toMatchObject({ status: 'payout_failed', completedAt: null });
     expect(shown?.failureMessage).toContain('The bank account has been closed.');
     expect(shown?.failureMessage).toContain('Update Account');

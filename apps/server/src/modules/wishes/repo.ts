@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { afterRankedKeyset, keyTime, type PageRequest } from '../../db/keyset';
 import { wishes } from './tables';
 
 const wishColumns = {
@@ -26,13 +27,35 @@ export async function findWish(db: Database, id: string) {
   return row;
 }
 
-/** One seller's wishes, archived or not, in the spec's order: not purchased, pinned, newest update. */
-export async function listSellerWishes(db: Database, sellerId: string, archived: boolean) {
+/** One seller's wishes that are not archived (at most MAX_ACTIVE_WISHES), in the spec's order. */
+export async function listSellerWishes(db: Database, sellerId: string) {
   return db
     .select(wishColumns)
     .from(wishes)
-    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, archived)))
+    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false)))
     .orderBy(asc(wishes.purchased), desc(wishes.pinned), desc(wishes.updatedAt), desc(wishes.id));
+}
+
+/** The spec's order as one number first: not purchased before purchased, then pinned before not. */
+const wishRank = sql<number>`(${wishes.purchased}::int * 2 + (not ${wishes.pinned})::int)`;
+
+/**
+ * A page of a seller's archived wishes (they have no cap) in the spec's order: not purchased, pinned,
+ * newest update; one row more tells that more follow.
+ */
+export async function listArchivedWishes(db: Database, sellerId: string, page: PageRequest) {
+  return db
+    .select({ ...wishColumns, pageKey: keyTime(wishes.updatedAt), pageRank: wishRank })
+    .from(wishes)
+    .where(
+      and(
+        eq(wishes.sellerId, sellerId),
+        eq(wishes.archived, true),
+        afterRankedKeyset(wishRank, wishes.updatedAt, wishes.id, page.after),
+      ),
+    )
+    .orderBy(asc(wishRank), desc(wishes.updatedAt), desc(wishes.id))
+    .limit(page.limit + 1);
 }
 
 /**

@@ -1,23 +1,25 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { PageQuery } from '@sweetwish/shared/paging';
 import {
+  ArchivedWishPage,
   CreateWishInput,
   ProfilePage,
   UpdateWishInput,
   Wish,
   WishList,
-  WishListQuery,
   WishPage,
 } from '@sweetwish/shared/wishes';
 import type { TypedResponse } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { getPublicProfile } from '../profiles/service';
-import { createWish, getWishPage, listWishes, updateWish } from './service';
+import { createWish, getWishPage, listArchivedWishPage, listWishes, updateWish } from './service';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
 
@@ -33,9 +35,21 @@ const profilePageRoute = createRoute({
 const listRoute = createRoute({
   method: 'get',
   path: '/users/{id}/wishes',
-  summary: "A seller's wishlist in the spec's order; archived wishes for the owner only",
-  request: { params: Id, query: WishListQuery },
-  responses: { 200: jsonResponse(WishList, 'The wishes'), 403: errorResponse('Archived wishes of someone else') },
+  summary: "A seller's wishlist (the wishes not archived) in the spec's order",
+  request: { params: Id },
+  responses: { 200: jsonResponse(WishList, 'The wishes') },
+});
+
+const archivedRoute = createRoute({
+  method: 'get',
+  path: '/users/{id}/archived-wishes',
+  summary: "A page of the signed-in seller's archived wishes in the spec's order (the owner only)",
+  request: { params: Id, query: PageQuery },
+  responses: {
+    200: jsonResponse(ArchivedWishPage, 'The archived wishes'),
+    400: errorResponse('A bad cursor or limit'),
+    403: errorResponse('Archived wishes of someone else'),
+  },
 });
 
 const getRoute = createRoute({
@@ -81,7 +95,7 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
     deps.publicCache.getOrLoad(
       `wishes:${id}`,
       () => id,
-      async () => JSON.stringify(await listWishes(db, id, { archived: false, viewerId: undefined })),
+      async () => JSON.stringify(await listWishes(db, id)),
     );
   return app
     .openapi(profilePageRoute, async (c) => {
@@ -94,15 +108,16 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
       return response as unknown as TypedResponse<z.infer<typeof ProfilePage>, 200, 'json'>;
     })
     .openapi(listRoute, async (c) => {
-      const { id } = c.req.valid('param');
-      const archived = c.req.valid('query').archived === 'true';
-      if (archived) {
-        const viewer = await viewerId(deps.auth, c.req.raw.headers);
-        return c.json(await listWishes(db, id, { archived, viewerId: viewer }), 200);
-      }
       // The public list is the same for everyone, so it is cached (the owner's archived list is not).
-      const response = c.body(await publicListText(id), 200, { 'Content-Type': 'application/json' });
+      const response = c.body(await publicListText(c.req.valid('param').id), 200, {
+        'Content-Type': 'application/json',
+      });
       return response as unknown as TypedResponse<z.infer<typeof WishList>, 200, 'json'>;
+    })
+    .openapi(archivedRoute, async (c) => {
+      const viewer = await viewerId(deps.auth, c.req.raw.headers);
+      const page = pageRequest(c.req.valid('query'));
+      return c.json(await listArchivedWishPage(db, c.req.valid('param').id, viewer, page), 200);
     })
     .openapi(getRoute, async (c) => c.json(await getWishPage(db, c.req.valid('param').id), 200))
     .openapi(createRouteDef, async (c) => {

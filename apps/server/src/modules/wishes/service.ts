@@ -1,10 +1,19 @@
 import { isOwnImage } from '@sweetwish/shared/media';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import type { CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
+import type { ArchivedWishPage, CreateWishInput, UpdateWishInput, Wish, WishPage } from '@sweetwish/shared/wishes';
 import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { findPublicSeller } from '../profiles/service';
-import { archiveAllOfSeller, findWish, insertWish, listSellerWishes, updateSellerWish, type WishRow } from './repo';
+import {
+  archiveAllOfSeller,
+  findWish,
+  insertWish,
+  listArchivedWishes,
+  listSellerWishes,
+  updateSellerWish,
+  type WishRow,
+} from './repo';
 
 function toWish(row: WishRow): Wish {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
@@ -41,16 +50,21 @@ export async function updateWish(db: Database, sellerId: string, id: string, cha
   return toWish(row);
 }
 
-/** A seller's wishlist; the archived ones only for the seller themself. */
-export async function listWishes(
+/** A seller's public wishlist: the wishes that are not archived. */
+export async function listWishes(db: Database, sellerId: string): Promise<Wish[]> {
+  return (await listSellerWishes(db, sellerId)).map(toWish);
+}
+
+/** A page of a seller's archived wishes, for the seller themself only. */
+export async function listArchivedWishPage(
   db: Database,
   sellerId: string,
-  options: { archived: boolean; viewerId: string | undefined },
-): Promise<Wish[]> {
-  if (options.archived && options.viewerId !== sellerId) {
-    throw new AppError('FORBIDDEN', 'Only the owner sees archived wishes');
-  }
-  return (await listSellerWishes(db, sellerId, options.archived)).map(toWish);
+  viewerId: string | undefined,
+  page: PageRequest,
+): Promise<ArchivedWishPage> {
+  if (viewerId !== sellerId) throw new AppError('FORBIDDEN', 'Only the owner sees archived wishes');
+  const { rows, nextCursor } = cutPage(await listArchivedWishes(db, sellerId, page), page, (row) => row.id);
+  return { items: rows.map(({ pageKey, pageRank, ...row }) => toWish(row)), nextCursor };
 }
 
 export async function getWishPage(db: Database, id: string): Promise<WishPage> {

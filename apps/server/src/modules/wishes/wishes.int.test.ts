@@ -1,7 +1,9 @@
+import type { ArchivedWishPage } from '@sweetwish/shared/wishes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { expectBadPagesRefused, readEveryPage, TIED_TIMES } from '../../../test/paging';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
 import { MAX_ACTIVE_WISHES } from './service';
@@ -45,10 +47,12 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     });
   }
 
-  async function list(sellerId: string, archived = false, cookie?: string) {
-    return app.request(`/api/users/${sellerId}/wishes?archived=${archived}`, {
-      headers: cookie ? { Cookie: cookie } : {},
-    });
+  async function list(sellerId: string) {
+    return app.request(`/api/users/${sellerId}/wishes`);
+  }
+
+  async function listArchived(sellerId: string, cookie?: string, query = '') {
+    return app.request(`/api/users/${sellerId}/archived-wishes${query}`, { headers: cookie ? { Cookie: cookie } : {} });
   }
 
   it('creates a standard wish with the defaults and shows it on the public wish page', async () => {
@@ -133,12 +137,12 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     const wish = (await (await create(seller.cookie, { name: 'Old thing', cost: 30 })).json()) as WishBody;
     expect((await patch(seller.cookie, wish.id, { archived: true })).status).toBe(200);
     expect(await (await list(seller.id)).json()).toEqual([]);
-    expect(((await (await list(seller.id, true, seller.cookie)).json()) as WishBody[]).map((w) => w.id)).toEqual([
-      wish.id,
-    ]);
+    const archived = (await (await listArchived(seller.id, seller.cookie)).json()) as ArchivedWishPage;
+    expect(archived.items.map((w) => w.id)).toEqual([wish.id]);
+    expect(archived.nextCursor).toBeNull();
     const visitor = await newSeller();
-    expect((await list(seller.id, true, visitor.cookie)).status).toBe(403);
-    expect((await list(seller.id, true)).status).toBe(403);
+    expect((await listArchived(seller.id, visitor.cookie)).status).toBe(403);
+    expect((await listArchived(seller.id)).status).toBe(403);
     await patch(seller.cookie, wish.id, { archived: false });
     expect(((await (await list(seller.id)).json()) as WishBody[]).map((w) => w.id)).toEqual([wish.id]);
   });
@@ -172,6 +176,36 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
 
   it('answers 404 for a wish that does not exist', async () => {
     expect((await app.request('/api/wishes/no-such-wish')).status).toBe(404);
+  });
+
+  it('pages the archived wishes in the spec order across ties in updated_at, without repeats or gaps', async () => {
+    const seller = await newSeller();
+    // Purchased or not, pinned or not, and times that tie: every part of the order meets a page boundary.
+    const rows = [];
+    let n = 0;
+    for (const purchased of [false, true]) {
+      for (const pinned of [true, false]) {
+        for (const at of TIED_TIMES.slice(0, 3)) {
+          const id = `${seller.id}-archived-${n++}`;
+          await database.db.execute(sql`
+            insert into wishes (id, seller_id, name, cost, archived, purchased, pinned, updated_at)
+            values (${id}, ${seller.id}, ${id}, 20, true, ${purchased}, ${pinned}, ${at}::timestamptz)`);
+          rows.push({ id, at, rank: (purchased ? 2 : 0) + (pinned ? 0 : 1) });
+        }
+      }
+    }
+    const expected = rows
+      .toSorted((a, b) => a.rank - b.rank || (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
+      .map((row) => row.id);
+    for (const limit of [1, 2, 5, rows.length]) {
+      const seen = await readEveryPage<{ id: string }>((q) => listArchived(seller.id, seller.cookie, q), limit);
+      expect(seen.map((w) => w.id)).toEqual(expected);
+    }
+    await expectBadPagesRefused((q) => listArchived(seller.id, seller.cookie, q));
+    // A cursor of the owner's list opens nothing for someone else.
+    const first = (await (await listArchived(seller.id, seller.cookie, '?limit=1')).json()) as ArchivedWishPage;
+    const visitor = await newSeller();
+    expect((await listArchived(seller.id, visitor.cookie, `?cursor=${first.nextCursor}`)).status).toBe(403);
   });
 
   /** Puts `n` wishes on a seller's list straight into the database. */

@@ -361,10 +361,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's conversations, most recently active first */
+        /** A page of the signed-in user's conversations, most recently active first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -378,30 +381,42 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            createdAt: string;
-                            id: string;
-                            isUnread: boolean;
-                            lastMessage: {
-                                isMine: boolean;
-                                text: string | null;
-                                /** @enum {string} */
-                                type: "text" | "image" | "purchase";
-                            } | null;
-                            participant: {
-                                displayName: string;
-                                handle: string;
+                            items: {
+                                createdAt: string;
                                 id: string;
-                                photoUrl: string | null;
-                            } | null;
-                            participantSeenAt: string | null;
-                            purchaseId: string;
-                            /** @enum {string} */
-                            role: "buyer" | "recipient";
-                            seenAt: string | null;
-                            /** @enum {string|null} */
-                            sendBlock: "messages_off" | "account_deleted" | null;
-                            updatedAt: string;
-                        }[];
+                                isUnread: boolean;
+                                lastMessage: {
+                                    isMine: boolean;
+                                    text: string | null;
+                                    /** @enum {string} */
+                                    type: "text" | "image" | "purchase";
+                                } | null;
+                                participant: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                participantSeenAt: string | null;
+                                purchaseId: string;
+                                /** @enum {string} */
+                                role: "buyer" | "recipient";
+                                seenAt: string | null;
+                                /** @enum {string|null} */
+                                sendBlock: "messages_off" | "account_deleted" | null;
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Nobody is signed in */
@@ -1486,10 +1501,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in creator's fan base, newest first */
+        /** A page of the signed-in creator's fan base, newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1503,15 +1521,27 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            fan: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            } | null;
-                            since: string;
-                            totalGivenCents: number;
-                        }[];
+                            items: {
+                                fan: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                since: string;
+                                totalGivenCents: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Nobody is signed in */
@@ -1881,10 +1911,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's withdrawals, newest first */
+        /** A page of the signed-in user's withdrawals, newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1898,14 +1931,26 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            amountCents: number;
-                            completedAt: string | null;
-                            createdAt: string;
-                            failureMessage: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
-                        }[];
+                            items: {
+                                amountCents: number;
+                                completedAt: string | null;
+                                createdAt: string;
+                                failureMessage: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Nobody is signed in */
@@ -2244,10 +2289,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's purchases and tips, newest first */
+        /** A page of the signed-in user's purchases and tips, newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2261,26 +2309,38 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            conversationId: string | null;
-                            costCents: number;
-                            createdAt: string;
-                            id: string;
-                            isAnonymous: boolean;
-                            product: {
+                            items: {
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
                                 id: string;
-                                image: string | null;
-                                name: string;
-                            } | null;
-                            reversedCents: number;
-                            seller: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            };
-                            /** @enum {string} */
-                            type: "standard" | "tip";
-                        }[];
+                                isAnonymous: boolean;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                seller: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                };
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Nobody is signed in */
@@ -2518,10 +2578,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Gifts and tips the signed-in user received, newest first */
+        /** A page of the gifts and tips the signed-in user received, newest first */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2535,28 +2598,40 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            buyer: {
-                                displayName: string;
-                                handle: string;
+                            items: {
+                                buyer: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
+                                feesCents: number;
                                 id: string;
-                                photoUrl: string | null;
-                            } | null;
-                            conversationId: string | null;
-                            costCents: number;
-                            createdAt: string;
-                            feesCents: number;
-                            id: string;
-                            isSeen: boolean;
-                            netCents: number;
-                            product: {
-                                id: string;
-                                image: string | null;
-                                name: string;
-                            } | null;
-                            reversedCents: number;
-                            /** @enum {string} */
-                            type: "standard" | "tip";
-                        }[];
+                                isSeen: boolean;
+                                netCents: number;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Nobody is signed in */
@@ -3162,6 +3237,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/archived-wishes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the signed-in seller's archived wishes in the spec's order (the owner only) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The archived wishes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["Wish"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Archived wishes of someone else */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/wishes": {
         parameters: {
             query?: never;
@@ -3169,12 +3306,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seller's wishlist in the spec's order; archived wishes for the owner only */
+        /** A seller's wishlist (the wishes not archived) in the spec's order */
         get: {
             parameters: {
-                query?: {
-                    archived?: "true" | "false";
-                };
+                query?: never;
                 header?: never;
                 path: {
                     id: string;
@@ -3190,15 +3325,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Wish"][];
-                    };
-                };
-                /** @description Archived wishes of someone else */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };

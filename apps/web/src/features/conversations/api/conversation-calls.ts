@@ -1,9 +1,10 @@
 import type { Message } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, api, type FormAnswer, ok, postForm } from '../../../lib/api-client';
 import { blurhashOfFile } from '../../../lib/blurhash';
 import { CONVERSATIONS_QUERY_KEY, conversationQueryKey, messagesQueryKey } from '../../../lib/conversations';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
 import { ACTIVITY_QUERY_KEY } from '../../../lib/wallet';
 import {
@@ -18,15 +19,14 @@ import {
 /** The path parameter of every call about one conversation. */
 const inConversation = (id: string) => ({ params: { path: { id } } });
 
-/** The signed-in user's conversations, most recently active first (GET /api/conversations). */
-export const conversationsOptions = queryOptions({
-  queryKey: CONVERSATIONS_QUERY_KEY,
-  queryFn: () => ok(api.GET('/api/conversations')),
-});
+/** The signed-in user's conversations, most recently active first, page by page (GET /api/conversations). */
+export const conversationsOptions = pagedListOptions(CONVERSATIONS_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/conversations', { params: { query: { cursor } } })),
+);
 
 export function useConversations() {
   const { isSignedIn } = useMe();
-  return useQuery({ ...conversationsOptions, enabled: isSignedIn });
+  return useInfiniteQuery({ ...conversationsOptions, enabled: isSignedIn });
 }
 
 /** One conversation (GET /api/conversations/{id}); 404 when it is not the user's. */

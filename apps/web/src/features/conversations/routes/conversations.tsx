@@ -9,10 +9,12 @@ import type { Conversation } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { conversationPath } from '../../../lib/conversations';
 import { formatMonthDay, formatTimeOfDay } from '../../../lib/dates';
+import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { conversationsOptions, useConversations } from '../api/conversation-calls';
 import { conversationPreview, participantName } from '../lib/conversation-text';
@@ -39,6 +41,7 @@ export function ConversationsPage() {
 
 function ConversationsContent() {
   const conversations = useConversations();
+  const rows = itemsOf(conversations.data);
   return (
     <Box component="main" sx={{ maxWidth: 600, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 5 }, pb: 6 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.02em', mb: 2 }}>
@@ -48,18 +51,21 @@ function ConversationsContent() {
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading conversations" />
         </Box>
-      ) : conversations.isError ? (
+      ) : hasListFailed(conversations) ? (
         <Typography color="error">{CHAT_MESSAGES.somethingWrong}</Typography>
-      ) : conversations.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
           {CHAT_MESSAGES.noConversations}
         </Typography>
       ) : (
-        <List aria-label="Conversations">
-          {conversations.data.map((conversation) => (
-            <ConversationRow key={conversation.id} conversation={conversation} />
-          ))}
-        </List>
+        <>
+          <List aria-label="Conversations">
+            {rows.map((conversation) => (
+              <ConversationRow key={conversation.id} conversation={conversation} />
+            ))}
+          </List>
+          <LoadMore list={conversations} label="Loading more conversations" />
+        </>
       )}
     </Box>
   );

@@ -1,12 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { FANS_QUERY_KEY } from '../../../lib/fans';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
 
-/** The signed-in creator's fans, newest first (GET /api/fans), kept current by the live events stream. */
-export const fansOptions = queryOptions({ queryKey: FANS_QUERY_KEY, queryFn: () => ok(api.GET('/api/fans')) });
+/** The signed-in creator's fans, newest first, page by page (GET /api/fans), kept current by the live events stream. */
+export const fansOptions = pagedListOptions(FANS_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/fans', { params: { query: { cursor } } })),
+);
 
 export function useFans() {
   const { isSignedIn } = useMe();
-  return useQuery({ ...fansOptions, enabled: isSignedIn });
+  return useInfiniteQuery({ ...fansOptions, enabled: isSignedIn });
 }

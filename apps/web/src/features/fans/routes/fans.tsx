@@ -12,9 +12,11 @@ import { formatDollars } from '@sweetwish/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayYear } from '../../../lib/dates';
+import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { fansOptions, useFans } from '../api/fan-calls';
 
@@ -40,6 +42,7 @@ export function FansPage() {
 
 function FansContent() {
   const fans = useFans();
+  const rows = itemsOf(fans.data);
   return (
     <Box component="main" sx={{ maxWidth: 600, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 5 }, pb: 6 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
@@ -52,9 +55,9 @@ function FansContent() {
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading fans" />
         </Box>
-      ) : fans.isError ? (
+      ) : hasListFailed(fans) ? (
         <Typography color="error">Something went wrong.</Typography>
-      ) : fans.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, px: 2, borderRadius: 3, border: 1, borderColor: 'divider' }}>
           <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
             No Fans Yet
@@ -64,12 +67,15 @@ function FansContent() {
           </Typography>
         </Box>
       ) : (
-        <List aria-label="Fans">
-          {fans.data.map((fan, index) => (
-            // A fan without a public profile has no id to key by; the list's order is the server's.
-            <FanRow key={fan.fan?.id ?? `anonymous-${index}`} fan={fan} />
-          ))}
-        </List>
+        <>
+          <List aria-label="Fans">
+            {rows.map((fan, index) => (
+              // A fan without a public profile has no id to key by; the list's order is the server's.
+              <FanRow key={fan.fan?.id ?? `anonymous-${index}`} fan={fan} />
+            ))}
+          </List>
+          <LoadMore list={fans} label="Loading more fans" />
+        </>
       )}
     </Box>
   );

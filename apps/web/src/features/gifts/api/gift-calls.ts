@@ -1,20 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../../../lib/wallet';
 
 const purchaseQueryKey = (id: string) => [...PURCHASES_QUERY_KEY, id] as const;
 const receivedItemQueryKey = (id: string) => [...RECEIVED_QUERY_KEY, id] as const;
 
-/** The signed-in buyer's purchases and tips, newest first (GET /api/purchases). */
-export const purchasesOptions = queryOptions({
-  queryKey: PURCHASES_QUERY_KEY,
-  queryFn: () => ok(api.GET('/api/purchases')),
-});
+/** The signed-in buyer's purchases and tips, newest first, page by page (GET /api/purchases). */
+export const purchasesOptions = pagedListOptions(PURCHASES_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/purchases', { params: { query: { cursor } } })),
+);
 
 export function usePurchases() {
   const { isSignedIn } = useMe();
-  return useQuery({ ...purchasesOptions, enabled: isSignedIn });
+  return useInfiniteQuery({ ...purchasesOptions, enabled: isSignedIn });
 }
 
 /** One of the buyer's purchases (GET /api/purchases/{id}); 404 when it is not theirs. */
@@ -31,15 +31,14 @@ export function usePurchase(id: string) {
   return useQuery({ ...purchaseOptions(id), enabled: isSignedIn });
 }
 
-/** The gifts and tips the signed-in user received, newest first (GET /api/received). */
-export const receivedOptions = queryOptions({
-  queryKey: RECEIVED_QUERY_KEY,
-  queryFn: () => ok(api.GET('/api/received')),
-});
+/** The gifts and tips the signed-in user received, newest first, page by page (GET /api/received). */
+export const receivedOptions = pagedListOptions(RECEIVED_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/received', { params: { query: { cursor } } })),
+);
 
 export function useReceived() {
   const { isSignedIn } = useMe();
-  return useQuery({ ...receivedOptions, enabled: isSignedIn });
+  return useInfiniteQuery({ ...receivedOptions, enabled: isSignedIn });
 }
 
 /** One received gift or tip (GET /api/received/{id}); 404 when it is not the user's. */

@@ -9,9 +9,11 @@ import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayTime } from '../../../lib/dates';
+import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/purchase-conversation';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { purchasesOptions, usePurchases } from '../api/gift-calls';
@@ -42,17 +44,18 @@ export function PurchasesPage() {
 
 function PurchasesContent() {
   const purchases = usePurchases();
+  const rows = itemsOf(purchases.data);
   const { open, openingPurchaseId } = useOpenPurchaseConversation();
   return (
     <GiftListLayout
       title="Purchases"
       section="Purchases Made"
       isPending={purchases.isPending}
-      isError={purchases.isError}
-      isEmpty={purchases.data?.length === 0}
+      isError={hasListFailed(purchases)}
+      isEmpty={rows.length === 0}
     >
       <List aria-label="Purchases Made">
-        {purchases.data?.map((purchase) => (
+        {rows.map((purchase) => (
           <PurchaseRow
             key={purchase.id}
             purchase={purchase}
@@ -67,6 +70,7 @@ function PurchasesContent() {
           />
         ))}
       </List>
+      <LoadMore list={purchases} label="Loading more purchases" />
     </GiftListLayout>
   );
 }

@@ -8,8 +8,10 @@ import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { isHighlighted, receivedItemName } from '@sweetwish/shared/wallet-rules';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { formatMonthDay } from '../../../lib/dates';
+import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { receivedOptions, useReceived } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
@@ -33,19 +35,21 @@ export function ReceivedPage() {
 
 function ReceivedContent() {
   const received = useReceived();
+  const rows = itemsOf(received.data);
   return (
     <GiftListLayout
       title="Received"
       section="Received Gifts"
       isPending={received.isPending}
-      isError={received.isError}
-      isEmpty={received.data?.length === 0}
+      isError={hasListFailed(received)}
+      isEmpty={rows.length === 0}
     >
       <List aria-label="Received Gifts">
-        {received.data?.map((item) => (
+        {rows.map((item) => (
           <ReceivedRow key={item.id} item={item} />
         ))}
       </List>
+      <LoadMore list={received} label="Loading more received gifts" />
     </GiftListLayout>
   );
 }

@@ -5,12 +5,13 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchIcon } from '../../../components/app-icons';
 import { FilterIcon, PlusIcon } from '../../../components/share-icons';
-import { wishListOptions } from '../../../lib/profiles';
+import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
+import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
 import type { createWishSearch } from '../lib/wish-search';
 import { WishGrid, WishGridPlaceholder } from './wish-grid';
 
@@ -22,6 +23,8 @@ const ArchiveFilterPopover = lazy(() =>
   import('./archive-filter-popover').then((m) => ({ default: m.ArchiveFilterPopover })),
 );
 const loadWishSearch = () => import('../lib/wish-search');
+// Only the owner's archived list pages (decision 027): a visitor's first load does without it.
+const LoadMore = lazy(() => import('../../../components/load-more').then((m) => ({ default: m.LoadMore })));
 
 /**
  * The "Wishlist" section (spec section 2): search box, grid and, for the owner, "Add Item" and the
@@ -30,7 +33,7 @@ const loadWishSearch = () => import('../lib/wish-search');
 export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const [isShowingArchived, setIsShowingArchived] = useState(false);
   const showArchived = isOwner && isShowingArchived;
-  const wishes = useQuery(wishListOptions(userId, showArchived));
+  const wishes = useShownWishes(userId, showArchived);
   const [term, setTerm] = useState('');
   const [openWishId, setOpenWishId] = useState<string | null>(null);
   const shown = useWishSearch(wishes.data, term);
@@ -82,6 +85,11 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
         isSearching={term.trim() !== ''}
         onOpenWish={(wish) => setOpenWishId(wish.id)}
       />
+      {wishes.archived && (
+        <Suspense>
+          <LoadMore list={wishes.archived} label="Loading more archived items" />
+        </Suspense>
+      )}
       {isOwner && (
         <Suspense>
           <WishMenu wish={openWish} onClose={() => setOpenWishId(null)} />
@@ -89,6 +97,23 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
       )}
     </Box>
   );
+}
+
+type ShownWishes = {
+  data: Wish[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** The archived list, which pages (decision 027); undefined while the wishlist itself is shown. */
+  archived?: UseInfiniteQueryResult<InfiniteData<ListPage<Wish>>>;
+};
+
+/** The wishlist, whole, or the owner's archived wishes, page by page (the search covers the pages loaded). */
+function useShownWishes(userId: string, showArchived: boolean): ShownWishes {
+  const active = useQuery({ ...wishListOptions(userId), enabled: !showArchived });
+  const archived = useInfiniteQuery({ ...archivedWishesOptions(userId), enabled: showArchived });
+  const archivedItems = useMemo(() => archived.data && itemsOf(archived.data), [archived.data]);
+  if (!showArchived) return { data: active.data, isPending: active.isPending, isError: active.isError };
+  return { data: archivedItems, isPending: archived.isPending, isError: hasListFailed(archived), archived };
 }
 
 /**
@@ -119,7 +144,7 @@ function WishlistBody({
   isSearching,
   onOpenWish,
 }: {
-  wishes: UseQueryResult<Wish[]>;
+  wishes: ShownWishes;
   shown: Wish[];
   isOwner: boolean;
   isSearching: boolean;
@@ -127,7 +152,7 @@ function WishlistBody({
 }) {
   if (wishes.isPending) return <WishGridPlaceholder />;
   if (wishes.isError) return <EmptyLine text="Something's not right." />;
-  if (wishes.data.length === 0) return <EmptyLine text="No items in wishlist" />;
+  if (!wishes.data || wishes.data.length === 0) return <EmptyLine text="No items in wishlist" />;
   if (shown.length === 0 && isSearching) return <EmptyLine text="No matching items" />;
   return <WishGrid wishes={shown} isOwner={isOwner} onOpenWish={onOpenWish} />;
 }

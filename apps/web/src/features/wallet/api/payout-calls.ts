@@ -1,6 +1,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
 import {
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -30,15 +31,14 @@ export async function startOnboarding(location: string): Promise<void> {
   window.location.assign(url);
 }
 
-/** The signed-in user's withdrawals, newest first (GET /api/payouts/withdrawals), kept current live. */
-export const withdrawalsOptions = queryOptions({
-  queryKey: WITHDRAWALS_QUERY_KEY,
-  queryFn: () => ok(api.GET('/api/payouts/withdrawals')),
-});
+/** The signed-in user's withdrawals, newest first, page by page (GET /api/payouts/withdrawals), kept current live. */
+export const withdrawalsOptions = pagedListOptions(WITHDRAWALS_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/payouts/withdrawals', { params: { query: { cursor } } })),
+);
 
 export function useWithdrawals() {
   const { isSignedIn } = useMe();
-  return useQuery({ ...withdrawalsOptions, enabled: isSignedIn });
+  return useInfiniteQuery({ ...withdrawalsOptions, enabled: isSignedIn });
 }
 
 /** makeStripeWithdrawal (POST /api/payouts/withdrawals), in whole tokens; a retry is the same withdrawal. */
