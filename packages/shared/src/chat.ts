@@ -71,6 +71,8 @@ export type MessageImage = z.infer<typeof MessageImage>;
 export const MessagePurchase = z.object({
   type: z.enum(PURCHASE_TYPES),
   costCents: z.number().int().positive(),
+  /** What a refund or dispute of the fan's card payment took back of it ("Reversed", "Partly reversed"). */
+  reversedCents: z.number().int().nonnegative(),
   product: PurchasedProduct.nullable(),
 });
 

@@ -214,6 +214,7 @@ function toMessage(
         ? {
             type: purchase.type,
             costCents: purchase.costCents,
+            reversedCents: purchase.reversedCents,
             product:
               purchase.productId && purchase.productName
                 ? { id: purchase.productId, name: purchase.productName, image: purchase.productImage }

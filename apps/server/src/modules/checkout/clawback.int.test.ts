@@ -8,7 +8,7 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedUser } from '../../../test/seed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
-import { listPurchases, listReceived, sendTip } from '../gifts/service';
+import { getPurchaseParties, listPurchases, listReceived, sendTip } from '../gifts/service';
 import { debitWithdrawal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS } from '../wallet/accounts';
 import { clearDueEarnings } from '../wallet/clearing';
@@ -177,6 +177,8 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     ] as const) {
       const { items: received } = await listReceived(db(), creator.id, { limit: 100 });
       expect(received.find((r) => r.id === tipId)?.reversedCents).toBe(20_000);
+      // The purchase message that opens the gift's conversation says so too.
+      expect((await getPurchaseParties(db(), tipId as string))?.reversedCents).toBe(20_000);
     }
     const notices = await queryRows<{ user_id: string }>(
       db(),

@@ -187,6 +187,7 @@ export async function findPurchaseParties(db: Database, id: string) {
       sellerId: purchases.sellerId,
       isAnonymous: purchases.isAnonymous,
       costCents: purchases.costCents,
+      reversedCents: purchases.reversedCents,
       productId: purchases.productId,
       productName: purchases.productName,
       productImage: purchases.productImage,

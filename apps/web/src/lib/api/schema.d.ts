@@ -631,6 +631,7 @@ export interface paths {
                                     image: string | null;
                                     name: string;
                                 } | null;
+                                reversedCents: number;
                                 /** @enum {string} */
                                 type: "standard" | "tip";
                             } | null;
@@ -748,6 +749,7 @@ export interface paths {
                                         image: string | null;
                                         name: string;
                                     } | null;
+                                    reversedCents: number;
                                     /** @enum {string} */
                                     type: "standard" | "tip";
                                 } | null;
@@ -840,6 +842,7 @@ export interface paths {
                                     image: string | null;
                                     name: string;
                                 } | null;
+                                reversedCents: number;
                                 /** @enum {string} */
                                 type: "standard" | "tip";
                             } | null;
@@ -1011,6 +1014,7 @@ export interface paths {
                                     image: string | null;
                                     name: string;
                                 } | null;
+                                reversedCents: number;
                                 /** @enum {string} */
                                 type: "standard" | "tip";
                             } | null;
@@ -1109,6 +1113,7 @@ export interface paths {
                                     image: string | null;
                                     name: string;
                                 } | null;
+                                reversedCents: number;
                                 /** @enum {string} */
                                 type: "standard" | "tip";
                             } | null;
@@ -1198,6 +1203,7 @@ export interface paths {
                                         image: string | null;
                                         name: string;
                                     } | null;
+                                    reversedCents: number;
                                     /** @enum {string} */
                                     type: "standard" | "tip";
                                 } | null;

@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Message } from '@sweetwish/shared/chat';
 import { formatDollars } from '@sweetwish/shared/money';
+import { ReversalTag } from '../../../components/reversal-tag';
 import { WishImage } from '../../../components/wish-image';
 
 /**
  * The message a conversation opens with (spec section 2: a purchase message, shown for standard gifts and
- * tips): the wish's picture, name and price, or the tip's amount.
+ * tips): the wish's picture, name and price, or the tip's amount; "Reversed" when the fan's card payment was
+ * refunded or disputed.
  */
 export function PurchaseMessage({ purchase }: { purchase: NonNullable<Message['purchase']> }) {
   if (purchase.type === 'tip') {
@@ -18,6 +20,7 @@ export function PurchaseMessage({ purchase }: { purchase: NonNullable<Message['p
         <Typography sx={{ fontWeight: 800, fontSize: 28, lineHeight: 1.2 }}>
           {formatDollars(purchase.costCents)}
         </Typography>
+        <ReversalTag gift={purchase} />
       </Box>
     );
   }
@@ -30,6 +33,7 @@ export function PurchaseMessage({ purchase }: { purchase: NonNullable<Message['p
       <WishImage src={purchase.product?.image} alt={name} rounded={2} />
       <Typography sx={{ fontWeight: 700, mt: 1, overflowWrap: 'anywhere' }}>{name}</Typography>
       <Typography sx={{ fontWeight: 800 }}>{formatDollars(purchase.costCents)}</Typography>
+      <ReversalTag gift={purchase} />
     </Box>
   );
 }

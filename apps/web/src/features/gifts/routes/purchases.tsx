@@ -11,6 +11,7 @@ import type { Purchase } from '@sweetwish/shared/wallet';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
+import { ReversalTag } from '../../../components/reversal-tag';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayTime } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
@@ -18,7 +19,6 @@ import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/pu
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { purchasesOptions, usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
-import { ReversalTag } from '../components/reversal-tag';
 
 /** What a purchase row is called: the wish's name, or "Tip" for a tip (spec section 2, Purchases). */
 export function purchaseName(purchase: Pick<Purchase, 'type' | 'product'>): string {

@@ -10,12 +10,12 @@ import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
+import { ReversalTag } from '../../../components/reversal-tag';
 import { formatMonthDay } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { receivedOptions, useReceived } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
-import { ReversalTag } from '../components/reversal-tag';
 
 export function receivedLoader() {
   return loadSignedInQueries(receivedOptions);

@@ -1,0 +1,22 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PurchaseMessage } from './purchase-message';
+
+describe('the purchase message that opens a conversation', () => {
+  afterEach(cleanup);
+
+  it('says nothing of a reversal while the fan’s payment stands', () => {
+    render(<PurchaseMessage purchase={{ type: 'tip', costCents: 2000, reversedCents: 0, product: null }} />);
+    expect(screen.getByText('Tip')).toBeTruthy();
+    expect(screen.queryByText(/reversed/i)).toBeNull();
+  });
+
+  it('reads "Reversed" or "Partly reversed" once a refund or dispute took the gift back', () => {
+    const gift = { id: 'w1', name: 'Roses', image: null };
+    render(<PurchaseMessage purchase={{ type: 'standard', costCents: 5000, reversedCents: 5000, product: gift }} />);
+    expect(screen.getByText('Reversed')).toBeTruthy();
+    cleanup();
+    render(<PurchaseMessage purchase={{ type: 'tip', costCents: 5000, reversedCents: 1000, product: null }} />);
+    expect(screen.getByText('Partly reversed')).toBeTruthy();
+  });
+});
