@@ -15,20 +15,32 @@ export async function readOutbox(request: APIRequestContext): Promise<OutboxMess
   return (await res.json()) as OutboxMessage[];
 }
 
-/** Waits for a message to `to` on `channel` that `pick` can read something from; returns what it read. */
+function isTo(message: OutboxMessage, channel: OutboxMessage['channel'], to: string) {
+  return message.channel === channel && message.to.toLowerCase() === to.toLowerCase();
+}
+
+/** How many SMS `phone` has received so far: read before asking for a code, so as to wait for the new one. */
+export async function countSms(request: APIRequestContext, phone: string): Promise<number> {
+  return (await readOutbox(request)).filter((m) => isTo(m, 'sms', phone)).length;
+}
+
+/**
+ * Waits for a message to `to` on `channel`, beyond the first `alreadySent` of them, that `pick` can read
+ * something from; returns what it read from the newest.
+ */
 async function readLatest<T>(
   request: APIRequestContext,
   channel: OutboxMessage['channel'],
   to: string,
   pick: (message: OutboxMessage) => T | undefined,
+  alreadySent = 0,
 ): Promise<T> {
   let found: T | undefined;
   await expect
     .poll(
       async () => {
-        const message = (await readOutbox(request)).find(
-          (m) => m.channel === channel && m.to.toLowerCase() === to.toLowerCase(),
-        );
+        const messages = (await readOutbox(request)).filter((m) => isTo(m, channel, to));
+        const message = messages.length > alreadySent ? messages[0] : undefined;
         found = message ? pick(message) : undefined;
         return found !== undefined;
       },
@@ -38,9 +50,12 @@ async function readLatest<T>(
   return found as T;
 }
 
-/** The newest sign-in code sent by SMS to `phone`, read as a person reads the text. */
-export function readLatestCode(request: APIRequestContext, phone: string): Promise<string> {
-  return readLatest(request, 'sms', phone, (m) => m.text.match(/\b(\d{6})\b/)?.[1]);
+/**
+ * The newest sign-in code sent by SMS to `phone`, read as a person reads the text; with `alreadySent`
+ * (countSms before asking), only a code sent after those.
+ */
+export function readLatestCode(request: APIRequestContext, phone: string, alreadySent = 0): Promise<string> {
+  return readLatest(request, 'sms', phone, (m) => m.text.match(/\b(\d{6})\b/)?.[1], alreadySent);
 }
 
 /** The newest sign-in link e-mailed to `email`. */

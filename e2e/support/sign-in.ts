@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniqueDisplayName, uniqueHandle, uniquePhone } from './accounts';
-import { readLatestCode } from './outbox';
+import { countSms, readLatestCode } from './outbox';
 
 /** Marks the terms as accepted before any page script runs, so the terms dialog stays closed. */
 export async function acceptTermsUpFront(page: Page): Promise<void> {
@@ -23,8 +23,10 @@ export function toast(page: Page, text: string) {
 export async function signInByPhoneHere(page: Page, phone: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Phone Number' }).fill(nationalDigits(phone));
   await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(maskedPhone(phone));
+  // A returning user has older codes in the outbox: wait for the one this sign-in sends.
+  const alreadySent = await countSms(page.request, phone);
   await page.getByRole('button', { name: 'Continue with Phone' }).click();
-  const code = await readLatestCode(page.request, phone);
+  const code = await readLatestCode(page.request, phone, alreadySent);
   await page.getByRole('textbox', { name: 'SMS Code' }).fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
 }
