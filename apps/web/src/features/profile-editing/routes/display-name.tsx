@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { DISPLAY_NAME_MAX, DISPLAY_NAME_MESSAGES, displayNameProblem } from '@sweetwish/shared/handle';
-import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { DISPLAY_NAME_MAX } from '@sweetwish/shared/handle';
+import { type PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { refreshMe } from '../../../lib/session';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
@@ -22,40 +22,34 @@ export function DisplayNamePage() {
   );
 }
 
+/** The server's own rule for a display name (UpdateProfileInput), required here. */
+const DisplayNameFields = UpdateProfileInput.pick({ displayName: true }).required();
+
 function DisplayNameForm({ profile }: { profile: PublicProfile }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(profile.displayName);
-  const [name, setName] = useState(profile.displayName);
-  const [isSaving, setIsSaving] = useState(false);
-  const problem = name === '' ? undefined : displayNameProblem(name);
-  const canSave = !isSaving && name !== '' && name !== saved && !problem;
+  const form = useSchemaForm(DisplayNameFields, { displayName: profile.displayName });
+  const { isDirty, isSubmitting } = form.formState;
+  const name = form.watch('displayName');
+  const canSave = !isSubmitting && isDirty && name !== '' && !form.formState.errors.displayName;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    setIsSaving(true);
-    try {
-      const updated = await updateProfile({ displayName: name });
+  const save = submitSchemaForm(
+    form,
+    async ({ displayName }) => {
+      const updated = await updateProfile({ displayName });
       queryClient.setQueryData(profileQueryKey(updated.handle), updated);
-      setSaved(updated.displayName);
+      form.reset({ displayName: updated.displayName });
       notify(PROFILE_MESSAGES.displayNameUpdated, { severity: 'success' });
       void refreshMe().catch(() => undefined);
-    } catch {
-      notify(PROFILE_MESSAGES.updateUser);
-    } finally {
-      setIsSaving(false);
-    }
-  };
+    },
+    { failureMessage: PROFILE_MESSAGES.updateUser },
+  );
 
   return (
     <Stack component="form" spacing={2.5} onSubmit={save} noValidate>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="displayName"
         label="Display Name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={Boolean(problem)}
-        helperText={problem ? DISPLAY_NAME_MESSAGES[problem] : ' '}
-        disabled={isSaving}
         fullWidth
         slotProps={{ htmlInput: { maxLength: DISPLAY_NAME_MAX + 8 } }}
       />
@@ -64,7 +58,7 @@ function DisplayNameForm({ profile }: { profile: PublicProfile }) {
         variant="contained"
         size="large"
         disabled={!canSave}
-        loading={isSaving}
+        loading={isSubmitting}
         sx={{ borderRadius: 999 }}
       >
         Save
