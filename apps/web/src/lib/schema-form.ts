@@ -15,7 +15,7 @@ import { ApiError } from './api-client';
 export type SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
 /**
- * The app's one way to build a form (decision 028): react-hook-form checking the values with a schema
+ * The app's one way to build a form (decision 030): react-hook-form checking the values with a schema
  * from `packages/shared`, the same one the server parses the call with, so both sides word a problem
  * alike. Problems show as the user types (`onChange`), on the field they belong to.
  */
