@@ -43,7 +43,11 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'email-link-sent',
-    lazy: () => import('../features/auth/routes/email-link-sent').then((m) => ({ Component: m.EmailLinkSentPage })),
+    lazy: () =>
+      import('../features/auth/routes/email-link-sent').then((m) => ({
+        Component: m.EmailLinkSentPage,
+        loader: m.emailLinkSentLoader,
+      })),
   },
   {
     path: 'complete-profile',
@@ -51,7 +55,11 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'unsafe',
-    lazy: () => import('../features/auth/routes/unsafe').then((m) => ({ Component: m.UnsafeBrowserPage })),
+    lazy: () =>
+      import('../features/auth/routes/unsafe').then((m) => ({
+        Component: m.UnsafeBrowserPage,
+        loader: m.unsafeBrowserLoader,
+      })),
   },
   {
     path: 'home',
@@ -72,7 +80,10 @@ const APP_SCREENS: RouteObject[] = [
   {
     path: 'profile',
     lazy: () =>
-      import('../features/profile-editing/routes/profile-menu').then((m) => ({ Component: m.ProfileMenuPage })),
+      import('../features/profile-editing/routes/profile-menu').then((m) => ({
+        Component: m.ProfileMenuPage,
+        loader: m.profileMenuLoader,
+      })),
   },
   {
     path: 'profile/display-name',
@@ -127,12 +138,17 @@ const APP_SCREENS: RouteObject[] = [
     lazy: () =>
       import('../features/gifts/routes/purchase-success').then((m) => ({
         Component: m.PurchaseSuccessPage,
+        loader: m.purchaseSuccessLoader,
         ErrorBoundary: m.PurchaseSuccessError,
       })),
   },
   ...['cs', 'stripe/cs'].map((path) => ({
     path,
-    lazy: () => import('../features/gifts/routes/checkout-return').then((m) => ({ Component: m.CheckoutReturnPage })),
+    lazy: () =>
+      import('../features/gifts/routes/checkout-return').then((m) => ({
+        Component: m.CheckoutReturnPage,
+        loader: m.checkoutReturnLoader,
+      })),
   })),
   {
     path: 'conversations',
@@ -205,7 +221,10 @@ const APP_SCREENS: RouteObject[] = [
   {
     path: ':handle/tip',
     lazy: () =>
-      import('../features/profiles/routes/public-profile').then((m) => ({ Component: m.PublicProfileTipPage })),
+      import('../features/profiles/routes/public-profile').then((m) => ({
+        Component: m.PublicProfileTipPage,
+        loader: m.publicProfileLoader,
+      })),
   },
   {
     path: 'balance',
@@ -214,15 +233,24 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'test',
-    lazy: () => import('../features/wallet/routes/payout-test').then((m) => ({ Component: m.PayoutTestPage })),
+    lazy: () =>
+      import('../features/wallet/routes/payout-test').then((m) => ({
+        Component: m.PayoutTestPage,
+        loader: m.payoutTestLoader,
+      })),
   },
   {
     path: 'tokens/stripe/success',
-    lazy: () => import('../features/wallet/routes/top-up-return').then((m) => ({ Component: m.TopUpReturnPage })),
+    lazy: () =>
+      import('../features/wallet/routes/top-up-return').then((m) => ({
+        Component: m.TopUpReturnPage,
+        loader: m.topUpReturnLoader,
+      })),
   },
   {
     path: 'dev/outbox',
-    lazy: () => import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
+    lazy: () =>
+      import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage, loader: m.outboxLoader })),
   },
 ];
 

@@ -4,8 +4,14 @@ import Typography from '@mui/material/Typography';
 import { Link, useLocation } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
+import { loadQueries } from '../../../lib/route-loader';
 import { MailIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
+
+/** Route loader: who is signed in; the address comes in navigation state, which a loader cannot read. */
+export function emailLinkSentLoader() {
+  return loadQueries();
+}
 
 /** "Sign-In Link Sent!" with the address from navigation state; without one, "Something Went Wrong." (spec section 2). */
 export function EmailLinkSentPage() {

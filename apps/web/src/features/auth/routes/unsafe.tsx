@@ -5,7 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { isFirstHistoryEntry } from '../../../components/back-button';
 import { CenteredMessage } from '../../../components/centered-message';
+import { loadQueries } from '../../../lib/route-loader';
 import { ShieldAlertIcon } from '../components/auth-icons';
+
+/** Route loader: who is signed in, as every app screen; the page itself needs no data. */
+export function unsafeBrowserLoader() {
+  return loadQueries();
+}
 
 /**
  * Unsafe Browser (spec section 2): sign-in is refused inside the in-app browsers of social apps, whose host

@@ -4,21 +4,29 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { ApiError, api, ok } from '../../../lib/api-client';
+import { loadQueries } from '../../../lib/route-loader';
+
+/** The outbox's messages, asked again every 3 s; a 404 (no outbox on this server) is not retried. */
+const outboxOptions = queryOptions({
+  queryKey: ['dev-outbox'],
+  queryFn: () => ok(api.GET('/api/dev/outbox')),
+  refetchInterval: 3000,
+  retry: false,
+});
+
+export function outboxLoader() {
+  return loadQueries(outboxOptions);
+}
 
 /**
  * /dev/outbox (design.md section 2): every SMS and e-mail the local adapters kept instead of sending, newest
  * first. The server offers the list only with local adapters on a local address.
  */
 export function OutboxPage() {
-  const { data, error, isPending } = useQuery({
-    queryKey: ['dev-outbox'],
-    queryFn: () => ok(api.GET('/api/dev/outbox')),
-    refetchInterval: 3000,
-    retry: false,
-  });
+  const { data, error, isPending } = useQuery(outboxOptions);
   return (
     <>
       <AppTopBar hasBack />

@@ -1,8 +1,19 @@
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { Navigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, Navigate, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { loadQueries, loadSignedInQueries } from '../../../lib/route-loader';
+import { purchaseOptions } from '../api/gift-calls';
+
+/**
+ * Route loader: the purchase the checkout paid for (its id is the session id), so /success, where this
+ * screen goes at once, finds it in the cache.
+ */
+export function checkoutReturnLoader({ request }: LoaderFunctionArgs) {
+  const sessionId = new URL(request.url).searchParams.get('session_id');
+  return sessionId ? loadSignedInQueries(purchaseOptions(sessionId)) : loadQueries();
+}
 
 /**
  * A card checkout's return for a purchase (/cs and /stripe/cs, spec section 2): with `session_id`, a

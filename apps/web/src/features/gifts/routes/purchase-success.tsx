@@ -14,9 +14,18 @@ import { RouteErrorBoundary } from '../../../components/lazy-error-screens';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
+import { loadSignedInQueries } from '../../../lib/route-loader';
 import { usePurchase } from '../api/gift-calls';
 import { FanBaseOffer } from '../components/fan-base-offer';
 import { MessageButton } from '../components/message-button';
+
+/**
+ * Route loader: the signed-in user. The purchase's id comes in navigation state, which a loader cannot
+ * read; the Buy flow and the checkout return (its loader) have put the purchase in the cache already.
+ */
+export function purchaseSuccessLoader() {
+  return loadSignedInQueries();
+}
 
 /** /success opened without a purchase id in navigation state (spec section 8: "Purchase does not exist."). */
 export class MissingPurchaseError extends Error {

@@ -7,6 +7,12 @@ import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { StrokeIcon } from '../../../components/stroke-icon';
+import { loadQueries } from '../../../lib/route-loader';
+
+/** Route loader: the signed-in user (the list itself is fixed). */
+export function profileMenuLoader() {
+  return loadQueries();
+}
 
 /** The rows of the profile-editing list (spec section 2), each opening its sub-screen. */
 export const PROFILE_ROWS = [

@@ -8,8 +8,14 @@ import { CenteredSpinner } from '../../../components/centered-spinner';
 import { NotFoundScreen } from '../../../components/not-found-screen';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
-import { usePublicConfig } from '../../../lib/public-config';
+import { publicConfigOptions, usePublicConfig } from '../../../lib/public-config';
+import { loadQueries } from '../../../lib/route-loader';
 import { startOnboarding } from '../api/payout-calls';
+
+/** Route loader: the server's public settings (is the sandbox there?) and the signed-in user, at once. */
+export function payoutTestLoader() {
+  return loadQueries(publicConfigOptions);
+}
 
 /**
  * /test (spec section 2): the debug page with one button that starts payout onboarding and follows the
