@@ -62,3 +62,18 @@ export function readLatestCode(request: APIRequestContext, phone: string, alread
 export function readLatestEmailLink(request: APIRequestContext, email: string): Promise<string> {
   return readLatest(request, 'email', email, (m) => m.text.match(/https?:\/\/\S+/)?.[0]);
 }
+
+/**
+ * Waits until every job of `type` (e.g. "notification") the server had queued by now has run
+ * (GET /api/dev/jobs). A test that must show a message was not sent calls it after the act that would
+ * have queued the message: once it returns, the job that would have sent it has run.
+ */
+export async function waitForQueuedJobs(request: APIRequestContext, type: string): Promise<void> {
+  const read = async (upTo?: number) => {
+    const res = await request.get(`/api/dev/jobs?type=${encodeURIComponent(type)}${upTo ? `&upTo=${upTo}` : ''}`);
+    expect(res.status(), 'the job count answers (local adapters on a local address)').toBe(200);
+    return (await res.json()) as { queued: number; newestId: number };
+  };
+  const { newestId } = await read();
+  await expect.poll(async () => (await read(newestId)).queued, { message: `${type} jobs left to run` }).toBe(0);
+}

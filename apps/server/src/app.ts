@@ -19,6 +19,7 @@ import { enableSessionCache } from './http/session';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
+import { devJobRoutes } from './jobs/dev-routes';
 import type { Logger } from './logger';
 import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/routes';
@@ -126,6 +127,8 @@ export function createApp(deps: AppDeps) {
     api.route('/', outboxRoutes(database));
     // Signs a user in without the SMS screens, for the end-to-end tests: behind the outbox's own guard.
     api.route('/', devSignInRoutes(auth));
+    // How much background work is still queued, so those tests wait for it instead of sleeping.
+    api.route('/', devJobRoutes(database.db));
   }
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

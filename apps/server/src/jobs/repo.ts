@@ -124,3 +124,22 @@ export async function secondsUntilNextJob(db: Database, types: string[], now: Da
   );
   return row?.seconds ?? null;
 }
+
+/**
+ * Jobs of `type` still to run or running, among those queued up to `upTo` (a job id), and the newest
+ * job's id: what the end-to-end tests wait on (jobs/dev-routes.ts).
+ */
+export async function countQueuedJobs(
+  db: Database,
+  type: string,
+  upTo: number | undefined,
+): Promise<{ queued: number; newestId: number }> {
+  const [row] = await queryRows<{ queued: number; newestId: number }>(
+    db,
+    sql`select
+      (select count(*)::int from jobs where type = ${type} and status in ('pending', 'running')
+        and (${upTo ?? null}::bigint is null or id <= ${upTo ?? null}::bigint)) as queued,
+      (select coalesce(max(id), 0)::int from jobs) as "newestId"`,
+  );
+  return row ?? { queued: 0, newestId: 0 };
+}

@@ -17,6 +17,7 @@ import { type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { type RunningServer, startServer } from '../../server';
 import { reconcile } from '../wallet/service';
 import { debitWithdrawal } from './service';
+import { withdrawalJobKey } from './withdrawal-job-kind';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -306,13 +307,21 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     const creator = await newUser(100);
     const account = await onboard(creator);
     await control('/sandbox/control/transfers/drop-next', { account: account.id, replays_to_drop: 2 });
-    expect(await (await withdraw(creator, 60)).json()).toMatchObject({ amountCents: 6000 });
+    const withdrawal = (await (await withdraw(creator, 60)).json()) as { id: string; amountCents: number };
+    expect(withdrawal.amountCents).toBe(6000);
     const [transfer] = await transfersTo(account.id);
     expect((await control(`/sandbox/control/transfers/${transfer?.id}/reverse`, {})).status).toBe(200);
     await until(async () => (await withdrawals(creator))[0]?.status === 'failed');
     expect(await balance(creator)).toBe(10_000);
-    // The worker's retry gets the same (reversed) transfer back and changes nothing.
-    await new Promise((r) => setTimeout(r, 6_500));
+    // The worker's retry gets the same (reversed) transfer back and changes nothing: its job leaves the
+    // queue only once a run of it has finished.
+    await until(async () => {
+      const queued = await queryRows(
+        database.db,
+        sql`select 1 from jobs where key = ${withdrawalJobKey(withdrawal.id)}`,
+      );
+      return queued.length === 0;
+    });
     expect((await withdrawals(creator)).map((w) => w.status)).toEqual(['failed']);
     expect(await balance(creator)).toBe(10_000);
     expect(await transfersTo(account.id)).toHaveLength(1);
