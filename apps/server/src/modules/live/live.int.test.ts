@@ -94,7 +94,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('live updates across two 
   it('brings a message sent through one instance to the other participant on the other', async () => {
     const [a, b] = handles as [DatabaseHandle, DatabaseHandle];
     const writer = (await buildTestApp(a)).app;
-    const { app: reader } = await buildTestApp(b);
+    const { app: reader, changes: readerChanges } = await buildTestApp(b);
     const { creator, fan } = await creatorAndFan(writer, a);
     const tip = await writer.request('/api/tips', {
       method: 'POST',
