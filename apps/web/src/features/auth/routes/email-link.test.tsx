@@ -4,7 +4,7 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../components/notification-store';
-import { stubFetch } from '../../../test-support/stub-fetch';
+import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { EmailLinkPage } from './email-link';
 
 /** /email with a link's token, in a browser that does not remember the address. */
@@ -22,7 +22,7 @@ function renderLinkPage() {
 const field = () => screen.getByRole('textbox', { name: 'Email Address' });
 const login = () => screen.getByRole('button', { name: 'Login' });
 const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
-const verifications = (calls: { url: string }[]) => calls.filter((call) => call.url.endsWith('/magic-link/verify'));
+const verifications = (calls: SentRequest[]) => calls.filter((call) => call.url.endsWith('/magic-link/verify'));
 
 describe('Confirm Email Address', () => {
   beforeEach(() => {
