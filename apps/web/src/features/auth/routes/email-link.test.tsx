@@ -8,7 +8,7 @@ import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { EmailLinkPage } from './email-link';
 
 /** /email with a link's token, in a browser that does not remember the address. */
-function renderLinkPage() {
+async function renderLinkPage() {
   const router = createMemoryRouter([{ path: '/email', Component: EmailLinkPage }], {
     initialEntries: ['/email?token=link-token'],
   });
@@ -17,6 +17,7 @@ function renderLinkPage() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  await screen.findByRole('heading', { name: 'Confirm Email Address' });
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Email Address' });
@@ -36,7 +37,7 @@ describe('Confirm Email Address', () => {
 
   it('says "Email is required" on the field when the address is emptied, with Login off', async () => {
     stubFetch(() => new Response('null'));
-    renderLinkPage();
+    await renderLinkPage();
     expect(login().hasAttribute('disabled')).toBe(true);
     type('a');
     await waitFor(() => expect(login().hasAttribute('disabled')).toBe(false));
@@ -53,7 +54,7 @@ describe('Confirm Email Address', () => {
         ? new Promise<Response>((resolve) => (answer = resolve))
         : new Response('null'),
     );
-    renderLinkPage();
+    await renderLinkPage();
     type(' ann@example.com ');
     await waitFor(() => expect(login().hasAttribute('disabled')).toBe(false));
     fireEvent.click(login());
