@@ -13,6 +13,28 @@ export function toE164UsPhone(input: string): string | undefined {
   return US_PHONE.test(e164) ? e164 : undefined;
 }
 
+/**
+ * A US number as typed ("202-555-0123"), parsed into the +1 form the send-code call takes: the rule the
+ * server checks that call with (toE164UsPhone), with its message.
+ */
+export const UsPhoneNumber = z.string().transform((typed, ctx) => {
+  const e164 = toE164UsPhone(typed);
+  if (!e164) ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE });
+  return e164 ?? z.NEVER;
+});
+
+/** The phone sign-in's first step (POST /api/auth/phone-number/send-otp). */
+export const SendPhoneCodeInput = z.object({ phoneNumber: UsPhoneNumber });
+
+/** The length of the code sent by SMS (the server's `otpLength`). */
+export const SMS_CODE_LENGTH = 6;
+
+/** The phone sign-in's second step (POST /api/auth/phone-number/verify): the code, trimmed (spec section 5). */
+export const VerifyPhoneCodeInput = z.object({
+  phoneNumber: z.string().regex(US_PHONE, INVALID_PHONE_MESSAGE),
+  code: z.string().trim().length(SMS_CODE_LENGTH, `Enter the ${SMS_CODE_LENGTH}-digit code`),
+});
+
 export const SocialProvider = z.enum(['google', 'apple']);
 export type SocialProvider = z.infer<typeof SocialProvider>;
 
@@ -92,12 +114,18 @@ export const Inviter = z
   .meta({ id: 'Inviter' });
 export type Inviter = z.infer<typeof Inviter>;
 
-export const PreviewSignInInput = z.object({ email: z.string().trim().min(1, 'Email is required') });
+/** The address an e-mail sign-in goes to: non-empty once trimmed (spec section 5, Sign-in e-mail). */
+const SignInEmail = z.string().trim().min(1, 'Email is required');
+
+export const PreviewSignInInput = z.object({ email: SignInEmail });
+
+/** Sending a sign-in link (POST /api/auth/sign-in/magic-link; the server checks the address the same way). */
+export const SendEmailLinkInput = z.object({ email: SignInEmail.max(320) });
 
 /** What the app's /email page posts to complete an e-mail link sign-in (the token from the link). */
 export const EmailLinkVerifyInput = z.object({
   token: z.string().min(1).max(256),
-  email: z.string().trim().min(1, 'Email is required').max(320),
+  email: SignInEmail.max(320),
 });
 export type EmailLinkVerifyInput = z.infer<typeof EmailLinkVerifyInput>;
 

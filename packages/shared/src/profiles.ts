@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BLURHASH_LENGTH } from './blurhash';
 import { CONTROL_CHARACTER, DisplayName } from './handle';
-import { LINK_MAX_LENGTH, MAX_LINKS } from './links';
+import { LINK_MAX_LENGTH, LINK_MESSAGES, MAX_LINKS, normalizeLink } from './links';
 import { StoredImageUrl } from './media';
 
 export const ABOUT_ME_MAX = 1000;
@@ -54,14 +54,15 @@ const Blurhash = z.string().length(BLURHASH_LENGTH);
 const SavedLink = z
   .string()
   .max(LINK_MAX_LENGTH)
-  .regex(/^https?:\/\//i, 'Only http and https links are allowed');
+  .regex(/^https?:\/\//i, LINK_MESSAGES.scheme);
+const SavedLinks = z.array(SavedLink).max(MAX_LINKS, LINK_MESSAGES.tooMany);
 
 /** Profile updates merge into the user (spec section 7); links are saved already normalised (links.ts). */
 export const UpdateProfileInput = z
   .object({
     displayName: DisplayName.optional(),
     description: AboutMe.optional(),
-    links: z.array(SavedLink).max(MAX_LINKS).optional(),
+    links: SavedLinks.optional(),
     photoUrl: StoredImageUrl.optional(),
     photoHash: Blurhash.optional(),
     bannerUrl: StoredImageUrl.optional(),
@@ -70,6 +71,24 @@ export const UpdateProfileInput = z
   .strict()
   .meta({ id: 'UpdateProfileInput' });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** One entry as typed on the links screen: empty (dropped), or a web address, https:// added (links.ts). */
+const TypedLink = z.string().transform((typed, ctx) => {
+  const result = normalizeLink(typed);
+  if (result && 'error' in result) ctx.addIssue({ code: 'custom', message: result.error });
+  return result && 'url' in result ? result.url : undefined;
+});
+
+/**
+ * The links screen's form: one entry per field, each checked as typed, then the non-empty ones as the
+ * server takes them (UpdateProfileInput's `links`).
+ */
+export const ProfileLinksFields = z.object({
+  links: z
+    .array(z.object({ url: TypedLink }))
+    .transform((entries) => entries.flatMap((entry) => (entry.url ? [entry.url] : [])))
+    .pipe(SavedLinks),
+});
 
 /** userSearch: at least 3 characters (spec section 9). */
 export const SEARCH_MIN_LENGTH = 3;

@@ -3,12 +3,13 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type SubmitErrorHandler,
   type SubmitHandler,
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { notify } from '../components/notification-store';
+import { type NotificationPlacement, notify } from '../components/notification-store';
 import { ApiError } from './api-client';
 
 /** A form's values as typed (the schema's input) and as parsed for the call (its output). */
@@ -35,6 +36,10 @@ type SubmitOptions<Values extends FieldValues> = {
   failureMessage: string | ((error: unknown) => string);
   /** Server field paths that are named differently in the form (e.g. `cost` is typed as `price`). */
   fieldOfServer?: Partial<Record<string, Path<Values>>>;
+  /** Where `failureMessage` shows: sign-in screens tell failures as a toast (spec section 8). */
+  placement?: NotificationPlacement;
+  /** Called when a submit is refused because the values break the schema (e.g. a spec toast for it too). */
+  onInvalid?: SubmitErrorHandler<Values>;
 };
 
 /**
@@ -45,16 +50,16 @@ type SubmitOptions<Values extends FieldValues> = {
 export function submitSchemaForm<In extends FieldValues, Out extends FieldValues>(
   form: UseFormReturn<In, unknown, Out>,
   action: SubmitHandler<Out>,
-  { failureMessage, fieldOfServer = {} }: SubmitOptions<In>,
+  { failureMessage, fieldOfServer = {}, placement, onInvalid }: SubmitOptions<In>,
 ) {
   return form.handleSubmit(async (values) => {
     try {
       await action(values);
     } catch (error) {
       if (showServerFieldErrors(form, error, fieldOfServer)) return;
-      notify(typeof failureMessage === 'function' ? failureMessage(error) : failureMessage);
+      notify(typeof failureMessage === 'function' ? failureMessage(error) : failureMessage, { placement });
     }
-  });
+  }, onInvalid);
 }
 
 /** Puts each of an ApiError's field problems on the form field it names; false when none is a form field. */

@@ -92,7 +92,11 @@ describe.each(databaseKinds())('profiles and handles on %s', (kind) => {
     const cookie = await signInByPhone(app);
     const res = await completeProfile(app, cookie, { handle: handle.toUpperCase(), displayName: 'Copy Cat' });
     expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe('Handle taken, try another');
+    // On the handle field too, where the form shows it.
+    expect(await errorOf(res)).toMatchObject({
+      message: 'Handle taken, try another',
+      fields: { handle: 'Handle taken, try another' },
+    });
   });
 
   it('gives a handle to one user only when 20 race for it', async () => {
@@ -211,7 +215,9 @@ describe.each(databaseKinds())('profiles and handles on %s', (kind) => {
     it("refuses someone else's handle", async () => {
       const a = await newCreator();
       const b = await newCreator();
-      expect((await setHandle(b.cookie, a.handle)).status).toBe(409);
+      const res = await setHandle(b.cookie, a.handle);
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).fields).toEqual({ handle: 'Handle taken, try another' });
     });
   });
 });

@@ -33,6 +33,11 @@ export async function findInviter(db: Database, code: string): Promise<Inviter |
   return { id: user.id, handle: user.handle, displayName: user.displayName, photoUrl: user.photoUrl };
 }
 
+/** A taken handle is a problem with the handle field: the form shows it there (`fields`). */
+function handleTaken(): AppError {
+  return new AppError('CONFLICT', HANDLE_MESSAGES.taken, { handle: HANDLE_MESSAGES.taken });
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const code =
     (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -44,7 +49,7 @@ export async function completeProfile(
   userId: string,
   input: { handle: string; displayName: string; affiliate?: string | undefined },
 ): Promise<Me> {
-  if (!(await isHandleAvailable(db, input.handle, userId))) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
+  if (!(await isHandleAvailable(db, input.handle, userId))) throw handleTaken();
   // An unknown code or one's own is no inviter; the first recorded one is kept for good.
   const inviter = input.affiliate ? await findInviter(db, input.affiliate) : undefined;
   const affiliateId = inviter && inviter.id !== userId ? inviter.id : undefined;
@@ -52,7 +57,7 @@ export async function completeProfile(
     const isCompleted = await completeProfileRow(db, userId, { ...input, affiliateId });
     if (!isCompleted) throw new AppError('CONFLICT', 'Your profile is already complete.');
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
+    if (isUniqueViolation(err)) throw handleTaken();
     throw err;
   }
   return getMe(db, userId);
@@ -62,11 +67,11 @@ export async function setHandle(db: Database, userId: string, handle: string): P
   const user = await findPublicProfileById(db, userId);
   if (!user?.handle) throw new AppError('CONFLICT', 'Complete your profile first.');
   if (user.handle === handle) return getMe(db, userId);
-  if (!(await isHandleAvailable(db, handle, userId))) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
+  if (!(await isHandleAvailable(db, handle, userId))) throw handleTaken();
   try {
     await changeHandle(db, userId, user.handle, handle);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', HANDLE_MESSAGES.taken);
+    if (isUniqueViolation(err)) throw handleTaken();
     throw err;
   }
   return getMe(db, userId);

@@ -1,15 +1,10 @@
-import type { EmailLinkVerifyInput, Inviter, Me } from '@sweetwish/shared/accounts';
+import type { CompleteProfileInput, EmailLinkVerifyInput, Inviter, Me } from '@sweetwish/shared/accounts';
 import { ApiError, api, ok } from '../../../lib/api-client';
 import { type AuthClientError, authClient } from '../../../lib/auth-client';
 
 /** A failure whose message is meant for the user, shown as a toast (spec section 8). */
 export class SignInError extends Error {
   override name = 'SignInError';
-}
-
-/** The handle was taken by someone else between the check and the save. */
-export class HandleTakenError extends SignInError {
-  override name = 'HandleTakenError';
 }
 
 export const SIGN_IN_MESSAGES = {
@@ -21,6 +16,11 @@ export const SIGN_IN_MESSAGES = {
   emailLink: 'Error signing in with email link',
   updateUser: 'Error updating user',
 } as const;
+
+/** What a failed sign-in step tells the user: its own message, or the spec's general one. */
+export function signInFailureMessage(error: unknown): string {
+  return error instanceof SignInError ? error.message : SIGN_IN_MESSAGES.general;
+}
 
 /**
  * The message to show for an auth-client error: a refused send (429, a limit the user hit) and other
@@ -160,16 +160,10 @@ export async function fetchInviter(code: string): Promise<Inviter | null> {
   }
 }
 
-/** Saves handle and display name (and the invite that brought the user in); a taken handle fails with its message. */
-export async function completeProfile(input: {
-  handle: string;
-  displayName: string;
-  affiliate?: string | undefined;
-}): Promise<Me> {
-  try {
-    return await ok(api.POST('/api/profile/complete', { body: input }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) throw new HandleTakenError(error.message);
-    throw new SignInError(SIGN_IN_MESSAGES.updateUser);
-  }
+/**
+ * Saves handle and display name (and the invite that brought the user in). Fails with the ApiError: a
+ * taken handle carries its message on the `handle` field.
+ */
+export function completeProfile(input: CompleteProfileInput): Promise<Me> {
+  return ok(api.POST('/api/profile/complete', { body: input }));
 }

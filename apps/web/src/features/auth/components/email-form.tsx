@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { SendEmailLinkInput } from '@sweetwish/shared/accounts';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../components/notification-store';
+import { FormTextField } from '../../../components/form-text-field';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
-import { previewSignIn, SignInError, sendEmailLink } from '../api/auth-calls';
+import { previewSignIn, sendEmailLink, signInFailureMessage } from '../api/auth-calls';
 
 /**
  * E-mail sign-in (spec section 4, E-mail flow): sends a sign-in link and remembers the address locally to
@@ -25,39 +25,40 @@ export function EmailForm({
   onSignedIn: () => Promise<void>;
 }) {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [isPending, setIsPending] = useState(false);
-  const trimmed = email.trim();
-  const isPreview = Boolean(previewEmail) && trimmed.toLowerCase() === previewEmail?.trim().toLowerCase();
+  const form = useSchemaForm(SendEmailLinkInput, { email: '' });
+  const { isSubmitting, isValid } = form.formState;
+  const typed = form.watch('email').trim();
+  const isPreview = Boolean(previewEmail) && typed.toLowerCase() === previewEmail?.trim().toLowerCase();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!trimmed || busy) return;
-    setIsPending(true);
-    onBusyChange(true);
-    try {
-      if (isPreview) {
-        await previewSignIn(trimmed);
-        await onSignedIn();
-        return;
+  const submit = submitSchemaForm(
+    form,
+    async ({ email }) => {
+      if (busy) return;
+      onBusyChange(true);
+      try {
+        if (isPreview) {
+          await previewSignIn(email);
+          await onSignedIn();
+          return;
+        }
+        writeStored(STORAGE_KEYS.emailForSignIn, email);
+        await sendEmailLink(email, affiliate);
+        navigate('/email-link-sent', { state: { email } });
+      } catch (error) {
+        onBusyChange(false);
+        throw error;
       }
-      writeStored(STORAGE_KEYS.emailForSignIn, trimmed);
-      await sendEmailLink(trimmed, affiliate);
-      navigate('/email-link-sent', { state: { email: trimmed } });
-    } catch (error) {
-      notify(error instanceof SignInError ? error.message : 'There was a problem signing in.', { placement: 'toast' });
-      setIsPending(false);
-      onBusyChange(false);
-    }
-  };
+    },
+    { failureMessage: signInFailureMessage, placement: 'toast' },
+  );
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit}>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email Address"
         type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
         disabled={busy}
         autoComplete="email"
         required
@@ -67,8 +68,8 @@ export function EmailForm({
         type="submit"
         variant="contained"
         size="large"
-        loading={isPending}
-        disabled={busy || trimmed === ''}
+        loading={isSubmitting}
+        disabled={busy || !isValid}
         sx={{ borderRadius: 999, py: 1.25 }}
       >
         {isPreview ? 'Sign In to Preview Account' : 'Send Sign-In Link'}

@@ -19,7 +19,3 @@ export function HandleStatusLine({ status }: { status: HandleStatus }) {
     </Box>
   );
 }
-
-export function isHandleProblem(status: HandleStatus): boolean {
-  return status === 'short' || status === 'long' || status === 'invalid' || status === 'taken' || status === 'error';
-}

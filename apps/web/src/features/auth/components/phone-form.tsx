@@ -1,17 +1,17 @@
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { INVALID_PHONE_MESSAGE, toE164UsPhone } from '@sweetwish/shared/accounts';
-import { type FormEvent, useState } from 'react';
+import { SendPhoneCodeInput, VerifyPhoneCodeInput } from '@sweetwish/shared/accounts';
+import { useState } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
-import { SignInError, sendPhoneCode, verifyPhoneCode } from '../api/auth-calls';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
+import { sendPhoneCode, signInFailureMessage, verifyPhoneCode } from '../api/auth-calls';
 import { maskUsPhone, PHONE_MASK } from '../lib/phone-mask';
 
-export const SMS_CODE_LENGTH = 6;
-
-type Step = { kind: 'number' } | { kind: 'code'; phoneNumber: string };
+/** The code step holds the code only; the number is the one the code was sent to. */
+const CodeFields = VerifyPhoneCodeInput.pick({ code: true });
 
 /**
  * Phone sign-in (spec section 4, Phone flow): the number, then the 6-digit code sent by SMS. Once the code
@@ -26,57 +26,61 @@ export function PhoneForm({
   onBusyChange: (isBusy: boolean) => void;
   onSignedIn: () => Promise<void>;
 }) {
-  const [number, setNumber] = useState('');
-  const [code, setCode] = useState('');
-  const [step, setStep] = useState<Step>({ kind: 'number' });
-  const [pending, setPending] = useState<'send' | 'verify' | null>(null);
+  const numberForm = useSchemaForm(SendPhoneCodeInput, { phoneNumber: '' });
+  const codeForm = useSchemaForm(CodeFields, { code: '' });
+  /** The number (E.164) the code was sent to, once it was. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const run = async (kind: 'send' | 'verify', work: () => Promise<void>) => {
-    setPending(kind);
+  /** Runs one step with the whole sign-in screen busy; a failure frees it again and is told by the form. */
+  const step = async (work: () => Promise<void>) => {
     onBusyChange(true);
     try {
       await work();
     } catch (error) {
-      notify(error instanceof SignInError ? error.message : 'There was a problem signing in.', { placement: 'toast' });
-      setPending(null);
       onBusyChange(false);
+      throw error;
     }
   };
 
-  const sendCode = (event: FormEvent) => {
-    event.preventDefault();
-    const phoneNumber = toE164UsPhone(number);
-    if (!phoneNumber) {
-      notify(INVALID_PHONE_MESSAGE, { placement: 'toast' });
-      return;
-    }
-    void run('send', async () => {
-      await sendPhoneCode(phoneNumber);
-      setStep({ kind: 'code', phoneNumber });
-      setPending(null);
-      onBusyChange(false);
-    });
-  };
+  const sendCode = submitSchemaForm(
+    numberForm,
+    ({ phoneNumber }) =>
+      step(async () => {
+        await sendPhoneCode(phoneNumber);
+        setSentTo(phoneNumber);
+        onBusyChange(false);
+      }),
+    {
+      failureMessage: signInFailureMessage,
+      placement: 'toast',
+      // The field says so already; the spec also tells it as a toast when the number is sent anyway.
+      onInvalid: (errors) => {
+        if (errors.phoneNumber?.message) notify(errors.phoneNumber.message, { placement: 'toast' });
+      },
+    },
+  );
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (step.kind !== 'code' || code.trim().length !== SMS_CODE_LENGTH) return;
-    const { phoneNumber } = step;
-    // On success the page moves on after the confetti, so the form stays busy.
-    void run('verify', async () => {
-      await verifyPhoneCode(phoneNumber, code.trim());
-      await onSignedIn();
-    });
-  };
+  const submitCode = submitSchemaForm(
+    codeForm,
+    ({ code }) =>
+      // On success the page moves on after the confetti, so the screen stays busy.
+      step(async () => {
+        if (!sentTo) return;
+        await verifyPhoneCode(sentTo, code);
+        await onSignedIn();
+      }),
+    { failureMessage: signInFailureMessage, placement: 'toast' },
+  );
 
-  const isCodeSent = step.kind === 'code';
+  const isCodeSent = sentTo !== null;
   return (
     <Stack spacing={2}>
       <Stack component="form" spacing={2} onSubmit={sendCode} noValidate>
-        <TextField
+        <FormTextField
+          control={numberForm.control}
+          name="phoneNumber"
           label="Phone Number"
-          value={number}
-          onChange={(event) => setNumber(maskUsPhone(event.target.value))}
+          reformat={maskUsPhone}
           disabled={isCodeSent || busy}
           placeholder="202-555-0123"
           autoComplete="tel-national"
@@ -87,7 +91,14 @@ export function PhoneForm({
           }}
         />
         {!isCodeSent && (
-          <Button type="submit" variant="contained" size="large" loading={pending === 'send'} disabled={busy} sx={pill}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            loading={numberForm.formState.isSubmitting}
+            disabled={busy}
+            sx={pill}
+          >
             Continue with Phone
           </Button>
         )}
@@ -95,13 +106,12 @@ export function PhoneForm({
       {isCodeSent && (
         <Stack component="form" spacing={2} onSubmit={submitCode} noValidate>
           <Typography variant="body2" color="text.secondary">
-            We sent a 6-digit code to +1 {number}. It works for 10 minutes.
+            We sent a 6-digit code to +1 {numberForm.getValues('phoneNumber')}. It works for 10 minutes.
           </Typography>
-          <TextField
+          <FormTextField
+            control={codeForm.control}
+            name="code"
             label="SMS Code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            disabled={pending === 'verify'}
             autoComplete="one-time-code"
             autoFocus
             fullWidth
@@ -111,8 +121,8 @@ export function PhoneForm({
             type="submit"
             variant="contained"
             size="large"
-            loading={pending === 'verify'}
-            disabled={busy || code.trim().length !== SMS_CODE_LENGTH}
+            loading={codeForm.formState.isSubmitting}
+            disabled={busy || !codeForm.formState.isValid}
             sx={pill}
           >
             Submit
@@ -121,8 +131,8 @@ export function PhoneForm({
             variant="text"
             disabled={busy}
             onClick={() => {
-              setStep({ kind: 'number' });
-              setCode('');
+              setSentTo(null);
+              codeForm.reset({ code: '' });
             }}
           >
             Use another number

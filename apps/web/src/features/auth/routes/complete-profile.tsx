@@ -5,19 +5,22 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Me } from '@sweetwish/shared/accounts';
-import { DISPLAY_NAME_MESSAGES, displayNameProblem, HANDLE_MAX, suggestHandle } from '@sweetwish/shared/handle';
-import { type FormEvent, useState } from 'react';
+import { CompleteProfileInput, type Me } from '@sweetwish/shared/accounts';
+import { HANDLE_MAX, HANDLE_MESSAGES, suggestHandle } from '@sweetwish/shared/handle';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
+import { ApiError } from '../../../lib/api-client';
 import { useHandleStatus } from '../../../lib/handle-status';
 import { safeReturnPath } from '../../../lib/return-path';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { refreshMe, useMe } from '../../../lib/session';
 import { sleep } from '../../../lib/sleep';
-import { completeProfile, HandleTakenError, SIGN_IN_MESSAGES, SignInError } from '../api/auth-calls';
-import { HandleStatusLine, isHandleProblem } from '../components/handle-status-line';
+import { completeProfile, SIGN_IN_MESSAGES } from '../api/auth-calls';
+import { HandleStatusLine } from '../components/handle-status-line';
 import { rememberedAffiliate } from '../lib/affiliate';
 
 /** How often the app asks for the user record after completing the profile, until it has a handle (spec 9). */
@@ -36,46 +39,64 @@ export function CompleteProfilePage() {
   );
 }
 
+/** The server's own rules for the two fields (CompleteProfileInput); the invite is added on submit. */
+const CompleteProfileFields = CompleteProfileInput.pick({ handle: true, displayName: true });
+
+const trim = (text: string) => text.trim();
+
 function CompleteProfileForm() {
   const { me } = useMe();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnPath = safeReturnPath(searchParams.get('return')) ?? '/home';
   const [suggestion] = useState(() => suggestHandle());
-  const [displayName, setDisplayName] = useState(() => me?.displayName ?? me?.suggestedDisplayName ?? '');
-  const [handle, setHandle] = useState(() => me?.handle ?? '');
-  const [takenHandles, setTakenHandles] = useState<ReadonlySet<string>>(() => new Set());
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const checkedStatus = useHandleStatus(handle);
-  const handleStatus = takenHandles.has(handle.toLowerCase()) ? 'taken' : checkedStatus;
-  const nameProblem = displayName === '' ? undefined : displayNameProblem(displayName);
-  const canSubmit =
-    !isSubmitting && displayName !== '' && !nameProblem && handleStatus === 'available' && handle !== '';
+  const form = useSchemaForm(CompleteProfileFields, {
+    displayName: me?.displayName ?? me?.suggestedDisplayName ?? '',
+    handle: me?.handle ?? '',
+  });
+  const { isSubmitting, isValid, errors } = form.formState;
+  // True from the press until the page moves on: the profile is complete before the handle shows in /me.
+  const [isCompleting, setIsCompleting] = useState(false);
+  const handle = form.watch('handle');
+  const checkedStatus = useHandleStatus(errors.handle ? '' : handle);
+  const handleStatus = errors.handle ? 'idle' : checkedStatus;
+  const isBusy = isSubmitting || isCompleting;
+  const canSubmit = !isBusy && isValid && !errors.handle && !errors.displayName && handleStatus === 'available';
+
+  // The server's answer that the handle is taken (or could not be checked) is a problem of the field.
+  useEffect(() => {
+    if (handleStatus === 'taken' || handleStatus === 'error') {
+      form.setError('handle', { type: 'availability', message: HANDLE_MESSAGES[handleStatus] });
+    }
+  }, [handleStatus, form]);
+
+  const submit = submitSchemaForm(
+    form,
+    async (values) => {
+      setIsCompleting(true);
+      try {
+        await completeProfile({ ...values, affiliate: rememberedAffiliate() ?? undefined });
+      } catch (error) {
+        setIsCompleting(false);
+        throw error;
+      }
+      if (await waitForHandle()) {
+        navigate(returnPath, { replace: true });
+      } else {
+        notify(SIGN_IN_MESSAGES.updateUser, { placement: 'toast' });
+        setIsCompleting(false);
+      }
+    },
+    {
+      // A taken handle lands on the field (`fields.handle`); another refusal says why ("already complete").
+      failureMessage: (error) =>
+        error instanceof ApiError && error.status === 409 ? error.message : SIGN_IN_MESSAGES.updateUser,
+      placement: 'toast',
+    },
+  );
 
   if (!me) return null;
-  if (me.isProfileComplete && !isSubmitting) return <Navigate to={returnPath} replace />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setIsSubmitting(true);
-    const affiliate = rememberedAffiliate() ?? undefined;
-    try {
-      await completeProfile({ handle, displayName, affiliate });
-    } catch (error) {
-      const message = error instanceof SignInError ? error.message : SIGN_IN_MESSAGES.updateUser;
-      notify(message, { placement: 'toast' });
-      if (error instanceof HandleTakenError) setTakenHandles((taken) => new Set([...taken, handle.toLowerCase()]));
-      setIsSubmitting(false);
-      return;
-    }
-    if (await waitForHandle()) {
-      navigate(returnPath, { replace: true });
-    } else {
-      notify(SIGN_IN_MESSAGES.updateUser, { placement: 'toast' });
-      setIsSubmitting(false);
-    }
-  };
+  if (me.isProfileComplete && !isBusy) return <Navigate to={returnPath} replace />;
 
   return (
     <Box component="main" sx={{ maxWidth: 440, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 6 }, pb: 6 }}>
@@ -87,24 +108,22 @@ function CompleteProfileForm() {
       </Typography>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <SignInDetails me={me} />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="displayName"
           label="Display Name"
-          value={displayName}
-          onChange={(event) => setDisplayName(event.target.value)}
-          error={Boolean(nameProblem)}
-          helperText={nameProblem ? DISPLAY_NAME_MESSAGES[nameProblem] : ' '}
-          disabled={isSubmitting}
+          disabled={isBusy}
           autoComplete="nickname"
           fullWidth
         />
         <Box>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="handle"
             label="Unique Handle"
-            value={handle}
-            onChange={(event) => setHandle(event.target.value.trim())}
-            error={isHandleProblem(handleStatus)}
+            reformat={trim}
             helperText={<HandleStatusLine status={handleStatus} />}
-            disabled={isSubmitting}
+            disabled={isBusy}
             autoComplete="username"
             fullWidth
             slotProps={{
@@ -120,8 +139,8 @@ function CompleteProfileForm() {
               </Typography>
               <Chip
                 label={`Use ${suggestion}`}
-                onClick={() => setHandle(suggestion)}
-                disabled={isSubmitting}
+                onClick={() => form.setValue('handle', suggestion, { shouldValidate: true, shouldDirty: true })}
+                disabled={isBusy}
                 color="primary"
                 variant="outlined"
                 size="small"
@@ -134,7 +153,7 @@ function CompleteProfileForm() {
           variant="contained"
           size="large"
           disabled={!canSubmit}
-          loading={isSubmitting}
+          loading={isBusy}
           sx={{ borderRadius: 999, py: 1.25 }}
         >
           Complete
@@ -144,7 +163,7 @@ function CompleteProfileForm() {
           <Button
             variant="text"
             size="small"
-            disabled={isSubmitting}
+            disabled={isBusy}
             onClick={() => void import('../../../lib/log-out').then((m) => m.logOut())}
             sx={{ minWidth: 0, p: 0.5, verticalAlign: 'baseline' }}
           >

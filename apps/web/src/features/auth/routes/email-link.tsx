@@ -1,12 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { EmailLinkVerifyInput } from '@sweetwish/shared/accounts';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { readStored, removeStored, STORAGE_KEYS } from '../../../lib/storage';
 import { SIGN_IN_MESSAGES, verifyEmailLink } from '../api/auth-calls';
 import { AuthPage } from '../components/auth-page';
@@ -41,27 +43,23 @@ export function EmailLinkPage() {
   return <CompleteEmailSignIn token={token} />;
 }
 
+/** The server's own rule for the address (EmailLinkVerifyInput); the token comes from the link. */
+const ConfirmEmailFields = EmailLinkVerifyInput.pick({ email: true });
+
 function CompleteEmailSignIn({ token }: { token: string }) {
   const finishSignIn = useFinishSignIn();
   const [remembered] = useState(() => readStored(STORAGE_KEYS.emailForSignIn));
   const [state, setState] = useState<State>(remembered ? { kind: 'verifying' } : { kind: 'form' });
-  const [email, setEmail] = useState(remembered ?? '');
   const attempted = useRef(false);
 
-  const complete = async (address: string) => {
-    setState({ kind: 'verifying' });
-    try {
-      await verifyEmailLink(token, address);
-    } catch {
-      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
-      setState({ kind: 'form' });
-      return;
-    }
+  /** Signs in with the link and the address; a failure leaves (or puts back) the form, and is told by the caller. */
+  const signIn = async (address: string) => {
+    await verifyEmailLink(token, address);
     removeStored(STORAGE_KEYS.emailForSignIn);
     setState({ kind: 'signed-in' });
-    await finishSignIn().catch(() => {
-      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
+    await finishSignIn().catch((error: unknown) => {
       setState({ kind: 'form' });
+      throw error;
     });
   };
 
@@ -70,13 +68,11 @@ function CompleteEmailSignIn({ token }: { token: string }) {
   useEffect(() => {
     if (!remembered || attempted.current) return;
     attempted.current = true;
-    void complete(remembered);
+    void signIn(remembered).catch(() => {
+      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
+      setState({ kind: 'form' });
+    });
   }, []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (email.trim()) void complete(email.trim());
-  };
 
   if (state.kind !== 'form') {
     return (
@@ -88,27 +84,51 @@ function CompleteEmailSignIn({ token }: { token: string }) {
   }
   return (
     <AuthPage title="Confirm Email Address" lead="Enter the address the sign-in link was sent to.">
-      <Stack component="form" spacing={2} onSubmit={submit}>
-        <TextField
-          label="Email Address"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          required
-          autoFocus
-          fullWidth
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={email.trim() === ''}
-          sx={{ borderRadius: 999, py: 1.25 }}
-        >
-          Login
-        </Button>
-      </Stack>
+      <ConfirmEmailForm defaultEmail={remembered ?? ''} onSubmit={signIn} />
     </AuthPage>
+  );
+}
+
+/**
+ * "Confirm Email Address": the address the link was sent to, when this browser does not remember it. It
+ * stays while the link is checked, so a refused address can be corrected.
+ */
+function ConfirmEmailForm({
+  defaultEmail,
+  onSubmit,
+}: {
+  defaultEmail: string;
+  onSubmit: (address: string) => Promise<void>;
+}) {
+  const form = useSchemaForm(ConfirmEmailFields, { email: defaultEmail });
+  const { isSubmitting, isValid } = form.formState;
+  const submit = submitSchemaForm(form, ({ email }) => onSubmit(email), {
+    failureMessage: SIGN_IN_MESSAGES.emailLink,
+    placement: 'toast',
+  });
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit}>
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        fullWidth
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={isSubmitting || !isValid}
+        loading={isSubmitting}
+        sx={{ borderRadius: 999, py: 1.25 }}
+      >
+        Login
+      </Button>
+    </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { ABOUT_ME_MAX, ABOUT_ME_MESSAGES, aboutMeProblem, type PublicProfile } from '@sweetwish/shared/profiles';
+import { ABOUT_ME_MAX, type PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
 
@@ -18,40 +18,33 @@ export function DescriptionPage() {
   return <ProfileEditLayout title="About Me">{(profile) => <DescriptionForm profile={profile} />}</ProfileEditLayout>;
 }
 
+/** The server's own rule for About Me (UpdateProfileInput), required here. */
+const DescriptionFields = UpdateProfileInput.pick({ description: true }).required();
+
 function DescriptionForm({ profile }: { profile: PublicProfile }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(profile.description ?? '');
-  const [text, setText] = useState(profile.description ?? '');
-  const [isSaving, setIsSaving] = useState(false);
-  // An empty text is not an error to show: Save stays off until there is something to save (spec section 5).
-  const problem = text.trim() === '' ? undefined : aboutMeProblem(text);
-  const canSave = !isSaving && text.trim() !== '' && !problem && text !== saved;
+  const form = useSchemaForm(DescriptionFields, { description: profile.description ?? '' });
+  const { isDirty, isSubmitting } = form.formState;
+  const text = form.watch('description');
+  const canSave = !isSubmitting && isDirty && text.trim() !== '' && !form.formState.errors.description;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    setIsSaving(true);
-    try {
-      const updated = await updateProfile({ description: text });
+  const save = submitSchemaForm(
+    form,
+    async ({ description }) => {
+      const updated = await updateProfile({ description });
       queryClient.setQueryData(profileQueryKey(updated.handle), updated);
-      setSaved(text);
+      form.reset({ description: updated.description ?? '' });
       notify(PROFILE_MESSAGES.descriptionUpdated, { severity: 'success' });
-    } catch {
-      notify(PROFILE_MESSAGES.updateUser);
-    } finally {
-      setIsSaving(false);
-    }
-  };
+    },
+    { failureMessage: PROFILE_MESSAGES.updateUser },
+  );
 
   return (
     <Stack component="form" spacing={2.5} onSubmit={save} noValidate>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="description"
         label="About Me"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        disabled={isSaving}
-        error={Boolean(problem)}
-        helperText={problem ? ABOUT_ME_MESSAGES[problem] : undefined}
         multiline
         minRows={3}
         maxRows={10}
@@ -63,7 +56,7 @@ function DescriptionForm({ profile }: { profile: PublicProfile }) {
         variant="contained"
         size="large"
         disabled={!canSave}
-        loading={isSaving}
+        loading={isSubmitting}
         sx={{ borderRadius: 999 }}
       >
         Save

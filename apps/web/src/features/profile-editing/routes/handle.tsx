@@ -1,14 +1,16 @@
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { HANDLE_MAX } from '@sweetwish/shared/handle';
+import { SetHandleInput } from '@sweetwish/shared/accounts';
+import { HANDLE_MAX, HANDLE_MESSAGES } from '@sweetwish/shared/handle';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useEffect } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { ApiError } from '../../../lib/api-client';
 import { handleStatusMessage, useHandleStatus } from '../../../lib/handle-status';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { loadOwnProfile, PROFILE_MESSAGES, setHandle } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
@@ -22,50 +24,54 @@ export function HandlePage() {
   return <ProfileEditLayout title="Handle">{(profile) => <HandleForm profile={profile} />}</ProfileEditLayout>;
 }
 
-const PROBLEMS = new Set(['short', 'long', 'invalid', 'taken', 'error']);
+const trim = (text: string) => text.trim();
 
 function HandleForm({ profile }: { profile: PublicProfile }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(profile.handle);
-  const [handle, setHandleText] = useState(profile.handle);
-  const [isSaving, setIsSaving] = useState(false);
+  const form = useSchemaForm(SetHandleInput, { handle: profile.handle });
+  const { isSubmitting, errors } = form.formState;
+  const handle = form.watch('handle');
+  const saved = form.formState.defaultValues?.handle ?? '';
   const isUnchanged = handle.toLowerCase() === saved.toLowerCase();
-  const checked = useHandleStatus(isUnchanged ? '' : handle);
+  const checked = useHandleStatus(isUnchanged || errors.handle ? '' : handle);
   const status = isUnchanged ? 'idle' : checked;
-  const isProblem = PROBLEMS.has(status);
-  const canSave = !isSaving && handle !== '' && !isUnchanged && !isProblem && status !== 'checking';
+  const canSave = !isSubmitting && handle !== '' && !isUnchanged && !errors.handle && status === 'available';
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSave) return;
-    setIsSaving(true);
-    try {
-      const me = await setHandle(handle);
-      queryClient.setQueryData(ME_QUERY_KEY, me);
-      setSaved(me.handle ?? handle);
-      setHandleText(me.handle ?? handle);
-      notify(PROFILE_MESSAGES.handleUpdated, { severity: 'success' });
-    } catch (error) {
-      notify(error instanceof ApiError && error.status === 409 ? error.message : PROFILE_MESSAGES.updateHandle);
-    } finally {
-      setIsSaving(false);
+  // The server's answer that the handle is taken (or could not be checked) is a problem of the field.
+  useEffect(() => {
+    if (status === 'taken' || status === 'error') {
+      form.setError('handle', { type: 'availability', message: HANDLE_MESSAGES[status] });
     }
-  };
+  }, [status, form]);
+
+  const save = submitSchemaForm(
+    form,
+    async (values) => {
+      const me = await setHandle(values.handle);
+      queryClient.setQueryData(ME_QUERY_KEY, me);
+      form.reset({ handle: me.handle ?? values.handle });
+      notify(PROFILE_MESSAGES.handleUpdated, { severity: 'success' });
+    },
+    {
+      // A taken handle lands on the field (`fields.handle`); another refusal says why ("Complete your profile first.").
+      failureMessage: (error) =>
+        error instanceof ApiError && error.status === 409 ? error.message : PROFILE_MESSAGES.updateHandle,
+    },
+  );
 
   return (
     <Stack component="form" spacing={2.5} onSubmit={save} noValidate>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="handle"
         label="Handle"
-        value={handle}
-        onChange={(event) => setHandleText(event.target.value.trim())}
-        error={isProblem}
+        reformat={trim}
         helperText={handleStatusMessage(status) ?? ' '}
-        disabled={isSaving}
         fullWidth
         slotProps={{
           input: { startAdornment: <InputAdornment position="start">@</InputAdornment> },
           htmlInput: { maxLength: HANDLE_MAX + 8, autoCapitalize: 'none', spellCheck: false },
-          formHelperText: { sx: { color: status === 'available' ? 'success.main' : undefined } },
+          formHelperText: { sx: { color: status === 'available' && !errors.handle ? 'success.main' : undefined } },
         }}
       />
       <Button
@@ -73,7 +79,7 @@ function HandleForm({ profile }: { profile: PublicProfile }) {
         variant="contained"
         size="large"
         disabled={!canSave}
-        loading={isSaving}
+        loading={isSubmitting}
         sx={{ borderRadius: 999 }}
       >
         Save

@@ -1,15 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { MAX_LINKS, normalizeLinks } from '@sweetwish/shared/links';
-import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { MAX_LINKS } from '@sweetwish/shared/links';
+import { ProfileLinksFields, type PublicProfile } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { useFieldArray } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { profileQueryKey } from '../../../lib/profiles';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
 
@@ -22,65 +23,49 @@ export function LinksPage() {
   return <ProfileEditLayout title="Links">{(profile) => <LinksForm profile={profile} />}</ProfileEditLayout>;
 }
 
-type Entry = { key: number; text: string };
-let nextKey = 1;
-const entry = (text: string): Entry => ({ key: nextKey++, text });
+/** The saved links as entries to edit, one empty entry when there are none. */
+const entriesOf = (links: string[]) => ({ links: (links.length > 0 ? links : ['']).map((url) => ({ url })) });
 
 function LinksForm({ profile }: { profile: PublicProfile }) {
   const queryClient = useQueryClient();
-  const [entries, setEntries] = useState<Entry[]>(() =>
-    profile.links.length > 0 ? profile.links.map(entry) : [entry('')],
+  const form = useSchemaForm(ProfileLinksFields, entriesOf(profile.links));
+  const entries = useFieldArray({ control: form.control, name: 'links' });
+  const { isSubmitting, errors } = form.formState;
+
+  // The server numbers the links it was sent, empty entries left out: its `links.N` is the Nth typed one.
+  const typed = form.watch('links');
+  const sentIndexes = typed.flatMap((entry, index) => (entry.url.trim() === '' ? [] : [index]));
+  const fieldOfServer = Object.fromEntries(
+    sentIndexes.map((index, sent) => [`links.${sent}`, `links.${index}.url` as const]),
   );
-  const [problem, setProblem] = useState<{ key: number; message: string } | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
 
-  const edit = (key: number, text: string) => {
-    setEntries((list) => list.map((e) => (e.key === key ? { ...e, text } : e)));
-    if (problem?.key === key) setProblem(null);
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    const result = normalizeLinks(entries.map((e) => e.text));
-    if ('error' in result) {
-      const at = entries[Math.min(result.index, entries.length - 1)];
-      setProblem({ key: at?.key ?? -1, message: result.error });
-      return;
-    }
-    setProblem(null);
-    setIsSaving(true);
-    try {
-      const updated = await updateProfile({ links: result.urls });
+  const save = submitSchemaForm(
+    form,
+    async ({ links }) => {
+      const updated = await updateProfile({ links });
       queryClient.setQueryData(profileQueryKey(updated.handle), updated);
-      setEntries(updated.links.length > 0 ? updated.links.map(entry) : [entry('')]);
-    } catch {
-      // The entries stay as typed, so the user can try again.
-      notify(PROFILE_MESSAGES.addLink);
-    } finally {
-      setIsSaving(false);
-    }
-  };
+      form.reset(entriesOf(updated.links));
+    },
+    // On failure the entries stay as typed, so the user can try again.
+    { failureMessage: PROFILE_MESSAGES.addLink, fieldOfServer },
+  );
 
   return (
     <Stack component="form" spacing={2} onSubmit={save} noValidate>
-      {entries.map((e, index) => (
-        <Box key={e.key} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <TextField
+      {entries.fields.map((entry, index) => (
+        <Box key={entry.id} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <FormTextField
+            control={form.control}
+            name={`links.${index}.url`}
             label={`Link ${index + 1}`}
-            value={e.text}
-            onChange={(event) => edit(e.key, event.target.value)}
-            error={problem?.key === e.key}
-            helperText={problem?.key === e.key ? problem.message : ' '}
-            disabled={isSaving}
             placeholder="example.com"
             fullWidth
             slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false, inputMode: 'url' } }}
           />
           <IconButton
             aria-label={`Remove link ${index + 1}`}
-            onClick={() => setEntries((list) => list.filter((other) => other.key !== e.key))}
-            disabled={isSaving}
+            onClick={() => entries.remove(index)}
+            disabled={isSubmitting}
             sx={{ mt: 1 }}
           >
             <StrokeIcon size={20}>
@@ -90,14 +75,16 @@ function LinksForm({ profile }: { profile: PublicProfile }) {
           </IconButton>
         </Box>
       ))}
+      {/* A problem with the list as a whole (too many links), not with one entry. */}
+      {errors.links?.message && <FormHelperText error>{errors.links.message}</FormHelperText>}
       <Button
         variant="outlined"
-        onClick={() => setEntries((list) => [...list, entry('')])}
-        disabled={isSaving || entries.length >= MAX_LINKS}
+        onClick={() => entries.append({ url: '' })}
+        disabled={isSubmitting || entries.fields.length >= MAX_LINKS}
       >
         Add Link
       </Button>
-      <Button type="submit" variant="contained" size="large" loading={isSaving} sx={{ borderRadius: 999 }}>
+      <Button type="submit" variant="contained" size="large" loading={isSubmitting} sx={{ borderRadius: 999 }}>
         Save
       </Button>
     </Stack>
