@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-support/setup.ts'],
+          // A guard against a hang on a loaded machine, not a measure of speed.
+          testTimeout: 20_000,
         },
       },
       {
