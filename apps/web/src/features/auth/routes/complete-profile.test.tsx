@@ -25,7 +25,7 @@ function stubServer(answerComplete: () => Response | Promise<Response>): SentReq
 async function fillIn() {
   type(nameField(), 'Ann Maker');
   type(handleField(), 'ann_maker');
-  await screen.findByText('Available', undefined, { timeout: 3000 });
+  await screen.findByText('Available');
 }
 
 describe('Complete Account Profile', () => {

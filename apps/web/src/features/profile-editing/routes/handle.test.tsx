@@ -43,7 +43,7 @@ describe('the handle screen', () => {
     stubServer(() => apiError(409, 'CONFLICT', HANDLE_MESSAGES.taken, { handle: HANDLE_MESSAGES.taken }));
     renderSignedIn(HandlePage);
     type('ann_moved');
-    await screen.findByText('Available', undefined, { timeout: 3000 });
+    await screen.findByText('Available');
     fireEvent.click(save());
     expect(await screen.findByText(HANDLE_MESSAGES.taken)).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
@@ -56,7 +56,7 @@ describe('the handle screen', () => {
     const calls = stubServer(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderSignedIn(HandlePage);
     type(' ann_moved ');
-    await screen.findByText('Available', undefined, { timeout: 3000 });
+    await screen.findByText('Available');
     fireEvent.click(save());
     await waitFor(() => expect(field().hasAttribute('disabled')).toBe(true));
     expect(save().hasAttribute('disabled')).toBe(true);
