@@ -98,9 +98,10 @@ function StatementExport() {
   // Checked here as typed, not after an asynchronous check, so the link never offers a wrong range.
   const isValid = StatementExportQuery.safeParse({ from, to }).success;
   // The range's problem belongs to "To": check it again when "From" moves past it.
-  useEffect(() => {
-    if (form.getFieldState('from').isDirty) void form.trigger('to');
-  }, [from, form]);
+  useEffect(
+    () => form.subscribe({ name: 'from', formState: { values: true }, callback: () => void form.trigger('to') }),
+    [form],
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
       <FormTextField

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { WALLET_QUERY_KEY } from '../../../lib/wallet';
-import { stubFetch } from '../../../test-support/stub-fetch';
+import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { WithdrawForm } from './withdraw-form';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -27,7 +27,7 @@ const amount = () => screen.getByRole('textbox', { name: 'Withdrawal amount' });
 const type = (value: string) => fireEvent.change(amount(), { target: { value } });
 const withdraw = () => screen.getByRole('button', { name: 'Withdraw' });
 const messages = () => currentNotifications().map((n) => n.message);
-const withdrawals = (calls: { url: string; method: string }[]) =>
+const withdrawals = (calls: SentRequest[]) =>
   calls.filter((call) => call.url === '/api/payouts/withdrawals' && call.method === 'POST');
 
 describe('the withdraw form', () => {
@@ -67,7 +67,7 @@ describe('the withdraw form', () => {
     const request = vi
       .mocked(fetch)
       .mock.calls.find(([input]) => String((input as Request).url).endsWith('/withdrawals'));
-    expect((request?.[0] as Request).headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((request?.[0] as Request | undefined)?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(String(withdrawals(calls)[0]?.body))).toEqual({ amount: 50 });
     answer(json({ id: 'wd1' }, 201));
     await waitFor(() => expect(messages()).toEqual(['Withdrawal submitted successfully']));
