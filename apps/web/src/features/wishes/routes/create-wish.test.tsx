@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
-import { stubFetch } from '../../../test-support/stub-fetch';
+import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { CreateWishPage } from './create-wish';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -32,8 +32,7 @@ function renderCreate() {
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const type = (name: RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
 const submit = () => screen.getByRole('button', { name: 'Submit' });
-const postsOf = (calls: { url: string; method: string }[]) =>
-  calls.filter((call) => call.url === '/api/wishes' && call.method === 'POST');
+const postsOf = (calls: SentRequest[]) => calls.filter((call) => call.url === '/api/wishes' && call.method === 'POST');
 
 describe('Create Your Wish', () => {
   beforeEach(() => {
