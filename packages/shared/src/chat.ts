@@ -31,14 +31,19 @@ export type CreateConversationResult = z.infer<typeof CreateConversationResult>;
  * sendMessage with text. Images are sent as files (SendImageInput), so the server stores exactly what it
  * re-encoded; a purchase message is written by the server when the conversation opens.
  */
+const MessageText = z.string().max(MESSAGE_MAX, CHAT_MESSAGES.tooLong);
+
 export const SendTextInput = z.object({
   type: z.literal('text'),
-  content: z
-    .string()
-    .max(MESSAGE_MAX, CHAT_MESSAGES.tooLong)
-    .refine((text) => text.trim().length > 0, CHAT_MESSAGES.empty),
+  content: MessageText.refine((text) => text.trim().length > 0, CHAT_MESSAGES.empty),
 });
 export type SendTextInput = z.infer<typeof SendTextInput>;
+
+/**
+ * The composer's text (spec section 5, Message send): SendTextInput's content, which may be left empty when
+ * only images go; it is sent (trimmed) only when there is some.
+ */
+export const MessageDraft = z.object({ content: MessageText });
 
 /** sendMessage with an image: the multipart form of POST /api/conversations/{id}/images. */
 export const SendImageInput = z.object({

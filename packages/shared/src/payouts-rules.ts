@@ -39,21 +39,6 @@ export function keepDigits(typed: string): string {
 }
 
 /**
- * The whole tokens a typed amount asks for, or the spec's message: at least 50, at most the wallet's whole
- * tokens (cents below a token stay in the wallet).
- */
-export function parseWithdrawal(typed: string, balanceCents: number): { amount: number } | { error: string } {
-  const digits = keepDigits(typed);
-  if (digits === '') return { error: PAYOUT_MESSAGES.notANumber };
-  const amount = Number(digits);
-  if (amount < WITHDRAWAL_MIN_TOKENS) return { error: PAYOUT_MESSAGES.minimum };
-  if (amount > Math.floor(balanceCents / 100) || amount > WITHDRAWAL_MAX_TOKENS) {
-    return { error: PAYOUT_MESSAGES.insufficient };
-  }
-  return { amount };
-}
-
-/**
  * pending: the transfer is not made yet (retried, or waiting for the platform's funds); in_transit: on its
  * way to the bank; paid: at the bank; payout_failed: the bank refused it; failed: the money is back.
  */

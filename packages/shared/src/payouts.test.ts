@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { WithdrawalInput } from './payouts';
-import {
-  keepDigits,
-  PAYOUT_MESSAGES,
-  parseWithdrawal,
-  payoutAccountState,
-  withdrawalStatusLabel,
-} from './payouts-rules';
+import { WithdrawalInput, withdrawalFields } from './payouts';
+import { keepDigits, PAYOUT_MESSAGES, payoutAccountState, withdrawalStatusLabel } from './payouts-rules';
+
+/** What the withdraw form makes of a typed amount with this much in the wallet: the amount, or the message. */
+function parseWithdrawal(typed: string, availableCents: number | undefined) {
+  const parsed = withdrawalFields(availableCents).safeParse({ amount: typed });
+  return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message };
+}
 
 describe('Withdrawal (spec section 5)', () => {
   it('keeps only the digits typed', () => {
@@ -28,6 +28,11 @@ describe('Withdrawal (spec section 5)', () => {
   it('refuses more than the wallet holds in whole tokens with "Insufficient balance"', () => {
     expect(parseWithdrawal('51', 5099)).toEqual({ error: 'Insufficient balance' });
     expect(parseWithdrawal('50', 4999)).toEqual({ error: 'Insufficient balance' });
+  });
+
+  it('leaves the balance to the server while the wallet is not known', () => {
+    expect(parseWithdrawal('5000', undefined)).toEqual({ amount: 5000 });
+    expect(parseWithdrawal('49', undefined)).toEqual({ error: PAYOUT_MESSAGES.minimum });
   });
 
   it('needs a number', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CENTS_PER_TOKEN } from './money';
 import { pageOf } from './paging';
 import {
   PAYOUT_MESSAGES,
@@ -7,6 +8,7 @@ import {
   WITHDRAWAL_MIN_TOKENS,
   WITHDRAWAL_STATUSES,
 } from './payouts-rules';
+import { wholeNumberText } from './typed-number';
 import { AppPath } from './wallet';
 
 /** Payout accounts, withdrawals and the earnings statement: the calls' schemas (spec section 7, design.md 3-4). */
@@ -24,15 +26,29 @@ export type OnboardingLinkInput = z.infer<typeof OnboardingLinkInput>;
 export const OnboardingLink = z.object({ url: z.url() });
 export type OnboardingLink = z.infer<typeof OnboardingLink>;
 
+const WithdrawalAmount = z
+  .number({ error: PAYOUT_MESSAGES.notANumber })
+  .int(PAYOUT_MESSAGES.notANumber)
+  .min(WITHDRAWAL_MIN_TOKENS, PAYOUT_MESSAGES.minimum)
+  .max(WITHDRAWAL_MAX_TOKENS, PAYOUT_MESSAGES.insufficient);
+
 /** makeStripeWithdrawal: whole tokens, at least 50. */
-export const WithdrawalInput = z.object({
-  amount: z
-    .number({ error: PAYOUT_MESSAGES.notANumber })
-    .int(PAYOUT_MESSAGES.notANumber)
-    .min(WITHDRAWAL_MIN_TOKENS, PAYOUT_MESSAGES.minimum)
-    .max(WITHDRAWAL_MAX_TOKENS, PAYOUT_MESSAGES.insufficient),
-});
+export const WithdrawalInput = z.object({ amount: WithdrawalAmount });
 export type WithdrawalInput = z.infer<typeof WithdrawalInput>;
+
+/**
+ * The withdraw form (spec section 5, Withdrawal): the amount as typed, checked as makeStripeWithdrawal checks
+ * it and, once the wallet is known, against its whole tokens (cents below a token stay in the wallet). The
+ * server checks the balance again when it takes the money.
+ */
+export function withdrawalFields(availableCents: number | undefined) {
+  return z.object({
+    amount: wholeNumberText(WithdrawalAmount).refine(
+      (amount) => availableCents === undefined || amount <= Math.floor(availableCents / CENTS_PER_TOKEN),
+      PAYOUT_MESSAGES.insufficient,
+    ),
+  });
+}
 
 export const Withdrawal = z.object({
   id: z.string(),

@@ -14,6 +14,7 @@ export const WALLET_MESSAGES = {
   tipFailed: 'Error sending tip.',
   tipSent: 'Tip sent successfully!',
   notEnoughForTip: "Not enough tokens. You'll be redirected to purchase more.",
+  tipAmount: `A tip is ${TIP_MIN} to ${TIP_MAX.toLocaleString('en-US')} tokens`,
   insufficientBalance: 'Insufficient balance',
   noBalanceInfo: 'Unable to load balance information',
   purchaseMissing: 'Purchase does not exist.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuyInput, TipInput, TopUpInput } from './wallet';
+import { BuyInput, TipFields, TipInput, TopUpInput } from './wallet';
 import { isHighlighted, receivedItemName } from './wallet-rules';
 
 describe('the validation table (spec section 5) for money', () => {
@@ -20,6 +20,15 @@ describe('the validation table (spec section 5) for money', () => {
     for (const amount of [0, 1_000_000, 1.5, '5'])
       expect(TipInput.safeParse({ recipientId: 'u1', amount }).success).toBe(false);
     expect(TipInput.safeParse({ amount: 5 }).success).toBe(false);
+  });
+
+  it('Tip dialog: the amount as typed, commas stripped, worded as sendTip words it', () => {
+    expect(TipFields.parse({ amount: '1,250', isAnonymous: true })).toEqual({ amount: 1250, isAnonymous: true });
+    for (const amount of ['', '0', '1000000', '1.5']) {
+      const problem = TipFields.safeParse({ amount, isAnonymous: false }).error?.issues[0]?.message;
+      expect(problem).toBe('A tip is 1 to 999,999 tokens');
+      expect(TipInput.safeParse({ recipientId: 'u1', amount: Number(amount) }).error?.issues[0]?.message).toBe(problem);
+    }
   });
 
   it('Buy product: productId and sellerId required', () => {

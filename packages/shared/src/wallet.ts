@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from './money';
 import { pageOf } from './paging';
-import { PURCHASE_TYPES, TIP_MAX, TIP_MIN } from './wallet-rules';
+import { wholeNumberText } from './typed-number';
+import { PURCHASE_TYPES, TIP_MAX, TIP_MIN, WALLET_MESSAGES } from './wallet-rules';
 
 /** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
 
@@ -54,12 +55,21 @@ export type BuyInput = z.input<typeof BuyInput>;
 export const BuyResult = z.object({ purchaseId: z.string() });
 export type BuyResult = z.infer<typeof BuyResult>;
 
+const TipAmount = z
+  .number({ error: WALLET_MESSAGES.tipAmount })
+  .int(WALLET_MESSAGES.tipAmount)
+  .min(TIP_MIN, WALLET_MESSAGES.tipAmount)
+  .max(TIP_MAX, WALLET_MESSAGES.tipAmount);
+
 export const TipInput = z.object({
   recipientId: z.string().min(1).max(64),
-  amount: z.number().int().min(TIP_MIN).max(TIP_MAX),
+  amount: TipAmount,
   isAnonymous: z.boolean().default(false),
 });
 export type TipInput = z.input<typeof TipInput>;
+
+/** The tip dialog's fields (spec section 2): the amount as typed, checked as sendTip checks it. */
+export const TipFields = z.object({ amount: wholeNumberText(TipAmount), isAnonymous: z.boolean() });
 
 export const TipResult = z.object({ tipId: z.string() });
 export type TipResult = z.infer<typeof TipResult>;

@@ -3,9 +3,10 @@ import {
   CreateWishInput,
   compareWishes,
   keepPriceCharacters,
-  parsePrice,
   repeatPurchaseText,
   UpdateWishInput,
+  WishFields,
+  WishPriceText,
 } from './wishes';
 
 describe('the wish price input', () => {
@@ -18,7 +19,7 @@ describe('the wish price input', () => {
     ['1,000', 1000],
     ['999,999', 999_999],
   ])('reads %j as %i tokens', (typed, cost) => {
-    expect(parsePrice(typed)).toEqual({ cost });
+    expect(WishPriceText.parse(typed)).toBe(cost);
   });
 
   it.each([
@@ -29,7 +30,17 @@ describe('the wish price input', () => {
     ['0', 'Price must be at least $20'],
     ['1,000,000', 'Price must be at most $999,999'],
   ])('refuses %j with "%s"', (typed, error) => {
-    expect(parsePrice(typed)).toEqual({ error });
+    expect(WishPriceText.safeParse(typed).error?.issues[0]?.message).toBe(error);
+  });
+
+  it('gives the form the price as the call names it, `cost`, and a trimmed name', () => {
+    const typed = { name: ' Camera ', price: '1,250', description: '', allowRepeatPurchases: false };
+    expect(WishFields.parse(typed)).toEqual({
+      name: 'Camera',
+      cost: 1250,
+      description: '',
+      allowRepeatPurchases: false,
+    });
   });
 });
 

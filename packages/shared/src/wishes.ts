@@ -3,6 +3,7 @@ import { BLURHASH_LENGTH } from './blurhash';
 import { StoredImageUrl } from './media';
 import { pageOf } from './paging';
 import { PublicProfile } from './profiles';
+import { wholeNumberText } from './typed-number';
 
 /** Wish (product) rules: spec sections 3, 4, 5 and 9. */
 export const WISH_NAME_MAX = 100;
@@ -24,16 +25,6 @@ export const PRICE_MESSAGES = {
 /** What the price field keeps of what is typed: digits and commas only. */
 export function keepPriceCharacters(typed: string): string {
   return typed.replace(/[^\d,]/g, '');
-}
-
-/** The price a typed value stands for (commas stripped, whole tokens), or the spec's message. */
-export function parsePrice(typed: string): { cost: number } | { error: string } {
-  const digits = typed.replace(/,/g, '').trim();
-  if (!/^\d+$/.test(digits)) return { error: PRICE_MESSAGES.notANumber };
-  const cost = Number(digits);
-  if (cost < WISH_COST_MIN) return { error: PRICE_MESSAGES.tooLow };
-  if (cost > WISH_COST_MAX) return { error: PRICE_MESSAGES.tooHigh };
-  return { cost };
 }
 
 /** The explanation under the Buy button (spec section 2, Public wish page). */
@@ -103,6 +94,24 @@ export const UpdateWishInput = z
   .strict()
   .meta({ id: 'UpdateWishInput' });
 export type UpdateWishInput = z.infer<typeof UpdateWishInput>;
+
+/** The price as the wish form holds it ("1,250"): whole tokens, checked as createProduct checks `cost`. */
+export const WishPriceText = wholeNumberText(WishCost);
+
+/**
+ * The create and edit wish forms (spec sections 2 and 5): the fields createProduct and updateProduct take,
+ * with the price as typed. The parsed values carry it as `cost`, the call's name for it; the server's
+ * problems with `cost` belong on the Price field.
+ */
+export const WishFields = z
+  .object({
+    name: WishName,
+    price: WishPriceText,
+    description: WishDescription,
+    allowRepeatPurchases: z.boolean(),
+  })
+  .transform(({ price, ...fields }) => ({ ...fields, cost: price }));
+export type WishFields = z.output<typeof WishFields>;
 
 /** A wish as every screen sees it (spec section 3, Product). */
 export const Wish = z

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -149,5 +150,37 @@ describe('the composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Insert emoji' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Insert 🎉' }));
     expect(field()).toHaveProperty('value', 'Hi🎉 there');
+  });
+
+  it('words text over the limit with the shared schema under the field as one types, and sends nothing', async () => {
+    const calls = stubApi();
+    renderComposer();
+    fireEvent.change(field(), { target: { value: 'x'.repeat(MESSAGE_MAX + 1) } });
+    expect(await screen.findByText(CHAT_MESSAGES.tooLong)).toBeTruthy();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(sendButton()).toHaveProperty('disabled', true);
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    fireEvent.change(field(), { target: { value: 'Hi' } });
+    await waitFor(() => expect(screen.queryByText(CHAT_MESSAGES.tooLong)).toBeNull());
+    expect(calls).toEqual([]);
+  });
+
+  it('puts the server’s problem with the text under the field, keeps the text, and tells no toast', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            error: { code: 'VALIDATION', message: 'content: Not that', fields: { content: 'Not that' } },
+          }),
+          { status: 400 },
+        ),
+    );
+    renderComposer();
+    fireEvent.change(field(), { target: { value: 'Hello' } });
+    fireEvent.click(sendButton());
+    expect(await screen.findByText('Not that')).toBeTruthy();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    expect(field()).toHaveProperty('value', 'Hello');
+    expect(messages()).toEqual([]);
   });
 });

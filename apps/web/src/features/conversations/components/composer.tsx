@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import { MessageDraft } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { notify } from '../../../components/notification-store';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { sendImage, sendText } from '../api/conversation-calls';
 import { addAttachments } from '../lib/attachments';
 import { insertAtCaret } from '../lib/emoji';
@@ -35,12 +39,15 @@ function useIsMobile(): boolean {
 export function Composer({ conversationId, isLoading }: { conversationId: string; isLoading: boolean }) {
   const queryClient = useQueryClient();
   const isMobile = useIsMobile();
-  const [text, setText] = useState('');
+  const form = useSchemaForm(MessageDraft, { content: '' });
+  const { field: textField, fieldState } = useController({ control: form.control, name: 'content' });
+  const isSending = form.formState.isSubmitting;
+  const text = textField.value;
   const [files, setFiles] = useState<File[]>([]);
-  const [isSending, setIsSending] = useState(false);
   const [uploadingName, setUploadingName] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
+  const field = useRef<HTMLTextAreaElement | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const problemId = useId();
   // Where the caret should go once React has put the new text in the field.
   const nextCaret = useRef<number | null>(null);
 
@@ -50,50 +57,58 @@ export function Composer({ conversationId, isLoading }: { conversationId: string
     nextCaret.current = null;
   });
 
-  const canSend = !isLoading && !isSending && (text.trim() !== '' || files.length > 0);
+  const canSend = !isLoading && !isSending && !fieldState.error && (text.trim() !== '' || files.length > 0);
 
-  const send = async () => {
-    if (!canSend) return;
-    setIsSending(true);
-    const content = text.trim();
-    if (content !== '') {
-      try {
-        await sendText(queryClient, conversationId, content);
-        setText('');
-      } catch {
-        notify(CHAT_MESSAGES.sendFailed);
+  // The text goes first; the images go even when it fails, and its failure is told after them.
+  const sendAll = submitSchemaForm(
+    form,
+    async ({ content }) => {
+      let textFailure: unknown = null;
+      if (content.trim() !== '') {
+        try {
+          await sendText(queryClient, conversationId, content.trim());
+          form.setValue('content', '');
+        } catch (error) {
+          textFailure = error;
+        }
       }
-    }
-    for (const file of files) {
-      setUploadingName(file.name);
-      try {
-        await sendImage(queryClient, conversationId, file);
-        setFiles((current) => current.filter((f) => f !== file));
-      } catch {
-        notify(CHAT_MESSAGES.uploadFailed);
+      for (const file of files) {
+        setUploadingName(file.name);
+        try {
+          await sendImage(queryClient, conversationId, file);
+          setFiles((current) => current.filter((f) => f !== file));
+        } catch {
+          // Each image has no field of its own: it stays in the previews for another try.
+          notify(CHAT_MESSAGES.uploadFailed);
+        }
       }
-    }
-    setUploadingName(null);
-    setIsSending(false);
+      setUploadingName(null);
+      if (textFailure) throw textFailure;
+    },
+    { failureMessage: CHAT_MESSAGES.sendFailed },
+  );
+
+  const send = () => {
+    if (canSend) void sendAll();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void send();
+    send();
   };
 
   // On a keyboard, Enter sends and Shift+Enter starts a new line; on mobile, Enter is a new line.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || event.shiftKey || isMobile || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void send();
+    send();
   };
 
   const insertEmoji = (emoji: string) => {
     const input = field.current;
     const next = insertAtCaret(text, emoji, { start: input?.selectionStart ?? null, end: input?.selectionEnd ?? null });
     if (next.text.length > MESSAGE_MAX) return;
-    setText(next.text);
+    form.setValue('content', next.text, { shouldDirty: true, shouldValidate: true });
     nextCaret.current = next.caret;
     input?.focus();
   };
@@ -144,15 +159,27 @@ export function Composer({ conversationId, isLoading }: { conversationId: string
         {/* OutlinedInput, not InputBase: importing InputBase alone splits a chunk the profile page loads
             (decision 003). */}
         <OutlinedInput
-          inputRef={field}
+          inputRef={(element: HTMLTextAreaElement | null) => {
+            field.current = element;
+            textField.ref(element);
+          }}
+          name={textField.name}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => textField.onChange(event.target.value)}
+          onBlur={textField.onBlur}
           onKeyDown={onKeyDown}
           placeholder="Message"
           multiline
           maxRows={6}
           disabled={isSending}
-          slotProps={{ input: { 'aria-label': 'Message', maxLength: MESSAGE_MAX } }}
+          error={Boolean(fieldState.error)}
+          slotProps={{
+            input: {
+              'aria-label': 'Message',
+              maxLength: MESSAGE_MAX,
+              'aria-describedby': fieldState.error ? problemId : undefined,
+            },
+          }}
           size="small"
           sx={{ flex: 1, minWidth: 0, borderRadius: 5, bgcolor: 'grey.900' }}
         />
@@ -160,6 +187,12 @@ export function Composer({ conversationId, isLoading }: { conversationId: string
           <SendIcon />
         </IconButton>
       </Box>
+      {/* The shared schema's or the server's problem with the text, e.g. too long. */}
+      {fieldState.error && (
+        <FormHelperText id={problemId} error sx={{ mx: 2 }}>
+          {fieldState.error.message}
+        </FormHelperText>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,8 @@
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { Notifications } from '../../../components/notifications';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { WALLET_QUERY_KEY } from '../../../lib/wallet';
@@ -32,6 +34,7 @@ describe('the tip dialog', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    for (const item of currentNotifications()) dismiss(item.id);
   });
 
   it('strips commas, steps by 10 and never goes below 0', () => {
@@ -91,5 +94,50 @@ describe('the tip dialog', () => {
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('words an amount sendTip would refuse with the shared schema, under the field, as one types', async () => {
+    renderDialog(500_000);
+    type('0');
+    expect(await screen.findByText(WALLET_MESSAGES.tipAmount)).toBeTruthy();
+    expect(amountField().getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    type('5');
+    await waitFor(() => expect(screen.queryByText(WALLET_MESSAGES.tipAmount)).toBeNull());
+  });
+
+  it('sends once with an Idempotency-Key, Submit disabled while it runs', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubFetch((url) =>
+      url === '/api/tips'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : new Response(JSON.stringify({ balanceCents: 9000 })),
+    );
+    renderDialog(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/api/tips']));
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(amountField().disabled).toBe(true);
+    const [request] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect((request as Request | undefined)?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    answer(new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }));
+    expect(await screen.findByText('Tip sent successfully!')).toBeTruthy();
+  });
+
+  it('puts the server’s problem with the amount on the field, not in a notification', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            error: { code: 'VALIDATION', message: 'amount: Not today', fields: { amount: 'Not today' } },
+          }),
+          { status: 400 },
+        ),
+    );
+    renderDialog(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Not today')).toBeTruthy();
+    expect(amountField().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Error sending tip.')).toBeNull();
   });
 });

@@ -7,20 +7,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTokens } from '@sweetwish/shared/money';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
+import { TipFields } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { PlusIcon } from '../../../components/share-icons';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
 import { useSendTip } from '../api/tip-calls';
-import { exceedsBalance, INITIAL_TIP, isValidTip, parseTipInput, stepTip } from '../lib/tip-amount';
+import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-amount';
 
 type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
 
@@ -73,30 +75,34 @@ function TipForm({
 }) {
   const wallet = useWallet();
   const sendTip = useSendTip();
-  const [text, setText] = useState(String(INITIAL_TIP));
-  const [isAnonymous, setIsAnonymous] = useState(false);
-  const amount = parseTipInput(text);
+  const form = useSchemaForm(TipFields, { amount: String(INITIAL_TIP), isAnonymous: false });
+  const { isSubmitting } = form.formState;
+  const values = form.watch();
+  const amount = parseTipInput(values.amount);
+  // Checked with the same schema as the resolver, but at once, so the buttons follow every keystroke.
+  const isValid = TipFields.safeParse(values).success;
   const balanceCents = wallet.data?.balanceCents;
   const needsTokens = balanceCents !== undefined && exceedsBalance(amount, balanceCents);
-  const canSubmit = balanceCents !== undefined && isValidTip(amount) && !sendTip.isPending;
+  const canSubmit = balanceCents !== undefined && isValid && !isSubmitting;
+  const setAmount = (next: number) =>
+    form.setValue('amount', String(next), { shouldDirty: true, shouldValidate: true });
 
+  const send = submitSchemaForm(
+    form,
+    async (tip) => {
+      await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+      notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
+      onClose();
+    },
+    { failureMessage: WALLET_MESSAGES.tipFailed },
+  );
+
+  // "Get Tokens" sends nothing: it closes the dialog for the token purchase menu.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    if (needsTokens) {
-      onGetTokens();
-      return;
-    }
-    sendTip.mutate(
-      { recipientId: recipient.id, amount, isAnonymous },
-      {
-        onSuccess: () => {
-          notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
-          onClose();
-        },
-        onError: () => notify(WALLET_MESSAGES.tipFailed),
-      },
-    );
+    if (needsTokens) onGetTokens();
+    else void send(event);
   };
 
   return (
@@ -120,25 +126,28 @@ function TipForm({
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <IconButton
               aria-label="Less"
-              onClick={() => setText(String(stepTip(amount, -1)))}
-              disabled={amount === 0 || sendTip.isPending}
+              onClick={() => setAmount(stepTip(amount, -1))}
+              disabled={amount === 0 || isSubmitting}
               sx={{ border: 1, borderColor: 'divider' }}
             >
               <MinusIcon />
             </IconButton>
-            <OutlinedInput
-              value={text}
-              onChange={(event) => setText(event.target.value === '' ? '' : String(parseTipInput(event.target.value)))}
-              disabled={sendTip.isPending}
+            <FormTextField
+              control={form.control}
+              name="amount"
+              reformat={(typed) => (typed === '' ? '' : String(parseTipInput(typed)))}
+              helperText={null}
               fullWidth
               autoFocus
-              startAdornment={
-                <Typography component="span" color="text.secondary" sx={{ mr: 0.5 }}>
-                  $
-                </Typography>
-              }
               slotProps={{
                 input: {
+                  startAdornment: (
+                    <Typography component="span" color="text.secondary" sx={{ mr: 0.5 }}>
+                      $
+                    </Typography>
+                  ),
+                },
+                htmlInput: {
                   'aria-label': 'Tip amount in tokens',
                   inputMode: 'numeric',
                   autoComplete: 'off',
@@ -148,8 +157,8 @@ function TipForm({
             />
             <IconButton
               aria-label="More"
-              onClick={() => setText(String(stepTip(amount, 1)))}
-              disabled={sendTip.isPending}
+              onClick={() => setAmount(stepTip(amount, 1))}
+              disabled={isSubmitting}
               sx={{ border: 1, borderColor: 'divider' }}
             >
               <PlusIcon />
@@ -170,9 +179,9 @@ function TipForm({
           <FormControlLabel
             control={
               <Checkbox
-                checked={isAnonymous}
-                onChange={(event) => setIsAnonymous(event.target.checked)}
-                disabled={sendTip.isPending}
+                checked={values.isAnonymous}
+                onChange={(event) => form.setValue('isAnonymous', event.target.checked, { shouldDirty: true })}
+                disabled={isSubmitting}
               />
             }
             label="Send anonymously"
@@ -183,7 +192,7 @@ function TipForm({
         <Button onClick={onClose} color="inherit">
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit} loading={sendTip.isPending}>
+        <Button type="submit" variant="contained" disabled={!canSubmit} loading={isSubmitting}>
           {needsTokens ? 'Get Tokens' : 'Submit'}
         </Button>
       </DialogActions>

@@ -1,5 +1,5 @@
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
-import { TIP_MAX, TIP_MIN, TIP_STEP } from '@sweetwish/shared/wallet-rules';
+import { TIP_MAX, TIP_STEP } from '@sweetwish/shared/wallet-rules';
 
 /** The amount the tip dialog starts with: one step of the plus button. */
 export const INITIAL_TIP = TIP_STEP;
@@ -18,11 +18,6 @@ export function parseTipInput(typed: string): number {
 /** The plus and minus buttons: one step of 10 up or down, never below 0 nor above the largest tip. */
 export function stepTip(amount: number, direction: 1 | -1): number {
   return Math.min(Math.max(amount + direction * TIP_STEP, 0), TIP_MAX);
-}
-
-/** A tip the server takes: a whole number of tokens from 1 to 999999. */
-export function isValidTip(amount: number): boolean {
-  return Number.isInteger(amount) && amount >= TIP_MIN && amount <= TIP_MAX;
 }
 
 /** Whether the tip is more than the wallet holds, so the dialog offers "Get Tokens" instead of "Submit". */

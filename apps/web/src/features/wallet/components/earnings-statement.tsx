@@ -4,14 +4,15 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
-import type { StatementLine } from '@sweetwish/shared/payouts';
+import { StatementExportQuery, type StatementLine } from '@sweetwish/shared/payouts';
 import { STATEMENT_KIND_LABELS } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { formatShortUsDate } from '../../../lib/dates';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { statementCsvUrl, useStatement } from '../api/payout-calls';
 import { BalanceSection } from './balance-section';
 
@@ -83,30 +84,43 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The CSV export of a range of days: this month so far unless chosen otherwise. */
+/**
+ * The CSV export of a range of days, this month so far unless chosen otherwise, checked with the export's
+ * own query schema (StatementExportQuery). The link downloads the file: nothing is submitted here.
+ */
 function StatementExport() {
   const today = new Date();
-  const [from, setFrom] = useState(isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))));
-  const [to, setTo] = useState(isoDay(today));
-  const isValid = from !== '' && to !== '' && from <= to;
+  const form = useSchemaForm(StatementExportQuery, {
+    from: isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))),
+    to: isoDay(today),
+  });
+  const { from, to } = form.watch();
+  // Checked here as typed, not after an asynchronous check, so the link never offers a wrong range.
+  const isValid = StatementExportQuery.safeParse({ from, to }).success;
+  // The range's problem belongs to "To": check it again when "From" moves past it.
+  useEffect(
+    () => form.subscribe({ name: 'from', formState: { values: true }, callback: () => void form.trigger('to') }),
+    [form],
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="from"
         label="From"
         type="date"
         size="small"
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
+        helperText={null}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="to"
         label="To"
         type="date"
         size="small"
-        value={to}
-        onChange={(event) => setTo(event.target.value)}
+        helperText={null}
         slotProps={{ inputLabel: { shrink: true } }}
-        error={!isValid}
       />
       <Box sx={{ flexGrow: 1 }} />
       <Button

@@ -2,9 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { OnboardingLinkInput } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES, payoutAccountState } from '@sweetwish/shared/payouts-rules';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notification-store';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { startOnboarding, usePayoutAccount } from '../api/payout-calls';
 import { BalanceSection } from './balance-section';
 import { WithdrawForm } from './withdraw-form';
@@ -33,32 +35,44 @@ export function RequestWithdrawalCard() {
   );
 }
 
+/**
+ * The offer to set up or update the payout account: a form of one value, where onboarding comes back to
+ * (OnboardingLinkInput). The button stays busy once the browser is on its way to the card provider.
+ */
 function Onboarding({ isNew }: { isNew: boolean }) {
-  const [isStarting, setIsStarting] = useState(false);
-  const start = async () => {
-    setIsStarting(true);
-    try {
-      await startOnboarding('/balance');
-    } catch {
-      notify(PAYOUT_MESSAGES.updateFailed);
-      setIsStarting(false);
-    }
-  };
+  const form = useSchemaForm(OnboardingLinkInput, { location: '/balance' });
+  const [isLeaving, setIsLeaving] = useState(false);
+  const isStarting = form.formState.isSubmitting || isLeaving;
+  const problem = form.formState.errors.location?.message;
+  const start = submitSchemaForm(
+    form,
+    async ({ location }) => {
+      await startOnboarding(location);
+      setIsLeaving(true);
+    },
+    { failureMessage: PAYOUT_MESSAGES.updateFailed },
+  );
   return (
-    <Box>
+    <Box component="form" onSubmit={start} noValidate>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {isNew ? PAYOUT_MESSAGES.setUp : PAYOUT_MESSAGES.update}
       </Typography>
       <Button
+        type="submit"
         variant="contained"
         size="large"
         fullWidth
-        onClick={() => void start()}
         disabled={isStarting}
         startIcon={isStarting ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
         {isNew ? PAYOUT_MESSAGES.setUpButton : PAYOUT_MESSAGES.updateButton}
       </Button>
+      {/* The one value is not typed, but a server problem with it must not go unsaid. */}
+      {problem && (
+        <Typography color="error" variant="body2" sx={{ mt: 1 }}>
+          {problem}
+        </Typography>
+      )}
     </Box>
   );
 }

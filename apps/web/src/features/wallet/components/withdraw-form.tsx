@@ -2,70 +2,65 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
-import { keepDigits, PAYOUT_MESSAGES, parseWithdrawal } from '@sweetwish/shared/payouts-rules';
-import { type FormEvent, useState } from 'react';
+import { withdrawalFields } from '@sweetwish/shared/payouts';
+import { keepDigits, PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
+import type { FormEvent } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { ApiError } from '../../../lib/api-client';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
 import { useWithdraw } from '../api/payout-calls';
 
 /**
- * The withdraw form (spec section 5, Withdrawal): digits only, at least 50, at most the wallet's whole
- * tokens. The button waits while the balance loads or a withdrawal is on its way, and for an amount.
+ * The withdraw form (spec section 5, Withdrawal): digits only, checked with the shared withdrawal schema
+ * (at least 50, at most the wallet's whole tokens). The button waits while the balance loads or a
+ * withdrawal is on its way, and for an amount; a refused amount is said under the field and in a toast.
  */
 export function WithdrawForm() {
   const wallet = useWallet();
   const withdraw = useWithdraw();
-  const [typed, setTyped] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   // Only cleared earnings can be withdrawn: bought and pending tokens are for spending (decision 017).
   const balanceCents = wallet.data?.availableCents;
+  const form = useSchemaForm(withdrawalFields(balanceCents), { amount: '' });
+  const { isSubmitting } = form.formState;
+  const typed = form.watch('amount');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (balanceCents === undefined) return;
-    const parsed = parseWithdrawal(typed, balanceCents);
-    if ('error' in parsed) {
-      setProblem(parsed.error);
-      notify(parsed.error);
-      return;
-    }
-    setProblem(null);
-    withdraw.mutate(parsed.amount, {
-      onSuccess: () => {
-        setTyped('');
-        notify(PAYOUT_MESSAGES.submitted, { severity: 'success' });
-      },
-      onError: (error) => {
-        // The wallet changed meanwhile: say so in the spec's words; anything else is a failed submission.
-        const message =
-          error instanceof ApiError && error.status === 422
-            ? PAYOUT_MESSAGES.insufficient
-            : PAYOUT_MESSAGES.submitFailed;
-        notify(message);
-      },
-    });
+  const send = submitSchemaForm(
+    form,
+    async ({ amount }) => {
+      await withdraw.mutateAsync(amount);
+      form.reset({ amount: '' });
+      notify(PAYOUT_MESSAGES.submitted, { severity: 'success' });
+    },
+    {
+      // The wallet changed meanwhile: say so in the spec's words; anything else is a failed submission.
+      failureMessage: (error) =>
+        error instanceof ApiError && error.status === 422 ? PAYOUT_MESSAGES.insufficient : PAYOUT_MESSAGES.submitFailed,
+    },
+  );
+
+  const submit = async (event: FormEvent) => {
+    await send(event);
+    // The spec tells a refused amount as a toast too (section 8), besides the field's message.
+    const problem = form.getFieldState('amount').error;
+    if (problem?.type !== 'server' && problem?.message) notify(problem.message);
   };
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="amount"
         label="Amount"
-        value={typed}
-        onChange={(event) => {
-          setTyped(keepDigits(event.target.value));
-          setProblem(null);
-        }}
+        reformat={keepDigits}
         fullWidth
-        error={problem !== null}
         helperText={
-          problem ??
-          (balanceCents === undefined
+          balanceCents === undefined
             ? ' '
-            : `Up to ${formatDollars(Math.floor(balanceCents / 100) * 100)}, at least $50`)
+            : `Up to ${formatDollars(Math.floor(balanceCents / 100) * 100)}, at least $50`
         }
         slotProps={{
           htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'aria-label': 'Withdrawal amount' },
@@ -78,8 +73,8 @@ export function WithdrawForm() {
         size="large"
         fullWidth
         sx={{ mt: 2 }}
-        disabled={withdraw.isPending || wallet.isPending || typed === ''}
-        startIcon={withdraw.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        disabled={isSubmitting || wallet.isPending || typed === ''}
+        startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
         Withdraw
       </Button>

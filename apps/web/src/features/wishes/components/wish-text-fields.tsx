@@ -1,37 +1,26 @@
-import TextField from '@mui/material/TextField';
-import { WISH_DESCRIPTION_MAX, WISH_NAME_MAX } from '@sweetwish/shared/wishes';
-import { nextPriceText, priceProblem, type WishFormValues } from '../lib/wish-form';
+import { WISH_DESCRIPTION_MAX, WISH_NAME_MAX, type WishFields } from '@sweetwish/shared/wishes';
+import type { Control } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { nextPriceText, type WishFormValues } from '../lib/wish-form';
 
-/** Wish Name, Price and Description, shared by the create and edit screens. */
-export function WishTextFields({
-  values,
-  onChange,
-  disabled = false,
-}: {
-  values: WishFormValues;
-  onChange: (changes: Partial<WishFormValues>) => void;
-  disabled?: boolean;
-}) {
-  const problem = priceProblem(values.price);
+/** Wish Name, Price and Description of the wish form (WishFields), shared by the create and edit screens. */
+export function WishTextFields({ control }: { control: Control<WishFormValues, unknown, WishFields> }) {
   return (
     <>
-      <TextField
+      <FormTextField
+        control={control}
+        name="name"
         label="Wish Name"
-        value={values.name}
-        onChange={(event) => onChange({ name: event.target.value })}
-        disabled={disabled}
         required
         fullWidth
         slotProps={{ htmlInput: { maxLength: WISH_NAME_MAX } }}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="price"
         label="Price"
-        value={values.price}
         placeholder="0.00"
-        onChange={(event) => onChange({ price: nextPriceText(event.target.value) })}
-        error={Boolean(problem)}
-        helperText={problem ?? ' '}
-        disabled={disabled}
+        reformat={nextPriceText}
         required
         fullWidth
         slotProps={{
@@ -39,15 +28,15 @@ export function WishTextFields({
           input: { startAdornment: <span style={{ marginRight: 4 }}>$</span> },
         }}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="description"
         label="Description"
-        value={values.description}
-        onChange={(event) => onChange({ description: event.target.value })}
-        disabled={disabled}
         multiline
         minRows={2}
         maxRows={6}
         fullWidth
+        helperText={null}
         slotProps={{ htmlInput: { maxLength: WISH_DESCRIPTION_MAX } }}
       />
     </>

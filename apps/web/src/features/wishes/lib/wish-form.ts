@@ -1,4 +1,5 @@
-import { keepPriceCharacters, parsePrice, type UpdateWishInput, type Wish } from '@sweetwish/shared/wishes';
+import { keepPriceCharacters, type UpdateWishInput, type Wish, type WishFields } from '@sweetwish/shared/wishes';
+import type { z } from 'zod';
 
 /** Spec section 8. */
 export const WISH_MESSAGES = {
@@ -14,29 +15,19 @@ export const WISH_IMAGE_UPLOAD_DELAY_MS = 1000;
 /** The image types the picker offers (spec section 2: SVG, PNG, JPG or GIF). */
 export const WISH_IMAGE_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/gif';
 
-export type WishFormValues = {
-  name: string;
-  price: string;
-  description: string;
-  allowRepeatPurchases: boolean;
-};
+/** The wish form's values as typed (the price as text). */
+export type WishFormValues = z.input<typeof WishFields>;
+
+/** The server names the price `cost`: its problems with it show on the Price field. */
+export const WISH_FIELD_OF_SERVER = { cost: 'price' } as const;
 
 /** What the price field shows after a keystroke: the typed text with everything but digits and commas dropped. */
 export function nextPriceText(typed: string): string {
   return keepPriceCharacters(typed);
 }
 
-/** The message under the price field: nothing while it is empty, else parsePrice's problem, if any. */
-export function priceProblem(price: string): string | undefined {
-  if (price === '') return undefined;
-  const parsed = parsePrice(price);
-  return 'error' in parsed ? parsed.error : undefined;
-}
-
-/** Submit needs a name and a valid price (spec section 5). */
-export function canSubmitWish(values: Pick<WishFormValues, 'name' | 'price'>): boolean {
-  return values.name.trim() !== '' && 'cost' in parsePrice(values.price);
-}
+/** A new wish's starting values (spec section 2: repeats allowed). */
+export const NEW_WISH_VALUES: WishFormValues = { name: '', price: '', description: '', allowRepeatPurchases: true };
 
 /** The form's starting values for an existing wish. */
 export function valuesOfWish(wish: Wish): WishFormValues {
@@ -49,12 +40,10 @@ export function valuesOfWish(wish: Wish): WishFormValues {
 }
 
 /** Only the fields that differ from the wish (spec section 5: edit sends only changed fields). */
-export function wishChanges(wish: Wish, values: WishFormValues): UpdateWishInput {
+export function wishChanges(wish: Wish, values: WishFields): UpdateWishInput {
   const changes: UpdateWishInput = {};
-  const name = values.name.trim();
-  if (name !== wish.name) changes.name = name;
-  const parsed = parsePrice(values.price);
-  if ('cost' in parsed && parsed.cost !== wish.cost) changes.cost = parsed.cost;
+  if (values.name !== wish.name) changes.name = values.name;
+  if (values.cost !== wish.cost) changes.cost = values.cost;
   if (values.description !== wish.description) changes.description = values.description;
   if (values.allowRepeatPurchases !== wish.allowRepeatPurchases) {
     changes.allowRepeatPurchases = values.allowRepeatPurchases;

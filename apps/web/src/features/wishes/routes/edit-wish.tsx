@@ -5,9 +5,9 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { repeatPurchaseText, Wish } from '@sweetwish/shared/wishes';
+import { repeatPurchaseText, Wish, WishFields } from '@sweetwish/shared/wishes';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { isFirstHistoryEntry } from '../../../components/back-button';
@@ -15,11 +15,12 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import type { CroppedImage } from '../../../lib/image-processing';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { updateWish } from '../api/wish-calls';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
-import { canSubmitWish, valuesOfWish, WISH_MESSAGES, type WishFormValues, wishChanges } from '../lib/wish-form';
+import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, wishChanges } from '../lib/wish-form';
 
 /** The wish the edit screen was opened with: navigation state `{ product: Wish }`. */
 function wishFromState(state: unknown): Wish | null {
@@ -44,29 +45,24 @@ export function EditWishPage() {
 function EditWishForm({ wish }: { wish: Wish }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<WishFormValues>(() => valuesOfWish(wish));
+  const form = useSchemaForm(WishFields, valuesOfWish(wish));
+  const { isValid, isSubmitting } = form.formState;
   const [image, setImage] = useState<CroppedImage | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-  const change = (changes: Partial<WishFormValues>) => setValues((current) => ({ ...current, ...changes }));
+  const allowRepeatPurchases = form.watch('allowRepeatPurchases');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitWish(values) || isSaving) return;
-    setIsSaving(true);
-    try {
+  const submit = submitSchemaForm(
+    form,
+    async (values) => {
       const uploaded = await uploadWishImage(image);
       const changes = { ...wishChanges(wish, values), ...uploaded };
       if (Object.keys(changes).length > 0) await updateWish(wish.id, changes);
-    } catch {
-      notify(WISH_MESSAGES.updateFailed);
-      setIsSaving(false);
-      return;
-    }
-    notify(WISH_MESSAGES.updated, { severity: 'success' });
-    await queryClient.invalidateQueries();
-    if (isFirstHistoryEntry()) navigate('/home');
-    else navigate(-1);
-  };
+      notify(WISH_MESSAGES.updated, { severity: 'success' });
+      await queryClient.invalidateQueries();
+      if (isFirstHistoryEntry()) navigate('/home');
+      else navigate(-1);
+    },
+    { failureMessage: WISH_MESSAGES.updateFailed, fieldOfServer: WISH_FIELD_OF_SERVER },
+  );
 
   return (
     <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 5 }, pb: 6 }}>
@@ -74,8 +70,8 @@ function EditWishForm({ wish }: { wish: Wish }) {
         Edit Wish
       </Typography>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <WishImageField currentUrl={wish.image} image={image} onChange={setImage} disabled={isSaving} />
-        <WishTextFields values={values} onChange={change} disabled={isSaving} />
+        <WishImageField currentUrl={wish.image} image={image} onChange={setImage} disabled={isSubmitting} />
+        <WishTextFields control={form.control} />
         <Box>
           <Chip label="Wish Type: Single Wish" color="primary" variant="outlined" />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -86,23 +82,23 @@ function EditWishForm({ wish }: { wish: Wish }) {
           <FormControlLabel
             control={
               <Checkbox
-                checked={values.allowRepeatPurchases}
-                onChange={(event) => change({ allowRepeatPurchases: event.target.checked })}
-                disabled={isSaving}
+                checked={allowRepeatPurchases}
+                onChange={(event) => form.setValue('allowRepeatPurchases', event.target.checked, { shouldDirty: true })}
+                disabled={isSubmitting}
               />
             }
             label="Repeated Purchases"
           />
           <Typography variant="body2" color="text.secondary">
-            {repeatPurchaseText('standard', values.allowRepeatPurchases)}
+            {repeatPurchaseText('standard', allowRepeatPurchases)}
           </Typography>
         </Box>
         <Button
           type="submit"
           variant="contained"
           size="large"
-          disabled={!canSubmitWish(values)}
-          loading={isSaving}
+          disabled={!isValid}
+          loading={isSubmitting}
           sx={{ borderRadius: 999, py: 1.25 }}
         >
           Update
