@@ -39,7 +39,11 @@ const APP_SCREENS: RouteObject[] = [
   })),
   {
     path: 'email/:affiliate?',
-    lazy: () => import('../features/auth/routes/email-link').then((m) => ({ Component: m.EmailLinkPage })),
+    lazy: () =>
+      import('../features/auth/routes/email-link').then((m) => ({
+        Component: m.EmailLinkPage,
+        loader: m.emailLinkLoader,
+      })),
   },
   {
     path: 'email-link-sent',
@@ -51,7 +55,11 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'complete-profile',
-    lazy: () => import('../features/auth/routes/complete-profile').then((m) => ({ Component: m.CompleteProfilePage })),
+    lazy: () =>
+      import('../features/auth/routes/complete-profile').then((m) => ({
+        Component: m.CompleteProfilePage,
+        loader: m.completeProfileLoader,
+      })),
   },
   {
     path: 'unsafe',
@@ -67,15 +75,24 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'search',
-    lazy: () => import('../features/search/routes/search').then((m) => ({ Component: m.SearchPage })),
+    lazy: () =>
+      import('../features/search/routes/search').then((m) => ({ Component: m.SearchPage, loader: m.searchLoader })),
   },
   {
     path: 'create',
-    lazy: () => import('../features/wishes/routes/create-wish').then((m) => ({ Component: m.CreateWishPage })),
+    lazy: () =>
+      import('../features/wishes/routes/create-wish').then((m) => ({
+        Component: m.CreateWishPage,
+        loader: m.createWishLoader,
+      })),
   },
   {
     path: 'edit',
-    lazy: () => import('../features/wishes/routes/edit-wish').then((m) => ({ Component: m.EditWishPage })),
+    lazy: () =>
+      import('../features/wishes/routes/edit-wish').then((m) => ({
+        Component: m.EditWishPage,
+        loader: m.editWishLoader,
+      })),
   },
   {
     path: 'profile',

@@ -16,12 +16,18 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
 import { useHandleStatus } from '../../../lib/handle-status';
 import { safeReturnPath } from '../../../lib/return-path';
+import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { refreshMe, useMe } from '../../../lib/session';
 import { sleep } from '../../../lib/sleep';
 import { completeProfile, SIGN_IN_MESSAGES } from '../api/auth-calls';
 import { HandleStatusLine } from '../components/handle-status-line';
 import { rememberedAffiliate } from '../lib/affiliate';
+
+/** Route loader: the user record, whose names fill the form (a visitor is sent to sign in). */
+export function completeProfileLoader() {
+  return loadQueries();
+}
 
 /** How often the app asks for the user record after completing the profile, until it has a handle (spec 9). */
 export const PROFILE_POLL_MS = 500;

@@ -8,6 +8,7 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
+import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { readStored, removeStored, STORAGE_KEYS } from '../../../lib/storage';
 import { SIGN_IN_MESSAGES, verifyEmailLink } from '../api/auth-calls';
@@ -16,6 +17,11 @@ import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { rememberAffiliate } from '../lib/affiliate';
 
 type State = { kind: 'verifying' } | { kind: 'form' } | { kind: 'signed-in' };
+
+/** Route loader: who is signed in; the link's token and address need no server data to show. */
+export function emailLinkLoader() {
+  return loadQueries();
+}
 
 /**
  * Where an e-mail sign-in link lands (/email/:affiliate?, spec section 2). It completes the sign-in with

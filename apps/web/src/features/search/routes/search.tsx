@@ -14,12 +14,18 @@ import { Link } from 'react-router';
 import { SearchIcon } from '../../../components/app-icons';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { UserAvatar } from '../../../components/user-avatar';
+import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
 import { searchUsers } from '../api/search-calls';
 import { clearRecents, readRecents, saveRecent } from '../lib/recents';
 import { SEARCH_DEBOUNCE_MS, shouldSearch } from '../lib/search-term';
 
 type Results = { term: string; users: UserSearchResult[] } | { term: string; isError: true };
+
+/** Route loader: who is signed in (their recent visits are kept per user); results come as one types. */
+export function searchLoader() {
+  return loadQueries();
+}
 
 /** Search (/search, spec section 2): anyone may search; the empty input shows the recent visits. */
 export function SearchPage() {

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
 import { withdrawalFields } from '@sweetwish/shared/payouts';
 import { keepDigits, PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
-import type { FormEvent } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
 import { ApiError } from '../../../lib/api-client';
@@ -39,18 +38,15 @@ export function WithdrawForm() {
       // The wallet changed meanwhile: say so in the spec's words; anything else is a failed submission.
       failureMessage: (error) =>
         error instanceof ApiError && error.status === 422 ? PAYOUT_MESSAGES.insufficient : PAYOUT_MESSAGES.submitFailed,
+      // The spec tells a refused amount as a toast too (section 8), besides the field's message.
+      onInvalid: (errors) => {
+        if (errors.amount?.message) notify(errors.amount.message);
+      },
     },
   );
 
-  const submit = async (event: FormEvent) => {
-    await send(event);
-    // The spec tells a refused amount as a toast too (section 8), besides the field's message.
-    const problem = form.getFieldState('amount').error;
-    if (problem?.type !== 'server' && problem?.message) notify(problem.message);
-  };
-
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={send} noValidate>
       <FormTextField
         control={form.control}
         name="amount"

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import type { CroppedImage } from '../../../lib/image-processing';
+import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
@@ -18,6 +19,11 @@ import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
 import { NEW_WISH_VALUES, WISH_FIELD_OF_SERVER, WISH_MESSAGES } from '../lib/wish-form';
+
+/** Route loader: the signed-in user, whose complete profile the screen requires. */
+export function createWishLoader() {
+  return loadQueries();
+}
 
 /** Create Your Wish (/create, spec section 2). */
 export function CreateWishPage() {

@@ -15,12 +15,21 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import type { CroppedImage } from '../../../lib/image-processing';
+import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { updateWish } from '../api/wish-calls';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
 import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, wishChanges } from '../lib/wish-form';
+
+/**
+ * Route loader: the signed-in user. The wish comes in navigation state, which a loader cannot read, from
+ * the screen that opened this one with it.
+ */
+export function editWishLoader() {
+  return loadQueries();
+}
 
 /** The wish the edit screen was opened with: navigation state `{ product: Wish }`. */
 function wishFromState(state: unknown): Wish | null {
