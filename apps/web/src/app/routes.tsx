@@ -221,6 +221,10 @@ const APP_SCREENS: RouteObject[] = [
     lazy: () => import('../features/wallet/routes/top-up-return').then((m) => ({ Component: m.TopUpReturnPage })),
   },
   {
+    path: 'moderation',
+    lazy: () => import('../features/moderation/routes/moderation').then((m) => ({ Component: m.ModerationPage })),
+  },
+  {
     path: 'dev/outbox',
     lazy: () => import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
   },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { US_PHONE } from '@sweetwish/shared/accounts';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
-import { SAFETY_MESSAGES } from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';

@@ -1,4 +1,5 @@
-import { type BlockedUserPage, type BlockStatus, SAFETY_MESSAGES } from '@sweetwish/shared/safety';
+import type { BlockedUserPage, BlockStatus } from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';

@@ -5,7 +5,7 @@ import type {
   OpenReportPage,
   Roles,
 } from '@sweetwish/shared/safety';
-import { SAFETY_MESSAGES } from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';

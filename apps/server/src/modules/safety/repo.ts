@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ModerationActionKind, ReportKind, ReportReason, ReportSnapshot } from '@sweetwish/shared/safety';
+import type { ReportSnapshot } from '@sweetwish/shared/safety';
+import type { ModerationActionKind, ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';

@@ -1,9 +1,5 @@
-import {
-  type CreateReportInput,
-  type ReportReceipt,
-  type ReportSnapshot,
-  SAFETY_MESSAGES,
-} from '@sweetwish/shared/safety';
+import type { CreateReportInput, ReportReceipt, ReportSnapshot } from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getMessageSnapshot } from '../chat/service';

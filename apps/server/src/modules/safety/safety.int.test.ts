@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
 import type { Conversation, MessagePage } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
-import {
-  type AuditPage,
-  type BlockedUserPage,
-  type BlockStatus,
-  type OpenReport,
-  type OpenReportPage,
-  type ReportReceipt,
-  type Roles,
-  SAFETY_MESSAGES,
+import type {
+  AuditPage,
+  BlockedUserPage,
+  BlockStatus,
+  OpenReport,
+  OpenReportPage,
+  ReportReceipt,
+  Roles,
 } from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { ProfilePage } from '@sweetwish/shared/wishes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

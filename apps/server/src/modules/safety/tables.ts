@@ -1,4 +1,5 @@
-import { MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS, type ReportSnapshot } from '@sweetwish/shared/safety';
+import type { ReportSnapshot } from '@sweetwish/shared/safety';
+import { MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS } from '@sweetwish/shared/safety-rules';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
