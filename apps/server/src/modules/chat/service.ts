@@ -12,6 +12,7 @@ import { CHAT_MESSAGES, type Reaction, SEND_BLOCK_MESSAGES, type SendBlock } fro
 import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import { notifyChange } from '../../changes/change-feed';
 import { type Database, READ_SNAPSHOT } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
@@ -550,4 +551,9 @@ export async function getOtherParticipant(db: Database, userId: string, conversa
   const row = await conversationOf(db, userId, conversationId);
   const role = roleOf(row, userId);
   return { userId: otherIdOf(row, userId), isAnonymous: role === 'recipient' && row.isBuyerAnonymous };
+}
+
+/** After a block or unblock between these users: their conversation lists and open conversations refresh live. */
+export async function announceConversationsOf(db: Database, userIds: string[]): Promise<void> {
+  for (const userId of userIds) await notifyChange(db, { topic: 'conversations', userId });
 }

@@ -22,7 +22,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { forgetUserSessions, requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { getOtherParticipant } from '../chat/service';
+import { announceConversationsOf, getOtherParticipant } from '../chat/service';
 import { blockUser, getBlockStatus, listBlockedUsers, unblockUser } from './blocks';
 import { actOnReport, getRoles, isModerator, listAuditLog, listReportQueue, type Moderators } from './moderation';
 import { createReport } from './reports';
@@ -178,18 +178,30 @@ export function safetyRoutes(deps: {
     )
     .openapi(blockRoute, async (c) => {
       const refusesGifts = c.req.valid('json')?.refusesGifts === true;
-      return c.json(await blockUser(db, c.get('userId'), c.req.valid('param').id, { refusesGifts }), 200);
+      const otherId = c.req.valid('param').id;
+      const status = await blockUser(db, c.get('userId'), otherId, { refusesGifts });
+      await announceConversationsOf(db, [c.get('userId'), otherId]);
+      return c.json(status, 200);
     })
-    .openapi(unblockRoute, async (c) => c.json(await unblockUser(db, c.get('userId'), c.req.valid('param').id), 200))
+    .openapi(unblockRoute, async (c) => {
+      const otherId = c.req.valid('param').id;
+      const status = await unblockUser(db, c.get('userId'), otherId);
+      await announceConversationsOf(db, [c.get('userId'), otherId]);
+      return c.json(status, 200);
+    })
     .openapi(blockInConversationRoute, async (c) => {
       const refusesGifts = c.req.valid('json')?.refusesGifts === true;
       const other = await getOtherParticipant(db, c.get('userId'), c.req.valid('param').id);
       const options = { refusesGifts, isAnonymous: other.isAnonymous };
-      return c.json(await blockUser(db, c.get('userId'), other.userId, options), 200);
+      const status = await blockUser(db, c.get('userId'), other.userId, options);
+      await announceConversationsOf(db, [c.get('userId'), other.userId]);
+      return c.json(status, 200);
     })
     .openapi(unblockInConversationRoute, async (c) => {
       const other = await getOtherParticipant(db, c.get('userId'), c.req.valid('param').id);
-      return c.json(await unblockUser(db, c.get('userId'), other.userId), 200);
+      const status = await unblockUser(db, c.get('userId'), other.userId);
+      await announceConversationsOf(db, [c.get('userId'), other.userId]);
+      return c.json(status, 200);
     })
     .openapi(listBlocksRoute, async (c) =>
       c.json(await listBlockedUsers(db, c.get('userId'), pageRequest(c.req.valid('query'))), 200),

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
-import { spendableCents } from '../../../test/seed';
+import { seedUser, spendableCents } from '../../../test/seed';
 import {
   completeProfile,
   latestCode,
@@ -28,7 +28,7 @@ import {
   uniquePhone,
   verifyCode,
 } from '../../../test/sign-in-helpers';
-import type { DatabaseHandle } from '../../db/client';
+import { type DatabaseHandle, queryRows } from '../../db/client';
 import { findUserBalances } from '../wallet/repo';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
@@ -286,6 +286,29 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
         }),
       );
     });
+  });
+
+  it('limits reports to 10 a minute per user: the 11th is refused and stores nothing', async () => {
+    const reporter = await people.newPerson();
+    const targets = await Promise.all(Array.from({ length: 11 }, () => seedUser(database.db)));
+    for (const target of targets.slice(0, 10)) {
+      await people.json(
+        people.post(reporter, '/reports', { kind: 'profile', targetId: target.id, reason: 'spam' }),
+        201,
+      );
+    }
+    const refused = await people.post(reporter, '/reports', {
+      kind: 'profile',
+      targetId: targets[10]?.id,
+      reason: 'spam',
+    });
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).message).toContain('Too many reports');
+    const stored = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from reports where reporter_id = ${reporter.id}`,
+    );
+    expect(stored).toEqual([{ n: 10 }]);
   });
 
   describe('moderation', () => {
