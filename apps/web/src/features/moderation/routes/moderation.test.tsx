@@ -70,9 +70,7 @@ describe('the moderation screen', () => {
       return json({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
     });
     renderModeration();
-    const card = await screen
-      .findByRole('article', { name: 'Wish report' })
-      .catch(() => screen.findByLabelText('Wish report'));
+    const card = await screen.findByLabelText('Wish report');
     expect(within(card).getByText('Suspicious Watch')).toBeTruthy();
     expect(within(card).getByText('Note: A counterfeit')).toBeTruthy();
     expect(within(card).getByText('Scam')).toBeTruthy();
