@@ -22,6 +22,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { forgetUserSessions, requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { forgetGiftRecipient } from '../accounts/service';
 import { announceConversationsOf, getOtherParticipant } from '../chat/service';
 import { blockUser, getBlockStatus, listBlockedUsers, unblockUser } from './blocks';
 import { actOnReport, getRoles, isModerator, listAuditLog, listReportQueue, type Moderators } from './moderation';
@@ -218,6 +219,7 @@ export function safetyRoutes(deps: {
       if (outcome.changedWishesOf) deps.publicCache.forget({ topic: 'wishes', userId: outcome.changedWishesOf });
       if (outcome.suspendedUserId) {
         forgetUserSessions(deps.auth, outcome.suspendedUserId);
+        forgetGiftRecipient(outcome.suspendedUserId);
         deps.publicCache.forget(
           { topic: 'profile', userId: outcome.suspendedUserId },
           { topic: 'wishes', userId: outcome.suspendedUserId },
