@@ -59,7 +59,8 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
   await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
 
-  // Someone who never rewarded the creator gets no profile menu, and the owner neither.
+  // Someone who never rewarded the creator gets no fan base items in the profile menu (only Block and
+  // Report, decision 028), and the owner no profile menu.
   const visitor = await newBrowserPage();
   await signUp(visitor);
   // Once the page has asked whether they may join (and heard no), there is still no menu.
@@ -67,7 +68,11 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
   await visitor.goto(`/${creator.handle}`);
   await expect(visitor.getByRole('button', { name: 'Send a Quick Tip' })).toBeVisible();
   expect(await (await membership).json()).toEqual({ canJoin: false, isMember: false });
-  await expect(visitor.getByRole('button', { name: 'Profile menu' })).toHaveCount(0);
+  await visitor.getByRole('button', { name: 'Profile menu' }).click();
+  await expect(visitor.getByRole('menuitem', { name: 'Block' })).toBeVisible();
+  await expect(visitor.getByRole('menuitem', { name: 'Report' })).toBeVisible();
+  await expect(visitor.getByRole('menuitem', { name: /Fan Base/ })).toHaveCount(0);
+  await visitor.keyboard.press('Escape');
   await creatorPage.goto(`/${creator.handle}`);
   await expect(creatorPage.getByRole('link', { name: 'Add Item' })).toBeVisible();
   await expect(creatorPage.getByRole('button', { name: 'Profile menu' })).toHaveCount(0);

@@ -44,6 +44,7 @@ import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
+import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
 import { walletRoutes } from './modules/wallet/routes';
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps) {
   const hasOutbox = isOutboxEnabled(config);
   enableSessionCache(auth, changes);
   changes.subscribe((change) => {
-    if (change.topic === 'account-deleted') forgetGiftRecipient(change.userId);
+    if (change.topic === 'account-deleted' || change.topic === 'account-suspended') forgetGiftRecipient(change.userId);
     else if (change.topic === 'resync') forgetGiftRecipient();
   });
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
+  api.route('/', safetyRoutes({ database, auth, publicCache, moderators: config.moderators }));
   api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));

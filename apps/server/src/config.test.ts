@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads MODERATORS as lowercase handles and e-mail addresses, nobody when unset, and names a bad entry', () => {
+    expect(loadConfig({}).moderators).toEqual({ handles: new Set(), emails: new Set() });
+    expect(loadConfig({ MODERATORS: '@Alice_Mod, mod@Example.com  bob_mod' }).moderators).toEqual({
+      handles: new Set(['alice_mod', 'bob_mod']),
+      emails: new Set(['mod@example.com']),
+    });
+    expect(problemsOf({ MODERATORS: 'alice_mod, no, x@y' }).problems).toEqual([
+      'MODERATORS must be handles or e-mail addresses (not: no, x@y)',
+    ]);
+  });
+
   it('refuses a port out of range', () => {
     expect(problemsOf({ PORT: '70000' }).problems[0]).toMatch(/^PORT /);
   });

@@ -134,6 +134,27 @@ const EnvSchema = z.object({
    * balancer stops sending it work before it closes its listener (decision 020).
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  /**
+   * Who moderates (decision 028): handles and e-mail addresses, separated by commas or spaces, e.g.
+   * `alice, mod@sweetwish.app`. Unset: nobody, and every moderation route answers 404.
+   */
+  MODERATORS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const names = value
+        .split(/[\s,]+/)
+        .map((name) => name.trim().replace(/^@/, '').toLowerCase())
+        .filter((name) => name !== '');
+      const bad = names.filter(
+        (name) => !(name.includes('@') ? /^[^@\s]+@[^@\s]+\.[^@\s]+$/ : /^\w{4,24}$/).test(name),
+      );
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `must be handles or e-mail addresses (not: ${bad.join(', ')})` });
+        return z.NEVER;
+      }
+      return names;
+    }),
   // Benchmarks only (scripts/bench): `off` measures public pages and search as a cache miss.
   PUBLIC_CACHE: z.enum(['on', 'off']).default('on'),
 });
@@ -171,6 +192,8 @@ export type Config = {
   shutdownDrainSeconds: number;
   /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
   publicCache: boolean;
+  /** Who moderates: lowercase handles and e-mail addresses (decision 028). */
+  moderators: { handles: ReadonlySet<string>; emails: ReadonlySet<string> };
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -306,6 +329,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     publicCache: e.PUBLIC_CACHE === 'on',
+    moderators: {
+      handles: new Set(e.MODERATORS.filter((name) => !name.includes('@'))),
+      emails: new Set(e.MODERATORS.filter((name) => name.includes('@'))),
+    },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

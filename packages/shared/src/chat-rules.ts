@@ -27,7 +27,7 @@ export type Reaction = (typeof REACTIONS)[number];
 export const ANONYMOUS_NAME = 'Anonymous';
 
 /** Why someone cannot write in a conversation, and what they are told. */
-export const SEND_BLOCKS = ['messages_off', 'account_deleted'] as const;
+export const SEND_BLOCKS = ['messages_off', 'account_deleted', 'blocked', 'blocked_by_you'] as const;
 export type SendBlock = (typeof SEND_BLOCKS)[number];
 
 export const CHAT_MESSAGES = {
@@ -39,6 +39,8 @@ export const CHAT_MESSAGES = {
   empty: 'A message needs some text',
   messagesOff: 'This creator has turned off messages from fans.',
   accountDeleted: 'Messages can no longer be sent in this conversation.',
+  blockedByYou: 'You blocked this user. Unblock them to send messages.',
+  messageRemoved: 'This message was removed by a moderator.',
   notFound: 'Conversation not found',
   noConversations: 'No Conversations',
   startOfConversation: 'Start of Conversation',
@@ -60,4 +62,7 @@ export function toggledReaction(current: Reaction | null): Reaction | null {
 export const SEND_BLOCK_MESSAGES: Readonly<Record<SendBlock, string>> = {
   messages_off: CHAT_MESSAGES.messagesOff,
   account_deleted: CHAT_MESSAGES.accountDeleted,
+  // The one blocked is told what a deleted account's conversation says: never that they were blocked.
+  blocked: CHAT_MESSAGES.accountDeleted,
+  blocked_by_you: CHAT_MESSAGES.blockedByYou,
 };

@@ -96,6 +96,8 @@ export const Message = z.object({
   /** The viewer's own reaction, and the other participant's. */
   reaction: z.enum(REACTIONS).nullable(),
   participantReaction: z.enum(REACTIONS).nullable(),
+  /** Hidden by a moderator: its text and image are gone from every answer (decision 028). */
+  isRemoved: z.boolean(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -59,6 +59,7 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'test',
   // screens added beyond the spec's route table
   'fans',
+  'moderation',
   // kept for the platform (design.md section 8)
   'api',
   'admin',

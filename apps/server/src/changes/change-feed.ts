@@ -19,6 +19,8 @@ export type Change =
   | { topic: 'user-signed-out'; userId: string }
   /** An account was deleted: whatever remembered it (as a gift recipient, as someone's affiliate) forgets it. */
   | { topic: 'account-deleted'; userId: string }
+  /** A moderator suspended an account: whatever remembered it as a gift recipient forgets it (decision 028). */
+  | { topic: 'account-suspended'; userId: string }
   /** Jobs were queued or brought forward (jobs/repo.ts, the notifications table's trigger): the runners wake. */
   | { topic: 'jobs' }
   /**

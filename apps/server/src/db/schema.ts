@@ -14,6 +14,7 @@ export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/rate-limits/tables';
+export * from '../modules/safety/tables';
 export * from '../modules/settings/tables';
 export * from '../modules/wallet/tables';
 export * from '../modules/wishes/tables';

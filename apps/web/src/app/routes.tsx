@@ -265,6 +265,10 @@ const APP_SCREENS: RouteObject[] = [
       })),
   },
   {
+    path: 'moderation',
+    lazy: () => import('../features/moderation/routes/moderation').then((m) => ({ Component: m.ModerationPage })),
+  },
+  {
     path: 'dev/outbox',
     lazy: () =>
       import('../features/dev/routes/outbox').then((m) => ({ Component: m.OutboxPage, loader: m.outboxLoader })),

@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import type { ShareLinkType } from '@sweetwish/shared/share-links';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useRoles } from '../lib/safety';
 import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
 import { useActivity, useWallet } from '../lib/wallet';
@@ -105,6 +106,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
               {me.handle && <MenuLink to="/fans" icon={<FansIcon />} label="Fans" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
+              <ModerationLink />
               <Divider sx={{ my: 1 }} />
               <ListItemButton onClick={logOut} disabled={isLoggingOut} sx={{ borderRadius: 2 }}>
                 <ListItemIcon sx={{ color: 'inherit', minWidth: 40 }}>
@@ -123,6 +125,12 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
       </Box>
     </SwipeableDrawer>
   );
+}
+
+/** "Moderation" for moderators only (decision 028); the server refuses its routes to everyone else anyway. */
+function ModerationLink() {
+  const roles = useRoles();
+  return roles.data?.isModerator ? <MenuLink to="/moderation" icon={<SettingsIcon />} label="Moderation" /> : null;
 }
 
 function MenuLink({ to, icon, label, unseen = 0 }: { to: string; icon: ReactNode; label: string; unseen?: number }) {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { US_PHONE } from '@sweetwish/shared/accounts';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -13,6 +14,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../../logger';
 import { appleClientSecret } from './apple-client-secret';
 import { type ProviderEndpoints, testProviderEndpoints } from './provider-endpoints';
+import { isUserSuspended } from './repo';
 import { accounts, sessions, users, verifications } from './tables';
 
 export const CODE_TTL_SECONDS = 10 * 60;
@@ -80,6 +82,18 @@ export function createAuth(deps: {
     // Our own limits (send-limits.ts) live in the database and hold across instances.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // A suspended account cannot sign in by any method (decision 028): no session is ever made for it.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isUserSuspended(database.db, session.userId)) {
+              throw new APIError('FORBIDDEN', { message: SAFETY_MESSAGES.suspended });
+            }
+          },
+        },
+      },
+    },
     advanced: { useSecureCookies: config.isPublicHttps },
     emailAndPassword: { enabled: config.preview !== undefined, disableSignUp: true },
     socialProviders: {

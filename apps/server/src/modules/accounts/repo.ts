@@ -14,6 +14,8 @@ const userColumns = {
   email: users.email,
   affiliateId: users.affiliateId,
   deletedAt: users.deletedAt,
+  emailVerified: users.emailVerified,
+  suspendedAt: users.suspendedAt,
 };
 
 export async function findUserById(db: Database, id: string) {
@@ -26,7 +28,7 @@ export async function findGiftRecipient(db: Database, userId: string) {
   const [row] = await db
     .select({ id: users.id, handle: users.handle, affiliateId: users.affiliateId })
     .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.handle), isNotNull(users.displayName)));
+    .where(and(eq(users.id, userId), isNotNull(users.handle), isNotNull(users.displayName), isNull(users.suspendedAt)));
   return row && { id: row.id, affiliateId: row.affiliateId ?? undefined };
 }
 
@@ -81,4 +83,20 @@ export async function scrubUser(db: Database, userId: string, handle: string | n
   await db.delete(accounts).where(eq(accounts.userId, userId));
   await deleteSessionsOf(db, userId);
   if (handle) await db.insert(handleHistory).values({ id: randomUUID(), userId, handle });
+}
+
+/** Marks the account suspended (decision 028); false when it is unknown, deleted or suspended already. */
+export async function markSuspended(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ suspendedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Whether the account is suspended (a sign-in is refused). */
+export async function isUserSuspended(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  return row?.suspendedAt != null;
 }

@@ -4,7 +4,7 @@ import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { isPhoneOnlyEmail } from './auth';
-import { deleteSessionsOf, findGiftRecipient, findUserById } from './repo';
+import { deleteSessionsOf, findGiftRecipient, findUserById, isUserSuspended, markSuspended } from './repo';
 
 export async function getMe(db: Database, userId: string): Promise<Me> {
   const user = await findUserById(db, userId);
@@ -75,5 +75,42 @@ export async function signOutEverywhere(db: Database, userId: string): Promise<v
   await db.transaction(async (tx) => {
     await deleteSessionsOf(tx, userId);
     await notifyChange(tx, { topic: 'user-signed-out', userId });
+  });
+}
+
+/**
+ * Who a user is for the moderators' list (MODERATORS names handles or e-mail addresses): the handle and the
+ * verified e-mail address (a phone account's stand-in address is none). Undefined for a deleted or
+ * suspended account, which moderates nothing.
+ */
+export async function getModerationIdentity(
+  db: Database,
+  userId: string,
+): Promise<{ handle: string | null; email: string | null } | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user || user.deletedAt || user.suspendedAt) return undefined;
+  const hasEmail = user.emailVerified && !isPhoneOnlyEmail(user.email);
+  return { handle: user.handle, email: hasEmail ? user.email : null };
+}
+
+/** Whether a moderator suspended the account. */
+export async function isSuspended(db: Database, userId: string): Promise<boolean> {
+  return isUserSuspended(db, userId);
+}
+
+/**
+ * Suspends an account (decision 028): every session ends at once on every instance, a sign-in is refused
+ * from now on, its public page reads "User Not Found" and it receives no gifts. Nothing of the ledger
+ * changes: its earnings stay held. False when it was suspended already (or is gone).
+ */
+export async function suspendAccount(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markSuspended(tx, userId))) return false;
+    await deleteSessionsOf(tx, userId);
+    await notifyChange(tx, { topic: 'user-signed-out', userId });
+    await notifyChange(tx, { topic: 'account-suspended', userId });
+    await notifyChange(tx, { topic: 'profile', userId });
+    await notifyChange(tx, { topic: 'wishes', userId });
+    return true;
   });
 }

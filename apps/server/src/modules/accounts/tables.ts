@@ -32,6 +32,11 @@ export const users = pgTable(
      * (purchases, the ledger, conversations), shown as "Anonymous".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When a moderator suspended the account (decision 028): it cannot sign in, its public page reads "User
+     * Not Found", it receives no gifts and its earnings stay where they are.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

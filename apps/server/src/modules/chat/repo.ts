@@ -201,6 +201,7 @@ const messageColumns = {
   buyerReaction: messages.buyerReaction,
   recipientReaction: messages.recipientReaction,
   sentAt: messages.sentAt,
+  hiddenAt: messages.hiddenAt,
 };
 export type MessageRow = Awaited<ReturnType<typeof findMessage>> & {};
 
@@ -364,4 +365,26 @@ export async function notifyBuyersOf(db: Database, recipientId: string) {
 export function isMessageImage(conversationId: SQL, key: SQL): SQL {
   return sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversationId}
                      and (${messages.imageKey} = ${key} or ${messages.thumbKey} = ${key}))`;
+}
+
+/** A conversation's two participants, whoever asks (a moderator's action on one of its messages). */
+export async function findConversationParties(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      buyerId: conversations.buyerId,
+      recipientId: conversations.recipientId,
+      lastSeq: conversations.lastSeq,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id));
+  return row;
+}
+
+/** The conversation's preview no longer quotes a message a moderator hid (when it was the last one). */
+export async function forgetLastMessageText(db: Database, conversationId: string, seq: number) {
+  await db
+    .update(conversations)
+    .set({ lastMessageText: null })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.lastSeq, seq)));
 }

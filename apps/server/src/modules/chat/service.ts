@@ -12,6 +12,7 @@ import { CHAT_MESSAGES, type Reaction, SEND_BLOCK_MESSAGES, type SendBlock } fro
 import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import { notifyChange } from '../../changes/change-feed';
 import { type Database, READ_SNAPSHOT } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
@@ -19,13 +20,16 @@ import { attachConversation, getPurchaseParties, type PurchaseParties } from '..
 import type { ImageJobs } from '../media/image-jobs';
 import { storeImages } from '../media/service';
 import { queueMessageNotification } from '../notify/queue';
+import { type BlocksAround, blocksAround, isEitherBlocked } from '../safety/blocks';
 import { getSettingsOf } from '../settings/service';
 import {
   type ConversationRow,
   findConversationIdOfPurchase,
+  findConversationParties,
   findConversationVersion,
   findMessage,
   findUserConversation,
+  forgetLastMessageText,
   insertConversation,
   insertMessage,
   isUnlockable,
@@ -73,6 +77,9 @@ export async function createConversation(
   const purchase = await getPurchaseParties(db, input.purchaseId);
   const callerId = input.type === 'purchase' ? purchase?.buyerId : purchase?.sellerId;
   if (!purchase || callerId !== userId) throw new AppError('NOT_FOUND', CHAT_MESSAGES.createFailed);
+  // Nobody starts a conversation while a block stands between the two, whoever blocked whom (decision 028).
+  const otherId = userId === purchase.buyerId ? purchase.sellerId : purchase.buyerId;
+  if (await isEitherBlocked(db, userId, otherId)) throw new AppError('FORBIDDEN', SEND_BLOCK_MESSAGES.blocked);
   const existing = await findConversationIdOfPurchase(db, purchase.id);
   if (existing) return { conversationId: existing };
   const id = randomUUID();
@@ -118,13 +125,38 @@ function participantOf(row: ConversationRow, role: Role) {
   return row.isBuyerAnonymous ? null : publicPerson(row.buyer);
 }
 
-/** Nobody writes to a deleted account; a fan writes only while the creator takes messages from fans. */
-function sendBlockOf(isOtherDeleted: boolean, role: 'buyer' | 'recipient', fansCanMessage: boolean): SendBlock | null {
+/**
+ * Nobody writes to a deleted account, nor across a block either way (decision 028); a fan writes only while
+ * the creator takes messages from fans.
+ */
+function sendBlockOf(
+  isOtherDeleted: boolean,
+  role: 'buyer' | 'recipient',
+  fansCanMessage: boolean,
+  block: 'blocked' | 'blocked_by_you' | null,
+): SendBlock | null {
   if (isOtherDeleted) return 'account_deleted';
+  if (block) return block;
   return role === 'buyer' && !fansCanMessage ? 'messages_off' : null;
 }
 
-function toConversation(row: ConversationRow, userId: string, fansCanMessage: boolean): Conversation {
+const NO_BLOCKS: BlocksAround = { blockedByMe: new Set(), blockedMe: new Set() };
+
+function blockOf(around: BlocksAround, otherId: string): 'blocked' | 'blocked_by_you' | null {
+  if (around.blockedByMe.has(otherId)) return 'blocked_by_you';
+  return around.blockedMe.has(otherId) ? 'blocked' : null;
+}
+
+function otherIdOf(row: ConversationRow, userId: string) {
+  return row.buyerId === userId ? row.recipientId : row.buyerId;
+}
+
+function toConversation(
+  row: ConversationRow,
+  userId: string,
+  fansCanMessage: boolean,
+  around: BlocksAround = NO_BLOCKS,
+): Conversation {
   const role = roleOf(row, userId);
   const seenAt = role === 'buyer' ? row.buyerSeenAt : row.recipientSeenAt;
   const participantSeenAt = role === 'buyer' ? row.recipientSeenAt : row.buyerSeenAt;
@@ -142,7 +174,7 @@ function toConversation(row: ConversationRow, userId: string, fansCanMessage: bo
     lastMessage: row.lastMessageType
       ? { type: row.lastMessageType, text: row.lastMessageText, isMine: row.lastMessageSenderId === userId }
       : null,
-    sendBlock: sendBlockOf(other.deletedAt !== null, role, fansCanMessage),
+    sendBlock: sendBlockOf(other.deletedAt !== null, role, fansCanMessage, blockOf(around, other.id)),
   };
 }
 
@@ -154,9 +186,16 @@ async function fansCanMessageOf(db: Database, rows: ConversationRow[]): Promise<
 /** A page of the user's conversations, most recently active first. */
 export async function listConversations(db: Database, userId: string, page: PageRequest): Promise<ConversationPage> {
   const { rows, nextCursor } = cutPage(await listUserConversations(db, userId, page), page, (row) => row.id);
-  const fansCanMessage = await fansCanMessageOf(db, rows);
+  const [fansCanMessage, around] = await Promise.all([
+    fansCanMessageOf(db, rows),
+    blocksAround(
+      db,
+      userId,
+      rows.map((row) => otherIdOf(row, userId)),
+    ),
+  ]);
   return {
-    items: rows.map((row) => toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true)),
+    items: rows.map((row) => toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true, around)),
     nextCursor,
   };
 }
@@ -168,10 +207,16 @@ async function conversationOf(db: Database, userId: string, conversationId: stri
   return row;
 }
 
+async function conversationFor(db: Database, userId: string, row: ConversationRow): Promise<Conversation> {
+  const [fansCanMessage, around] = await Promise.all([
+    fansCanMessageOf(db, [row]),
+    blocksAround(db, userId, [otherIdOf(row, userId)]),
+  ]);
+  return toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true, around);
+}
+
 export async function getConversation(db: Database, userId: string, conversationId: string): Promise<Conversation> {
-  const row = await conversationOf(db, userId, conversationId);
-  const fansCanMessage = await fansCanMessageOf(db, [row]);
-  return toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true);
+  return conversationFor(db, userId, await conversationOf(db, userId, conversationId));
 }
 
 function imageUrl(conversationId: string, messageId: string, size: 'full' | 'thumb') {
@@ -190,14 +235,15 @@ function toMessage(
 ): Message {
   const { conversationId, userId, role, purchase } = context;
   const isOpen = isImageOpen(message, userId);
-  const hasImage = message.type === 'image' && message.imageKey !== null;
+  const isRemoved = message.hiddenAt !== null;
+  const hasImage = message.type === 'image' && message.imageKey !== null && !isRemoved;
   return {
     id: message.id,
     seq: message.seq,
     version: message.version,
     type: message.type,
     isMine: message.senderId === userId,
-    content: message.content,
+    content: isRemoved ? null : message.content,
     image:
       message.type === 'image'
         ? {
@@ -224,6 +270,7 @@ function toMessage(
     sentAt: message.sentAt.toISOString(),
     reaction: role === 'buyer' ? message.buyerReaction : message.recipientReaction,
     participantReaction: role === 'buyer' ? message.recipientReaction : message.buyerReaction,
+    isRemoved,
   };
 }
 
@@ -285,8 +332,7 @@ export async function listMessageChanges(
 /** Refuses a message the sender may not send: a fan whose creator turned messages off, or to a deleted account. */
 async function checkCanSend(db: Database, userId: string, conversationId: string): Promise<ConversationRow> {
   const row = await conversationOf(db, userId, conversationId);
-  const fansCanMessage = await fansCanMessageOf(db, [row]);
-  const block = toConversation(row, userId, fansCanMessage.get(row.recipientId) ?? true).sendBlock;
+  const block = (await conversationFor(db, userId, row)).sendBlock;
   if (block) throw new AppError('FORBIDDEN', SEND_BLOCK_MESSAGES[block]);
   return row;
 }
@@ -423,7 +469,9 @@ export async function getMessageImage(
   await conversationOf(deps.db, userId, conversationId);
   const message = await findMessage(deps.db, conversationId, messageId);
   const key = size === 'thumb' ? message?.thumbKey : message?.imageKey;
-  if (!message || !key || !isImageOpen(message, userId)) throw new AppError('NOT_FOUND', 'Image not found');
+  if (!message || !key || message.hiddenAt || !isImageOpen(message, userId)) {
+    throw new AppError('NOT_FOUND', 'Image not found');
+  }
   const file = await deps.storage.get(key);
   if (!file) throw new AppError('NOT_FOUND', 'Image not found');
   return file;
@@ -457,4 +505,55 @@ export async function describeConversationFor(db: Database, conversationId: stri
 export async function detachImagesSentBy(db: Database, userId: string): Promise<string[]> {
   const rows = await removeImagesSentBy(db, userId);
   return rows.flatMap((r) => [r.imageKey, r.thumbKey]).filter((key): key is string => key !== null);
+}
+
+/**
+ * A message as it is now, for a report by one of its conversation's participants (decision 028): only the
+ * other participant's messages can be reported. Undefined when the reporter cannot see it.
+ */
+export async function getMessageSnapshot(db: Database, reporterId: string, conversationId: string, messageId: string) {
+  const row = await findUserConversation(db, reporterId, conversationId);
+  const message = row && (await findMessage(db, conversationId, messageId));
+  if (!message) return undefined;
+  return {
+    senderId: message.senderId,
+    snapshot: {
+      conversationId,
+      type: message.type,
+      content: message.content,
+      imageKey: message.imageKey,
+      sentAt: message.sentAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * A moderator hides a message (decision 028): both participants see it as removed, live, and its text and
+ * image are never answered again. False when there is no such message.
+ */
+export async function hideMessage(db: Database, conversationId: string, messageId: string): Promise<boolean> {
+  const parties = await findConversationParties(db, conversationId);
+  if (!parties) return false;
+  return db.transaction(async (tx) => {
+    const message = await updateMessage(tx, conversationId, messageId, (version) => ({
+      hiddenAt: new Date(),
+      version,
+    }));
+    if (!message) return false;
+    await forgetLastMessageText(tx, conversationId, message.seq);
+    await notifyParticipants(tx, parties, ['messages', 'conversations']);
+    return true;
+  });
+}
+
+/** The other participant of a conversation the user takes part in (blocking from a conversation). */
+export async function getOtherParticipant(db: Database, userId: string, conversationId: string) {
+  const row = await conversationOf(db, userId, conversationId);
+  const role = roleOf(row, userId);
+  return { userId: otherIdOf(row, userId), isAnonymous: role === 'recipient' && row.isBuyerAnonymous };
+}
+
+/** After a block or unblock between these users: their conversation lists and open conversations refresh live. */
+export async function announceConversationsOf(db: Database, userIds: string[]): Promise<void> {
+  for (const userId of userIds) await notifyChange(db, { topic: 'conversations', userId });
 }

@@ -72,6 +72,8 @@ export const messages = pgTable(
     buyerReaction: text('buyer_reaction', { enum: REACTIONS }),
     recipientReaction: text('recipient_reaction', { enum: REACTIONS }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by a moderator (decision 028): shown as removed, its text and image never answered again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('messages_conversation_seq_key').on(t.conversationId, t.seq),

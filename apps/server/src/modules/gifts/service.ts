@@ -17,6 +17,7 @@ import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
+import { checkGiftAllowed } from '../safety/blocks';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
 import type { LedgerTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
@@ -89,6 +90,8 @@ async function recipientOf(db: Database, buyerId: string, recipientId: string) {
   if (recipientId === buyerId) throw new AppError('FORBIDDEN', 'You cannot send a gift to yourself');
   const recipient = await getGiftRecipient(db, recipientId);
   if (!recipient) throw new AppError('NOT_FOUND', 'User Not Found');
+  // A creator who blocked the buyer and refuses their gifts gets none: nothing is charged (decision 028).
+  await checkGiftAllowed(db, buyerId, recipient.id);
   return recipient;
 }
 

@@ -14,6 +14,7 @@ const publicColumns = {
   bannerUrl: users.bannerUrl,
   bannerHash: users.bannerHash,
   links: users.links,
+  suspendedAt: users.suspendedAt,
 };
 
 export async function findPublicProfileById(db: Database, id: string) {
@@ -122,7 +123,8 @@ function escapeLike(term: string) {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const isComplete = sql`handle is not null and display_name is not null`;
+// Suspended accounts are found by no one (decision 028).
+const isComplete = sql`handle is not null and display_name is not null and suspended_at is null`;
 const handleKey = sql`lower(handle) collate "C"`;
 const nameKey = sql`lower(display_name) collate "C"`;
 const words = sql`to_tsvector('simple', coalesce(handle, '') || ' ' || coalesce(display_name, ''))`;

@@ -15,8 +15,9 @@ import { requiredTrigrams } from './search-trigrams';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
 
-function toPublicProfile(row: ProfileRow): PublicProfile | undefined {
-  if (!row.handle || !row.displayName) return undefined;
+/** A suspended account has no public face: its page reads "User Not Found" (decision 028). */
+function toPublicProfile({ suspendedAt, ...row }: ProfileRow): PublicProfile | undefined {
+  if (!row.handle || !row.displayName || suspendedAt) return undefined;
   return { ...row, handle: row.handle, displayName: row.displayName };
 }
 
@@ -113,4 +114,12 @@ export async function searchUsers(db: Database, term: string): Promise<UserSearc
     if (results.size < SEARCH_RESULT_LIMIT) results.set(id, { id, handle, displayName, photoUrl });
   }
   return [...results.values()];
+}
+
+/** A user's profile as it is now, for a report's snapshot (decision 028); undefined for an unknown user. */
+export async function getProfileSnapshot(db: Database, userId: string) {
+  const row = await findPublicProfileById(db, userId);
+  if (!row) return undefined;
+  const { handle, displayName, description, photoUrl, bannerUrl, links } = row;
+  return { handle, displayName, description, photoUrl, bannerUrl, links };
 }

@@ -74,6 +74,12 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 30, perDay: 200 },
     perAddress: { perMinute: 300, perDay: 2_000 },
   },
+  report: {
+    routes: ['POST /reports'],
+    noun: 'reports',
+    perUser: { perMinute: 10, perDay: 50 },
+    perAddress: { perMinute: 100, perDay: 500 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',

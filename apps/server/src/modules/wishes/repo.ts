@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { afterRankedKeyset, keyTime, type PageRequest } from '../../db/keyset';
@@ -27,12 +27,34 @@ export async function findWish(db: Database, id: string) {
   return row;
 }
 
+/** A wish no moderator hid (decision 028): the only kind a page shows or a buyer may pay for. */
+export async function findVisibleWish(db: Database, id: string) {
+  const [row] = await db
+    .select(wishColumns)
+    .from(wishes)
+    .where(and(eq(wishes.id, id), isNull(wishes.hiddenAt)));
+  return row;
+}
+
+/** Hides a wish from every list, page and sale (a moderator's action); answers its seller, or undefined. */
+export async function markWishHidden(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(wishes)
+      .set({ hiddenAt: sql`coalesce(${wishes.hiddenAt}, now())` })
+      .where(eq(wishes.id, id))
+      .returning({ sellerId: wishes.sellerId });
+    if (row) await notifyChange(tx, { topic: 'wishes', userId: row.sellerId });
+    return row?.sellerId;
+  });
+}
+
 /** One seller's wishes that are not archived (at most MAX_ACTIVE_WISHES), in the spec's order. */
 export async function listSellerWishes(db: Database, sellerId: string) {
   return db
     .select(wishColumns)
     .from(wishes)
-    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false)))
+    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false), isNull(wishes.hiddenAt)))
     .orderBy(asc(wishes.purchased), desc(wishes.pinned), desc(wishes.updatedAt), desc(wishes.id));
 }
 
@@ -51,6 +73,7 @@ export async function listArchivedWishes(db: Database, sellerId: string, page: P
       and(
         eq(wishes.sellerId, sellerId),
         eq(wishes.archived, true),
+        isNull(wishes.hiddenAt),
         afterRankedKeyset(wishRank, wishes.updatedAt, wishes.id, page.after),
       ),
     )
@@ -116,7 +139,7 @@ export async function updateSellerWish(
     const [row] = await tx
       .update(wishes)
       .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId)))
+      .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId), isNull(wishes.hiddenAt)))
       .returning(wishColumns);
     if (row) await notifyChange(tx, { topic: 'wishes', userId: sellerId });
     return row ?? ('not-found' as const);

@@ -7,10 +7,12 @@ import { AppError } from '../../errors';
 import { findPublicSeller } from '../profiles/service';
 import {
   archiveAllOfSeller,
+  findVisibleWish,
   findWish,
   insertWish,
   listArchivedWishes,
   listSellerWishes,
+  markWishHidden,
   updateSellerWish,
   type WishRow,
 } from './repo';
@@ -68,7 +70,7 @@ export async function listArchivedWishPage(
 }
 
 export async function getWishPage(db: Database, id: string): Promise<WishPage> {
-  const row = await findWish(db, id);
+  const row = await findVisibleWish(db, id);
   const seller = row && (await findPublicSeller(db, row.sellerId));
   if (!row || !seller) throw new AppError('NOT_FOUND', 'Product does not exist.');
   return { wish: toWish(row), seller };
@@ -80,7 +82,7 @@ export async function getWishPage(db: Database, id: string): Promise<WishPage> {
  * (post_gifts()), so of buyers racing for it one wins and the others are not charged.
  */
 export async function getWishForSale(db: Database, productId: string, sellerId: string): Promise<Wish> {
-  const wish = await findWish(db, productId);
+  const wish = await findVisibleWish(db, productId);
   if (!wish || wish.sellerId !== sellerId) throw new AppError('NOT_FOUND', 'Product does not exist.');
   if (wish.archived) throw new AppError('CONFLICT', 'This wish has been archived');
   if (wish.purchased) throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
@@ -93,4 +95,20 @@ export async function getWishForSale(db: Database, productId: string, sellerId: 
  */
 export async function retireWishesOf(db: Database, sellerId: string): Promise<string[]> {
   return archiveAllOfSeller(db, sellerId);
+}
+
+/** A wish as it is now, hidden or not, for a report's snapshot (decision 028); undefined when unknown. */
+export async function getWishSnapshot(db: Database, id: string) {
+  const row = await findWish(db, id);
+  return (
+    row && { sellerId: row.sellerId, name: row.name, description: row.description, cost: row.cost, image: row.image }
+  );
+}
+
+/**
+ * A moderator hides a wish (decision 028): the public wishlist, the wish page and the seller's own lists no
+ * longer show it, and nobody can buy it. Answers its seller (whose cached wishlist must go), or undefined.
+ */
+export async function hideWish(db: Database, id: string): Promise<string | undefined> {
+  return markWishHidden(db, id);
 }

@@ -22,6 +22,8 @@ export const wishes = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     purchased: boolean('purchased').notNull().default(false),
+    /** Hidden by a moderator (decision 028): on no list, page or sale any more. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     allowRepeatPurchases: boolean('allow_repeat_purchases').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -213,6 +213,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the users the signed-in user blocked, newest first (settings) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The blocked users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                blockedAt: string;
+                                person: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                refusesGifts: boolean;
+                                userId: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/top-ups": {
         parameters: {
             query?: never;
@@ -403,7 +473,7 @@ export interface paths {
                                 role: "buyer" | "recipient";
                                 seenAt: string | null;
                                 /** @enum {string|null} */
-                                sendBlock: "messages_off" | "account_deleted" | null;
+                                sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
                                 updatedAt: string;
                             }[];
                             nextCursor: string | null;
@@ -542,7 +612,7 @@ export interface paths {
                             role: "buyer" | "recipient";
                             seenAt: string | null;
                             /** @enum {string|null} */
-                            sendBlock: "messages_off" | "account_deleted" | null;
+                            sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
                             updatedAt: string;
                         };
                     };
@@ -570,6 +640,114 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Block a conversation's other participant (an anonymous buyer stays anonymous) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        refusesGifts?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The block */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isBlocked: boolean;
+                            refusesGifts: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such conversation of the signed-in user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Undo the block of a conversation's other participant */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No block */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isBlocked: boolean;
+                            refusesGifts: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such conversation of the signed-in user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -622,6 +800,7 @@ export interface paths {
                                 width: number;
                             } | null;
                             isMine: boolean;
+                            isRemoved: boolean;
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
@@ -740,6 +919,7 @@ export interface paths {
                                     width: number;
                                 } | null;
                                 isMine: boolean;
+                                isRemoved: boolean;
                                 /** @enum {string|null} */
                                 participantReaction: "heart" | null;
                                 purchase: {
@@ -833,6 +1013,7 @@ export interface paths {
                                 width: number;
                             } | null;
                             isMine: boolean;
+                            isRemoved: boolean;
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
@@ -1005,6 +1186,7 @@ export interface paths {
                                 width: number;
                             } | null;
                             isMine: boolean;
+                            isRemoved: boolean;
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
@@ -1104,6 +1286,7 @@ export interface paths {
                                 width: number;
                             } | null;
                             isMine: boolean;
+                            isRemoved: boolean;
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
@@ -1194,6 +1377,7 @@ export interface paths {
                                     width: number;
                                 } | null;
                                 isMine: boolean;
+                                isRemoved: boolean;
                                 /** @enum {string|null} */
                                 participantReaction: "heart" | null;
                                 purchase: {
@@ -1688,6 +1872,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user moderates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isModerator: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/images": {
         parameters: {
             query?: never;
@@ -1763,6 +1994,248 @@ export interface paths {
                 };
                 /** @description This server is processing as many images as it can; try again shortly */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the moderators' audit log, newest first (moderators only) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The audit log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @enum {string} */
+                                action: "dismiss" | "hide" | "suspend";
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "profile" | "wish" | "message";
+                                moderatorId: string;
+                                reason: string;
+                                reportId: string | null;
+                                targetId: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not a moderator, or no such report */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the open reports, newest first, with the content as it was reported (moderators only) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The open reports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "profile" | "wish" | "message";
+                                note: string;
+                                /** @enum {string} */
+                                reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                                reporterId: string;
+                                snapshot: {
+                                    message?: {
+                                        content: string | null;
+                                        conversationId: string;
+                                        imageKey: string | null;
+                                        sentAt: string;
+                                        type: string;
+                                    };
+                                    profile?: {
+                                        bannerUrl: string | null;
+                                        description: string | null;
+                                        displayName: string | null;
+                                        handle: string | null;
+                                        links: string[];
+                                        photoUrl: string | null;
+                                    };
+                                    wish?: {
+                                        cost: number;
+                                        description: string;
+                                        image: string | null;
+                                        name: string;
+                                    };
+                                };
+                                targetId: string;
+                                targetUserId: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description A bad cursor or limit */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not a moderator, or no such report */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a report, hide its wish or message, or suspend its content's account (moderators only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "dismiss" | "hide" | "suspend";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Done, and written to the audit log */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            action: "dismiss" | "hide" | "suspend";
+                            reportId: string;
+                        };
+                    };
+                };
+                /** @description A field breaks a rule, or a profile cannot be hidden */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not a moderator, or no such report */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The report was handled already */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2791,6 +3264,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a profile, a wish or a message, with a reason and a note */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        conversationId?: string;
+                        /** @enum {string} */
+                        kind: "profile" | "wish" | "message";
+                        /** @default  */
+                        note?: string;
+                        /** @enum {string} */
+                        reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                        targetId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The report arrived */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            reportId: string;
+                        };
+                    };
+                };
+                /** @description A field breaks a rule, or the content is the reporter’s own */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nothing the reporter can see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The reporter has an open report of it already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/users": {
         parameters: {
             query?: never;
@@ -3300,6 +3861,148 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user blocked this user */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The block */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isBlocked: boolean;
+                            refusesGifts: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Block a user (from their profile); optionally refuse their gifts too */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        refusesGifts?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The block */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isBlocked: boolean;
+                            refusesGifts: boolean;
+                        };
+                    };
+                };
+                /** @description Blocking oneself */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Undo a block */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No block */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isBlocked: boolean;
+                            refusesGifts: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -21,6 +21,7 @@ function message(seq: number, version = seq): Message {
     sentAt: '2025-11-22T10:00:00.000Z',
     reaction: null,
     participantReaction: null,
+    isRemoved: false,
   };
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { UserAvatar } from '../../../components/user-avatar';
 import { participantName } from '../lib/conversation-text';
+import { ConversationMenu } from './conversation-menu';
 
 /**
  * The conversation's back header (spec section 2): the back arrow and the other participant, whose photo
@@ -53,6 +54,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 0.75, py: 0.5, minWidth: 0 }}>{who}</Box>
       )}
+      <ConversationMenu conversation={conversation} />
     </Box>
   );
 }

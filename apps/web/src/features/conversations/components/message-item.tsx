@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { Message } from '@sweetwish/shared/chat';
+import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { formatTimeOfDay } from '../../../lib/dates';
 import { HeartIcon } from './chat-icons';
@@ -110,6 +111,13 @@ function MessageContent({
   isUnlocking: boolean;
   onUnlock: () => void;
 }) {
+  if (message.isRemoved) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+        {CHAT_MESSAGES.messageRemoved}
+      </Typography>
+    );
+  }
   if (message.type === 'purchase' && message.purchase) return <PurchaseMessage purchase={message.purchase} />;
   if (message.type === 'image' && message.image) {
     return (

@@ -14,6 +14,7 @@ export function testMessage(seq: number, overrides: Partial<Message> = {}): Mess
     sentAt: new Date(2025, 10, 22, 15, 5 + seq).toISOString(),
     reaction: null,
     participantReaction: null,
+    isRemoved: false,
     ...overrides,
   };
 }

@@ -11,23 +11,54 @@ import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useState } from 'react';
 import { notify } from '../../../components/notification-store';
+import { BlockDialog } from '../../../components/safety/block-dialog';
+import { ReportDialog } from '../../../components/safety/report-dialog';
 import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
+import { useBlockStatus, useChangeBlock } from '../../../lib/safety';
 
 const JOIN_TITLE_ID = 'join-fan-base-title';
 
 /**
- * The profile menu of a creator, for a signed-in visitor who has rewarded them (spec section 1: only they
- * may opt in): "Join Fan Base", after a dialog saying what joining shares, or "Leave Fan Base". Nothing
- * shows for anyone else. Loaded only for signed-in visitors (decision 003: the profile's first load).
+ * The profile menu of a user, for a signed-in visitor: "Block" or "Unblock" and "Report" (issue 21,
+ * decision 028) for everyone, and for a visitor who has rewarded the creator (spec section 1: only they
+ * may opt in) "Join Fan Base", after a dialog saying what joining shares, or "Leave Fan Base". Loaded only
+ * for signed-in visitors (decision 003: the profile's first load).
  */
 export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | 'displayName'> }) {
   const membership = useFanMembership(creator.id);
   const change = useChangeFanMembership(creator.id);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const block = useBlockStatus(creator.id);
+  const changeBlock = useChangeBlock(creator.id);
+  const [isBlockOpen, setIsBlockOpen] = useState(false);
+  const [isReportOpen, setIsReportOpen] = useState(false);
 
-  if (!membership.data?.canJoin && !membership.data?.isMember) return null;
-  const { isMember } = membership.data;
+  const canJoin = membership.data?.canJoin ?? false;
+  const isMember = membership.data?.isMember ?? false;
+  const isBlocked = block.data?.isBlocked ?? false;
+
+  const blockUser = (refusesGifts: boolean) =>
+    changeBlock.mutate(
+      { isBlocking: true, refusesGifts },
+      {
+        onSuccess: () => {
+          setIsBlockOpen(false);
+          notify(`You blocked ${creator.displayName}.`, { severity: 'success' });
+        },
+        onError: () => notify('Could not block this user. Try again later.'),
+      },
+    );
+  const unblockUser = () => {
+    setAnchor(null);
+    changeBlock.mutate(
+      { isBlocking: false },
+      {
+        onSuccess: () => notify(`You unblocked ${creator.displayName}.`, { severity: 'success' }),
+        onError: () => notify('Could not unblock this user. Try again later.'),
+      },
+    );
+  };
 
   const join = () =>
     change.mutate(true, {
@@ -64,9 +95,8 @@ export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | '
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {isMember ? (
-          <MenuItem onClick={leave}>Leave Fan Base</MenuItem>
-        ) : (
+        {isMember && <MenuItem onClick={leave}>Leave Fan Base</MenuItem>}
+        {!isMember && canJoin && (
           <MenuItem
             onClick={() => {
               setAnchor(null);
@@ -76,7 +106,40 @@ export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | '
             Join Fan Base
           </MenuItem>
         )}
+        {isBlocked ? (
+          <MenuItem onClick={unblockUser}>Unblock</MenuItem>
+        ) : (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setIsBlockOpen(true);
+            }}
+          >
+            Block
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setIsReportOpen(true);
+          }}
+        >
+          Report
+        </MenuItem>
       </Menu>
+      <BlockDialog
+        open={isBlockOpen}
+        name={creator.displayName}
+        isPending={changeBlock.isPending}
+        onClose={() => setIsBlockOpen(false)}
+        onBlock={blockUser}
+      />
+      <ReportDialog
+        open={isReportOpen}
+        onClose={() => setIsReportOpen(false)}
+        target={{ kind: 'profile', targetId: creator.id }}
+        title={`Report ${creator.displayName}`}
+      />
       <Dialog
         open={isConfirmOpen}
         onClose={() => setIsConfirmOpen(false)}

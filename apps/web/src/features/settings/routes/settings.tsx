@@ -16,6 +16,7 @@ import { useMe } from '../../../lib/session';
 import { useShowMoney } from '../../../lib/show-money';
 import { settingsOptions, signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
 import { signInMethodsOptions } from '../api/sign-in-method-calls';
+import { BlockedUsersList } from '../components/blocked-users-list';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { SettingSwitch } from '../components/setting-switch';
 import { SignInMethodsList } from '../components/sign-in-methods-list';
@@ -46,6 +47,9 @@ export function SettingsPage() {
           </Section>
           <Section title="Sign-in methods" detail="Ways to sign in to this account.">
             <SignInMethodsList />
+          </Section>
+          <Section title="Blocked users" detail="They cannot message you or start a conversation with you.">
+            <BlockedUsersList />
           </Section>
           <AccountSection />
         </Box>

@@ -16,6 +16,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { notify } from '../../../components/notification-store';
+import { ReportDialog } from '../../../components/safety/report-dialog';
 import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
@@ -81,6 +82,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
         <IconButton aria-label="Share" onClick={() => void shareLink(wishShareTarget(wish))}>
           <ShareIcon />
         </IconButton>
+        <ReportWishButton wishId={wish.id} sellerId={seller.id} />
       </Stack>
       {wish.archived ? (
         <Typography variant="h5" component="h1" sx={{ textAlign: 'center', py: 8, fontWeight: 700 }}>
@@ -205,5 +207,25 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
         {repeatPurchaseText(wish.type, wish.allowRepeatPurchases)}
       </Typography>
     </Stack>
+  );
+}
+
+/** "Report" (issue 21, item 4): for a signed-in visitor other than the seller. */
+function ReportWishButton({ wishId, sellerId }: { wishId: string; sellerId: string }) {
+  const { me } = useMe();
+  const [isOpen, setIsOpen] = useState(false);
+  if (!me || me.id === sellerId) return null;
+  return (
+    <>
+      <Button size="small" color="inherit" onClick={() => setIsOpen(true)}>
+        Report
+      </Button>
+      <ReportDialog
+        open={isOpen}
+        onClose={() => setIsOpen(false)}
+        target={{ kind: 'wish', targetId: wishId }}
+        title="Report this wish"
+      />
+    </>
   );
 }

@@ -1,0 +1,95 @@
+import type {
+  AuditPage,
+  ModerationActionInput,
+  ModerationActionResult,
+  OpenReportPage,
+  Roles,
+} from '@sweetwish/shared/safety';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
+import { AppError } from '../../errors';
+import { getModerationIdentity, suspendAccount } from '../accounts/service';
+import { hideMessage } from '../chat/service';
+import { hideWish } from '../wishes/service';
+import { findReport, insertModerationAction, listModerationActions, listOpenReports, resolveReports } from './repo';
+
+// The moderation queue (issue 21, item 5; decision 028): moderators named by MODERATORS see the open
+// reports with the content as it was, and dismiss them, hide a wish or message, or suspend an account.
+// Every action goes to the audit log in the same transaction that closes the report.
+
+/** Who moderates: handles and e-mail addresses, lowercase (config.ts parses MODERATORS). */
+export type Moderators = { handles: ReadonlySet<string>; emails: ReadonlySet<string> };
+
+export async function isModerator(db: Database, moderators: Moderators, userId: string): Promise<boolean> {
+  if (moderators.handles.size === 0 && moderators.emails.size === 0) return false;
+  const identity = await getModerationIdentity(db, userId);
+  if (!identity) return false;
+  return (
+    (identity.handle !== null && moderators.handles.has(identity.handle.toLowerCase())) ||
+    (identity.email !== null && moderators.emails.has(identity.email.toLowerCase()))
+  );
+}
+
+export async function getRoles(db: Database, moderators: Moderators, userId: string): Promise<Roles> {
+  return { isModerator: await isModerator(db, moderators, userId) };
+}
+
+export async function listReportQueue(db: Database, page: PageRequest): Promise<OpenReportPage> {
+  const { rows, nextCursor } = cutPage(await listOpenReports(db, page), page, (row) => row.id);
+  return {
+    items: rows.map(({ pageKey, status, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    nextCursor,
+  };
+}
+
+export async function listAuditLog(db: Database, page: PageRequest): Promise<AuditPage> {
+  const { rows, nextCursor } = cutPage(await listModerationActions(db, page), page, (row) => row.id);
+  return {
+    items: rows.map(({ pageKey, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    nextCursor,
+  };
+}
+
+/** What the action did that caches elsewhere must hear of: the seller whose wishlist changed. */
+export type ActionOutcome = ModerationActionResult & { changedWishesOf?: string; suspendedUserId?: string };
+
+/**
+ * A moderator acts on an open report: dismiss it, hide its wish or message, or suspend the account whose
+ * content it is. The report and every other open report of the same target close, and the action is
+ * written to the audit log with who, when and why, in one transaction.
+ */
+export async function actOnReport(
+  db: Database,
+  moderatorId: string,
+  reportId: string,
+  input: ModerationActionInput,
+): Promise<ActionOutcome> {
+  const report = await findReport(db, reportId);
+  if (!report) throw new AppError('NOT_FOUND', 'Report not found');
+  if (report.status !== 'open') throw new AppError('CONFLICT', SAFETY_MESSAGES.reportNotOpen);
+  if (input.action === 'hide' && report.kind === 'profile')
+    throw new AppError('VALIDATION', SAFETY_MESSAGES.cannotHide);
+  const outcome: ActionOutcome = { reportId, action: input.action };
+  await db.transaction(async (tx) => {
+    if (!(await resolveReports(tx, report))) throw new AppError('CONFLICT', SAFETY_MESSAGES.reportNotOpen);
+    if (input.action === 'hide' && report.kind === 'wish') {
+      outcome.changedWishesOf = await hideWish(tx, report.targetId);
+    } else if (input.action === 'hide' && report.kind === 'message') {
+      const conversationId = report.snapshot.message?.conversationId;
+      if (conversationId) await hideMessage(tx, conversationId, report.targetId);
+    } else if (input.action === 'suspend') {
+      await suspendAccount(tx, report.targetUserId);
+      outcome.suspendedUserId = report.targetUserId;
+    }
+    await insertModerationAction(tx, {
+      moderatorId,
+      action: input.action,
+      kind: input.action === 'suspend' ? 'profile' : report.kind,
+      targetId: input.action === 'suspend' ? report.targetUserId : report.targetId,
+      reportId,
+      reason: input.reason,
+    });
+  });
+  return outcome;
+}

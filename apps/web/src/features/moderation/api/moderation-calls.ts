@@ -1,0 +1,32 @@
+import type { ModerationActionKind } from '@sweetwish/shared/safety-rules';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
+import { pagedListOptions } from '../../../lib/paged-list';
+import { useMe } from '../../../lib/session';
+
+const REPORTS_QUERY_KEY = ['moderation', 'reports'] as const;
+
+/** The open reports, newest first, page by page (GET /api/moderation/reports: 404 to a non-moderator). */
+const reportsOptions = pagedListOptions(REPORTS_QUERY_KEY, (cursor) =>
+  ok(api.GET('/api/moderation/reports', { params: { query: { cursor } } })),
+);
+
+export function useOpenReports() {
+  const { isSignedIn } = useMe();
+  return useInfiniteQuery({ ...reportsOptions, enabled: isSignedIn, retry: false });
+}
+
+/** Dismisses a report, hides its wish or message, or suspends its account, with a reason. */
+export function useModerationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, action, reason }: { reportId: string; action: ModerationActionKind; reason: string }) =>
+      ok(
+        api.POST('/api/moderation/reports/{id}/actions', {
+          params: { path: { id: reportId } },
+          body: { action, reason },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }),
+  });
+}

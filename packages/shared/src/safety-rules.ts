@@ -1,0 +1,45 @@
+/**
+ * Safety rules without schemas (the web app uses them without loading zod): texts, report reasons and
+ * moderation actions (issue 21; decision 028).
+ */
+
+export const SAFETY_MESSAGES = {
+  blocked: 'User blocked',
+  unblocked: 'User unblocked',
+  cannotBlockSelf: 'You cannot block yourself',
+  /** A gift, tip or purchase refused by a creator who blocked the buyer and refuses their gifts. */
+  giftsRefused: 'This creator is not accepting gifts from you.',
+  /** Starting a conversation while a block stands between the two people (either way). */
+  conversationRefused: 'Messages can no longer be sent in this conversation.',
+  reportSent: 'Thanks for your report. Our moderators will review it.',
+  alreadyReported: 'You have already reported this. Our moderators will review it.',
+  cannotReportSelf: 'You cannot report your own content',
+  reportTargetMissing: 'There is nothing to report here.',
+  noBlockedUsers: 'You have not blocked anyone.',
+  noReports: 'No open reports',
+  reportNotOpen: 'This report was already handled.',
+  cannotHide: 'Only a wish or a message can be hidden.',
+  suspended: 'This account has been suspended.',
+  messageRemoved: 'This message was removed by a moderator.',
+} as const;
+
+/** Why a user reports something (issue 21, item 4). */
+export const REPORT_REASONS = ['spam', 'scam', 'harassment', 'illegal_content', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
+  spam: 'Spam',
+  scam: 'Scam',
+  harassment: 'Harassment',
+  illegal_content: 'Illegal content',
+  other: 'Other',
+};
+
+/** What can be reported. */
+export const REPORT_KINDS = ['profile', 'wish', 'message'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_NOTE_MAX = 1000;
+export const MODERATION_REASON_MAX = 1000;
+
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];

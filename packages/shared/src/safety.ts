@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { pageOf } from './paging';
+import {
+  MODERATION_ACTIONS,
+  MODERATION_REASON_MAX,
+  REPORT_KINDS,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+} from './safety-rules';
+import { Person } from './wallet';
+
+/**
+ * Safety tools (issue 21, items 3 to 5; decision 028): blocking a user, reporting a profile, wish or
+ * message, and the moderators' queue of open reports with its audit log.
+ */
+
+const Id = z.string().min(1).max(64);
+
+// ---- Blocks ----
+
+/** Block a user; a creator may also refuse gifts, tips and purchases from them while the block stands. */
+export const BlockInput = z.object({ refusesGifts: z.boolean().optional() });
+export type BlockInput = z.infer<typeof BlockInput>;
+
+/** The viewer and another user: whether the viewer blocked them (and refuses their gifts). */
+export const BlockStatus = z.object({ isBlocked: z.boolean(), refusesGifts: z.boolean() });
+export type BlockStatus = z.infer<typeof BlockStatus>;
+
+/** One user the viewer blocked; `person` is null for someone without a public profile ("Anonymous"). */
+export const BlockedUser = z.object({
+  userId: z.string(),
+  person: Person.nullable(),
+  refusesGifts: z.boolean(),
+  blockedAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof BlockedUser>;
+export const BlockedUserPage = pageOf(BlockedUser);
+export type BlockedUserPage = z.infer<typeof BlockedUserPage>;
+
+// ---- Reports ----
+
+export const CreateReportInput = z
+  .object({
+    kind: z.enum(REPORT_KINDS),
+    /** The profile's user id, the wish's id or the message's id. */
+    targetId: Id,
+    /** A message's conversation (required for a message). */
+    conversationId: Id.optional(),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string().trim().max(REPORT_NOTE_MAX, `A note is at most ${REPORT_NOTE_MAX} characters`).default(''),
+  })
+  .refine((input) => input.kind !== 'message' || input.conversationId !== undefined, {
+    message: 'Required for a message',
+    path: ['conversationId'],
+  });
+export type CreateReportInput = z.input<typeof CreateReportInput>;
+
+/** The reporter learns only that the report arrived, never what came of it. */
+export const ReportReceipt = z.object({ reportId: z.string(), message: z.string() });
+export type ReportReceipt = z.infer<typeof ReportReceipt>;
+
+/** The reported content as it was when reported (moderators see this, not what it became later). */
+export const ReportSnapshot = z.object({
+  profile: z
+    .object({
+      handle: z.string().nullable(),
+      displayName: z.string().nullable(),
+      description: z.string().nullable(),
+      photoUrl: z.string().nullable(),
+      bannerUrl: z.string().nullable(),
+      links: z.array(z.string()),
+    })
+    .optional(),
+  wish: z
+    .object({
+      name: z.string(),
+      description: z.string(),
+      cost: z.number().int(),
+      image: z.string().nullable(),
+    })
+    .optional(),
+  message: z
+    .object({
+      conversationId: z.string(),
+      type: z.string(),
+      content: z.string().nullable(),
+      imageKey: z.string().nullable(),
+      sentAt: z.string(),
+    })
+    .optional(),
+});
+export type ReportSnapshot = z.infer<typeof ReportSnapshot>;
+
+// ---- Moderation ----
+
+/** Whether the signed-in user moderates (the web app shows the moderation screen in the side menu). */
+export const Roles = z.object({ isModerator: z.boolean() });
+export type Roles = z.infer<typeof Roles>;
+
+export const ModerationActionInput = z.object({
+  action: z.enum(MODERATION_ACTIONS),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why')
+    .max(MODERATION_REASON_MAX, `A reason is at most ${MODERATION_REASON_MAX} characters`),
+});
+export type ModerationActionInput = z.infer<typeof ModerationActionInput>;
+
+/** An open report as moderators see it. */
+export const OpenReport = z.object({
+  id: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  targetId: z.string(),
+  /** Whose content it is (the profile's user, the wish's seller, the message's sender). */
+  targetUserId: z.string(),
+  reporterId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  snapshot: ReportSnapshot,
+  createdAt: z.string(),
+});
+export type OpenReport = z.infer<typeof OpenReport>;
+export const OpenReportPage = pageOf(OpenReport);
+export type OpenReportPage = z.infer<typeof OpenReportPage>;
+
+export const ModerationActionResult = z.object({ reportId: z.string(), action: z.enum(MODERATION_ACTIONS) });
+export type ModerationActionResult = z.infer<typeof ModerationActionResult>;
+
+/** One row of the audit log: who did what, to what, when and why. */
+export const AuditEntry = z.object({
+  id: z.string(),
+  moderatorId: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  kind: z.enum(REPORT_KINDS),
+  targetId: z.string(),
+  reportId: z.string().nullable(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = pageOf(AuditEntry);
+export type AuditPage = z.infer<typeof AuditPage>;
