@@ -266,7 +266,11 @@ const APP_SCREENS: RouteObject[] = [
   },
   {
     path: 'moderation',
-    lazy: () => import('../features/moderation/routes/moderation').then((m) => ({ Component: m.ModerationPage })),
+    lazy: () =>
+      import('../features/moderation/routes/moderation').then((m) => ({
+        Component: m.ModerationPage,
+        loader: m.moderationLoader,
+      })),
   },
   {
     path: 'dev/outbox',

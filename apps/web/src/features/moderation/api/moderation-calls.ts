@@ -2,18 +2,30 @@ import type { ModerationActionKind } from '@sweetwish/shared/safety-rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../../lib/api-client';
 import { pagedListOptions } from '../../../lib/paged-list';
+import { loadSignedInQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
 
 const REPORTS_QUERY_KEY = ['moderation', 'reports'] as const;
 
-/** The open reports, newest first, page by page (GET /api/moderation/reports: 404 to a non-moderator). */
-const reportsOptions = pagedListOptions(REPORTS_QUERY_KEY, (cursor) =>
-  ok(api.GET('/api/moderation/reports', { params: { query: { cursor } } })),
-);
+/**
+ * The open reports, newest first, page by page (GET /api/moderation/reports). A non-moderator's 404 is
+ * final: it is not asked again.
+ */
+const reportsOptions = {
+  ...pagedListOptions(REPORTS_QUERY_KEY, (cursor) =>
+    ok(api.GET('/api/moderation/reports', { params: { query: { cursor } } })),
+  ),
+  retry: false,
+};
+
+/** The moderation screen's route loader: the first page of reports, once the user is known. */
+export function loadOpenReports() {
+  return loadSignedInQueries(reportsOptions);
+}
 
 export function useOpenReports() {
   const { isSignedIn } = useMe();
-  return useInfiniteQuery({ ...reportsOptions, enabled: isSignedIn, retry: false });
+  return useInfiniteQuery({ ...reportsOptions, enabled: isSignedIn });
 }
 
 /** Dismisses a report, hides its wish or message, or suspends its account, with a reason. */

@@ -27,13 +27,17 @@ import { RequireSignIn } from '../../../components/require-sign-in';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
-import { useModerationAction, useOpenReports } from '../api/moderation-calls';
+import { loadOpenReports, useModerationAction, useOpenReports } from '../api/moderation-calls';
 
 const ACTION_LABELS: Record<ModerationActionKind, string> = {
   dismiss: 'Dismiss',
   hide: 'Hide',
   suspend: 'Suspend Account',
 };
+
+export function moderationLoader() {
+  return loadOpenReports();
+}
 
 /**
  * The moderation queue (/moderation; issue 21, item 5): the open reports, newest first, each with the
