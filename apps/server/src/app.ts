@@ -42,6 +42,7 @@ import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { pushRoutes } from './modules/push/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
@@ -66,6 +67,8 @@ export type AppDeps = {
   writePolicy?: WritePolicy;
   /** Image work in child processes; by default as many at once as the config says. */
   images?: ImageJobs;
+  /** The VAPID public key browsers subscribe to push with (modules/push/vapid.ts). */
+  vapidPublicKey: string;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -121,6 +124,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
+  api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
   if (hasOutbox) {
     api.route('/', outboxRoutes(database));

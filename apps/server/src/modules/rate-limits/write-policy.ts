@@ -74,6 +74,13 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 30, perDay: 200 },
     perAddress: { perMinute: 300, perDay: 2_000 },
   },
+  // Each registration is a row and, later, a request to a push service per notification (decision 029).
+  push: {
+    routes: ['POST /push/subscriptions', 'DELETE /push/subscriptions'],
+    noun: 'push notification changes',
+    perUser: { perMinute: 10, perDay: 100 },
+    perAddress: { perMinute: 100, perDay: 1_000 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',
