@@ -17,6 +17,7 @@ import { useShowMoney } from '../../../lib/show-money';
 import { settingsOptions, signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
 import { signInMethodsOptions } from '../api/sign-in-method-calls';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { PushNotificationsSwitch } from '../components/push-notifications-switch';
 import { SettingSwitch } from '../components/setting-switch';
 import { SignInMethodsList } from '../components/sign-in-methods-list';
 import { notificationDestination, notificationNoun } from '../lib/settings-text';
@@ -119,6 +120,7 @@ function ServerSettings() {
           isOn={values.notifyMessages}
           onChange={(isOn) => change({ notifyMessages: isOn })}
         />
+        <PushNotificationsSwitch />
       </Section>
       <Section title="Fan interactions">
         <SettingSwitch
