@@ -38,6 +38,8 @@ test('the settings switch asks only when turned on; a tip in another browser arr
   baseURL,
   newBrowserPage,
 }) => {
+  // Two sign-ups, a card top-up and a tip: slow on a loaded machine.
+  test.setTimeout(120_000);
   const creator = await signUp(page);
   await controlledPage(page, '/settings');
   const pushSwitch = page.getByRole('switch', { name: PUSH_SWITCH });

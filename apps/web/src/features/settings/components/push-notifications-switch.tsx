@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notification-store';
 import { fetchPushEndpoints, fetchPushPublicKey, registerPushDevice, unregisterPushDevice } from '../api/push-calls';
 import { currentPushSubscription, isPushSupported, subscribeThisDevice } from '../lib/push-device';
@@ -22,19 +22,19 @@ export const PUSH_TEXT = {
 export function PushNotificationsSwitch() {
   const [isSupported] = useState(isPushSupported);
   const [isOn, setIsOn] = useState(false);
-  const [isBusy, setIsBusy] = useState(true);
+  const [isBusy, setIsBusy] = useState(false);
+  const isTouched = useRef(false);
   const [isDenied, setIsDenied] = useState(() => isSupported && Notification.permission === 'denied');
 
+  // Whether this browser is already on (the switch is usable meanwhile: a browser may be slow to answer).
   useEffect(() => {
     if (!isSupported) return;
     let isCurrent = true;
     (async () => {
       const subscription = await currentPushSubscription();
       const endpoints = subscription ? await fetchPushEndpoints() : [];
-      if (isCurrent) setIsOn(subscription !== null && endpoints.includes(subscription.endpoint));
-    })()
-      .catch(() => {})
-      .finally(() => isCurrent && setIsBusy(false));
+      if (isCurrent && !isTouched.current) setIsOn(subscription !== null && endpoints.includes(subscription.endpoint));
+    })().catch(() => {});
     return () => {
       isCurrent = false;
     };
@@ -65,6 +65,7 @@ export function PushNotificationsSwitch() {
   };
 
   const change = (next: boolean) => {
+    isTouched.current = true;
     setIsBusy(true);
     (next ? turnOn() : turnOff())
       .catch(() => notify(next ? PUSH_TEXT.failed : PUSH_TEXT.offFailed))
