@@ -101,23 +101,36 @@ test('the settings switch asks only when turned on; a tip in another browser arr
 test('the switch says how to allow notifications when the browser blocks them', async ({ page }) => {
   await signUp(page);
   await controlledPage(page, '/settings');
-  // A click on "Block" in the browser's prompt, for this test's page.
-  await page.evaluate(() => {
-    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'denied' });
-    Notification.requestPermission = async () => 'denied';
-  });
   const pushSwitch = page.getByRole('switch', { name: PUSH_SWITCH });
+  await expect(pushSwitch).toBeEnabled();
+  // The user answers "Block" to the browser's prompt (Playwright cannot click the prompt itself).
+  await page.evaluate(() => {
+    Notification.requestPermission = async () => {
+      Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'denied' });
+      return 'denied';
+    };
+  });
   await pushSwitch.click();
   await expect(
     page.getByText('Notifications are blocked for this site in your browser.', { exact: false }),
   ).toBeVisible();
   await expect(pushSwitch).not.toBeChecked();
   await expect(pushSwitch).toBeDisabled();
+  // Blocked before the page loads: the line is there from the start.
+  await page.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'denied' });
+  });
+  await page.reload();
+  await expect(
+    page.getByText('Notifications are blocked for this site in your browser.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('switch', { name: PUSH_SWITCH })).toBeDisabled();
 });
 
 test('the service worker shows a push it receives, with its title, body and page', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   await controlledPage(page, '/');
+  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
