@@ -22,6 +22,14 @@ test.afterAll(async () => {
 
 const PUSH_SWITCH = 'Push notifications on this device';
 
+/** The page once the app's service worker is active (the switch subscribes through its registration). */
+async function withWorker(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 async function controlledPage(page: Page, path: string) {
   await page.goto(path);
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -41,7 +49,7 @@ test('the settings switch asks only when turned on; a tip in another browser arr
   // Two sign-ups, a card top-up and a tip: slow on a loaded machine.
   test.setTimeout(120_000);
   const creator = await signUp(page);
-  await controlledPage(page, '/settings');
+  await withWorker(page, '/settings');
   const pushSwitch = page.getByRole('switch', { name: PUSH_SWITCH });
   await expect(pushSwitch).not.toBeChecked();
   // Never asked on load: the permission is still the browser's default.
@@ -100,7 +108,7 @@ test('the settings switch asks only when turned on; a tip in another browser arr
 
 test('the switch says how to allow notifications when the browser blocks them', async ({ page }) => {
   await signUp(page);
-  await controlledPage(page, '/settings');
+  await withWorker(page, '/settings');
   const pushSwitch = page.getByRole('switch', { name: PUSH_SWITCH });
   await expect(pushSwitch).toBeEnabled();
   // The user answers "Block" to the browser's prompt (Playwright cannot click the prompt itself).
