@@ -43,6 +43,7 @@ import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { pushRoutes } from './modules/push/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -68,6 +69,8 @@ export type AppDeps = {
   writePolicy?: WritePolicy;
   /** Image work in child processes; by default as many at once as the config says. */
   images?: ImageJobs;
+  /** The VAPID public key browsers subscribe to push with (modules/push/vapid.ts). */
+  vapidPublicKey: string;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -124,6 +127,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
+  api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
   if (hasOutbox) {
     api.route('/', outboxRoutes(database));

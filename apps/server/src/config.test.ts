@@ -27,6 +27,31 @@ describe('loadConfig', () => {
     expect(problemsOf({ PUBLIC_CACHE: 'no' }).problems).toEqual([expect.stringContaining('PUBLIC_CACHE')]);
   });
 
+  it('reads the VAPID key pair (both or neither, a matching pair), and a subject from PUBLIC_URL', () => {
+    const publicKey = 'BBKcDALtXb_1z9wQD7h_7LGoy6OD5jlKCncWSHVrnCrGR_KhT0ut23RDgwQL1HLP4hS9Mb76ePWR0y8hbJWSKRQ';
+    const privateKey = 'A1pCk-VPhxC2PEMBCJpQJQSc-ts-NwPfw_YxjFe-TY0';
+    const otherPrivateKey = 'xKZKYRNdFFn8iQIF2MH54KTfUHwH105zBdzMR7SI3xI';
+    expect(loadConfig({}).vapid).toBeUndefined();
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).vapid).toEqual({
+      publicKey,
+      privateKey,
+    });
+    expect(problemsOf({ VAPID_PUBLIC_KEY: publicKey }).problems).toEqual([
+      'VAPID_PRIVATE_KEY is required when VAPID_PUBLIC_KEY is set',
+    ]);
+    const mismatch = problemsOf({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: otherPrivateKey });
+    expect(mismatch.problems).toEqual(['VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY']);
+    // The private key is never repeated in a message.
+    expect(mismatch.message).not.toContain(otherPrivateKey);
+    expect(problemsOf({ VAPID_PRIVATE_KEY: 'not-a-key' }).message).not.toContain('not-a-key');
+    expect(loadConfig({}).vapidSubject).toBe('mailto:push@localhost');
+    expect(loadConfig({ PUBLIC_URL: 'https://sweetwish.app/x' }).vapidSubject).toBe('https://sweetwish.app');
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@sweetwish.app' }).vapidSubject).toBe('mailto:ops@sweetwish.app');
+    expect(problemsOf({ VAPID_SUBJECT: 'http://sweetwish.app' }).problems).toEqual([
+      expect.stringContaining('VAPID_SUBJECT must be a mailto: or https:// address'),
+    ]);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

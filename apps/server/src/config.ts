@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CLEARING_DAYS_DEFAULT } from '@sweetwish/shared/fees';
@@ -155,6 +156,23 @@ const EnvSchema = z.object({
       }
       return names;
     }),
+  /**
+   * Web push (decision 029): the VAPID key pair as `npx web-push generate-vapid-keys` prints it (base64url).
+   * Both or neither; unset: generated once into DATA_DIR/vapid.json (PGlite) or the database (PostgreSQL).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an unpadded base64url P-256 public key (87 characters, starting with B)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be an unpadded base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who runs this server, for push services: a mailto: or https: address. Unset: PUBLIC_URL if https. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+    .optional(),
   // Benchmarks only (scripts/bench): `off` measures public pages and search as a cache miss.
   PUBLIC_CACHE: z.enum(['on', 'off']).default('on'),
 });
@@ -190,6 +208,10 @@ export type Config = {
   /** Uploaded images processed at once; as many more may wait, and beyond that an upload is refused (429). */
   imageJobs: number;
   shutdownDrainSeconds: number;
+  /** The VAPID key pair from the environment; undefined: generated and kept (modules/push/vapid.ts). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The VAPID `sub` claim: a contact for push services. */
+  vapidSubject: string;
   /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
   publicCache: boolean;
   /** Who moderates: lowercase handles and e-mail addresses (decision 028). */
@@ -254,6 +276,17 @@ function appleSecretSource(e: Env): AppleSecretSource {
   };
 }
 
+/** Whether the public key is the private key's (both base64url, P-256); never says what either is. */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -275,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...together(e, ['APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY']),
     ...appleProblems(e),
     ...together(e, ['PREVIEW_EMAIL', 'PREVIEW_PASSWORD']),
+    ...together(e, ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']),
     ...together(e, ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
     ...together(e, ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET']),
   ];
@@ -284,6 +318,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   // Instances behind a load balancer must sign sessions alike: a per-machine secret would not do.
   if (e.DATABASE_URL && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when DATABASE_URL is set');
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -333,6 +370,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       handles: new Set(e.MODERATORS.filter((name) => !name.includes('@'))),
       emails: new Set(e.MODERATORS.filter((name) => name.includes('@'))),
     },
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.protocol === 'https:' ? publicUrl.origin : 'mailto:push@localhost'),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { createMessaging } from './adapters/messaging';
 import { createCardPayments } from './adapters/payments/card-payments';
+import { createPushSender } from './adapters/push/web-push-sender';
 import { diskStorage } from './adapters/storage/disk-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
 import { createApp } from './app';
@@ -19,6 +20,8 @@ import { createUploadSweeper } from './modules/media/upload-sweeper';
 import { notificationJob } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { withdrawalJob } from './modules/payouts/worker';
+import { createPushDelivery } from './modules/push/service';
+import { resolveVapidKeys } from './modules/push/vapid';
 import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
 
@@ -61,12 +64,19 @@ export async function startServer(
   const payments = await createCardPayments(config);
   if (!payments)
     logger.warn('PUBLIC_URL is not a local address and STRIPE_* is not set: token top-ups are unavailable');
+  const vapid = await resolveVapidKeys(config, database.db);
+  // Push endpoints on this machine or its network are reached only on a developer's machine (decision 029).
+  const pushSender = createPushSender({
+    vapid: { ...vapid, subject: config.vapidSubject },
+    allowPrivateAddresses: config.isLocalPublicUrl,
+  });
+  const push = createPushDelivery({ db: database.db, sender: pushSender, logger });
   const jobs = createJobRunner({
     db: database.db,
     changes,
     logger,
     types: [
-      notificationJob({ db: database.db, messaging, logger, publicOrigin: config.publicUrl.origin }),
+      notificationJob({ db: database.db, messaging, push, logger, publicOrigin: config.publicUrl.origin }),
       withdrawalJob({ db: database.db, payments, logger, publicOrigin: config.publicUrl.origin }),
     ],
   });
@@ -91,6 +101,7 @@ export async function startServer(
     changes,
     payments,
     shutdown: shutdown.signal,
+    vapidPublicKey: vapid.publicKey,
   });
 
   // Handlers still running (their client may have gone) must finish before the database closes.

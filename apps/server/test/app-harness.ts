@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import webpush from 'web-push';
 import { createMessaging } from '../src/adapters/messaging';
 import { createCardPayments } from '../src/adapters/payments/card-payments';
 import { diskStorage } from '../src/adapters/storage/disk-storage';
@@ -72,6 +73,8 @@ export async function buildTestApp(
     images?: ImageJobs;
     /** Google and Apple at a local OpenID Connect provider (test/oauth-provider.ts). */
     testOAuthProvider?: TestOAuthProvider;
+    /** The VAPID key pair push is signed with (default: a new one for this app). */
+    vapid?: { publicKey: string; privateKey: string };
   } = {},
 ) {
   const { logger, lines } = captureLogger();
@@ -89,6 +92,7 @@ export async function buildTestApp(
   const storage = options.storage ?? diskStorage(mediaRoot);
   const changes = await startChangeFeed(database, logger);
   const publicCache = createPublicCache(changes);
+  const vapid = options.vapid ?? webpush.generateVAPIDKeys();
   const app = createApp({
     config,
     database,
@@ -104,6 +108,7 @@ export async function buildTestApp(
     shutdown: options.shutdown,
     images: options.images,
     webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
+    vapidPublicKey: vapid.publicKey,
   });
   return {
     app,
@@ -111,6 +116,7 @@ export async function buildTestApp(
     config,
     storage,
     changes,
+    vapid,
     logLines: lines,
     seedPreview: () => ensurePreviewAccount(auth, config),
   };

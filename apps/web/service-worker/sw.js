@@ -60,3 +60,54 @@ async function offlinePage() {
   const cached = await caches.match(OFFLINE_PAGE);
   return cached ?? new Response("You're offline.", { status: 503, headers: { 'Content-Type': 'text/plain' } });
 }
+
+// Web push (decision 029): the server sends what its text or e-mail says (title, body, a path of this site
+// to open), encrypted to this browser. A push is always shown (userVisibleOnly); the tag makes a message
+// delivered twice replace itself rather than show twice.
+worker.addEventListener('push', (/** @type {PushEvent} */ event) => {
+  /** @type {{ title?: unknown; body?: unknown; url?: unknown; tag?: unknown }} */
+  let data = {};
+  try {
+    data = event.data?.json() ?? {};
+  } catch {
+    data = {};
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Sweetwish';
+  event.waitUntil(
+    worker.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      tag: typeof data.tag === 'string' ? data.tag : undefined,
+      data: { url: sameOriginPath(data.url) },
+    }),
+  );
+});
+
+// A tap on the notification: a window of the app already open goes to the page and comes to the front;
+// otherwise a new one opens there.
+worker.addEventListener('notificationclick', (/** @type {NotificationEvent} */ event) => {
+  event.notification.close();
+  const path = sameOriginPath(event.notification.data?.url);
+  event.waitUntil(
+    (async () => {
+      const target = new URL(path, worker.location.origin).href;
+      const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url === target) ?? windows[0];
+      if (open) {
+        const focused = await open.focus();
+        // navigate() works only in a window this worker controls; any other opens the page anew.
+        if (focused.url !== target) await focused.navigate(target).catch(() => worker.clients.openWindow(target));
+        return;
+      }
+      await worker.clients.openWindow(target);
+    })(),
+  );
+});
+
+/** A path of this site, or /home: a push never opens another origin (nor javascript: or data:). */
+function sameOriginPath(/** @type {unknown} */ value) {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return '/home';
+  const url = new URL(value, worker.location.origin);
+  return url.origin === worker.location.origin ? url.pathname + url.search + url.hash : '/home';
+}

@@ -13,6 +13,7 @@ export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
 export * from '../modules/payouts/tables';
+export * from '../modules/push/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/safety/tables';
 export * from '../modules/settings/tables';

@@ -10,6 +10,7 @@ import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
+import { forgetPushDevices } from '../push/service';
 import { forgetSettings } from '../settings/service';
 import { settleWalletForDeletion } from '../wallet/service';
 import { retireWishesOf } from '../wishes/service';
@@ -54,6 +55,7 @@ export async function deleteAccount(
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);
       await forgetSettings(tx, userId);
+      await forgetPushDevices(tx, userId);
       await scrubUser(tx, userId, user.handle);
       if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
       await notifyChange(tx, { topic: 'profile', userId });

@@ -1,8 +1,12 @@
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { formatDollars } from '@sweetwish/shared/money';
 
-/** What a notification says. No message's content is ever put in a text or e-mail: only who and where. */
-export type NotificationText = { subject: string; text: string };
+/**
+ * What a notification says. No message's content is ever put in a text or e-mail: only who and where.
+ * `summary` (the text without the product's name and the link) and `path` (where it leads, on this site)
+ * make its push notification (decision 029), which says no more than the text.
+ */
+export type NotificationText = { subject: string; text: string; summary: string; path: string };
 
 export type GiftFacts = {
   purchaseId: string;
@@ -19,9 +23,12 @@ export function giftText(gift: GiftFacts, origin: string): NotificationText {
     gift.type === 'tip'
       ? `a ${formatDollars(gift.costCents)} tip`
       : `a gift: ${gift.productName ?? 'a wish'} (${formatDollars(gift.costCents)})`;
+  const path = `/received/item/${encodeURIComponent(gift.purchaseId)}`;
   return {
     subject: gift.type === 'tip' ? `You received a tip on ${PRODUCT_NAME}` : `You received a gift on ${PRODUCT_NAME}`,
-    text: `${PRODUCT_NAME}: ${who} sent you ${what}. See it at ${origin}/received/item/${encodeURIComponent(gift.purchaseId)}`,
+    text: `${PRODUCT_NAME}: ${who} sent you ${what}. See it at ${origin}${path}`,
+    summary: `${who} sent you ${what}.`,
+    path,
   };
 }
 
@@ -29,17 +36,24 @@ export function giftText(gift: GiftFacts, origin: string): NotificationText {
 export function giftReversedText(gift: GiftFacts, origin: string): NotificationText {
   const what =
     gift.type === 'tip' ? `A ${formatDollars(gift.costCents)} tip` : `A gift: ${gift.productName ?? 'a wish'}`;
+  const path = `/received/item/${encodeURIComponent(gift.purchaseId)}`;
+  const summary = `${what} you received was reversed because the fan's card payment was refunded or disputed. Its pending tokens were taken back.`;
   return {
     subject: `A ${gift.type === 'tip' ? 'tip' : 'gift'} you received was reversed`,
-    text: `${PRODUCT_NAME}: ${what} you received was reversed because the fan's card payment was refunded or disputed. Its pending tokens were taken back. See it at ${origin}/received/item/${encodeURIComponent(gift.purchaseId)}`,
+    text: `${PRODUCT_NAME}: ${summary} See it at ${origin}${path}`,
+    summary,
+    path,
   };
 }
 
 export function messageText(message: { conversationId: string; senderName: string | null }, origin: string) {
   const who = message.senderName ?? 'Anonymous';
+  const path = `/conversations/${encodeURIComponent(message.conversationId)}`;
   return {
     subject: `New message from ${who}`,
-    text: `${PRODUCT_NAME}: ${who} sent you a message. Read it at ${origin}/conversations/${encodeURIComponent(message.conversationId)}`,
+    text: `${PRODUCT_NAME}: ${who} sent you a message. Read it at ${origin}${path}`,
+    summary: `${who} sent you a message.`,
+    path,
   } satisfies NotificationText;
 }
 

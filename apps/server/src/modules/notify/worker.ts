@@ -7,6 +7,7 @@ import { getNotificationAddress } from '../accounts/service';
 import { describeConversationFor } from '../chat/service';
 import { getPurchaseParties } from '../gifts/service';
 import { getPublicPerson } from '../profiles/people';
+import type { PushDelivery } from '../push/service';
 import { getSettingsOf } from '../settings/service';
 import {
   findNotification,
@@ -28,6 +29,8 @@ export const notificationJobKind = defineJobKind('notification', z.object({ noti
 export type NotificationJobOptions = {
   db: Database;
   messaging: Pick<Messaging, 'sms' | 'email'>;
+  /** Web push to the user's devices, beside the SMS or e-mail (decision 029); none: not sent. */
+  push?: PushDelivery;
   logger: Logger;
   publicOrigin: string;
 };
@@ -43,7 +46,7 @@ type Plan = { skip: string } | { channel: 'sms' | 'email'; to: string; message: 
  * runner tries again after its back-off (30 s, 2 min, 8 min, 32 min), then gives up (`failed`).
  */
 export function notificationJob(options: NotificationJobOptions): JobType<z.infer<typeof notificationJobKind.payload>> {
-  const { db, messaging, logger, publicOrigin } = options;
+  const { db, messaging, push, logger, publicOrigin } = options;
 
   async function plan(row: QueuedNotification): Promise<Plan> {
     const address = await getNotificationAddress(db, row.userId);
@@ -86,7 +89,7 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
     kind: notificationJobKind,
     leaseSeconds: 5 * 60,
     retry: { maxAttempts: 5, firstSeconds: 30, factor: 4, maxSeconds: 3600 },
-    async handle({ notificationId }, { isLastAttempt }) {
+    async handle({ notificationId }, { attempt, isLastAttempt }) {
       const row = await findNotification(db, notificationId);
       if (row?.status === 'sending') {
         logger.warn({ notificationId }, 'a notification was with the provider when its runner stopped: not sent again');
@@ -98,6 +101,16 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
       if ('skip' in next) {
         await markSkipped(db, row.id, next.skip);
         return;
+      }
+      // Push goes with the first run only, whatever becomes of the SMS or e-mail: a run after a provider's
+      // refusal (or after a runner stopped) must not notify the devices a second time (decision 029).
+      if (push && attempt === 1) {
+        await push(row.userId, {
+          title: next.message.subject,
+          body: next.message.summary,
+          url: next.message.path,
+          tag: `notification-${row.id}`,
+        });
       }
       if (!(await markSending(db, row.id))) return;
       try {

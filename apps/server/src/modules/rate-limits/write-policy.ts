@@ -80,6 +80,13 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 10, perDay: 50 },
     perAddress: { perMinute: 100, perDay: 500 },
   },
+  // Each registration is a row and, later, a request to a push service per notification (decision 029).
+  push: {
+    routes: ['POST /push/subscriptions', 'DELETE /push/subscriptions'],
+    noun: 'push notification changes',
+    perUser: { perMinute: 10, perDay: 100 },
+    perAddress: { perMinute: 100, perDay: 1_000 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',

@@ -18,6 +18,7 @@ import { settingsOptions, signOutEverywhere, useSettings, useUpdateSettings } fr
 import { signInMethodsOptions } from '../api/sign-in-method-calls';
 import { BlockedUsersList } from '../components/blocked-users-list';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { PushNotificationsSwitch } from '../components/push-notifications-switch';
 import { SettingSwitch } from '../components/setting-switch';
 import { SignInMethodsList } from '../components/sign-in-methods-list';
 import { notificationDestination, notificationNoun } from '../lib/settings-text';
@@ -123,6 +124,7 @@ function ServerSettings() {
           isOn={values.notifyMessages}
           onChange={(isOn) => change({ notifyMessages: isOn })}
         />
+        <PushNotificationsSwitch />
       </Section>
       <Section title="Fan interactions">
         <SettingSwitch
