@@ -1,6 +1,7 @@
 // Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
 // a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
 // --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
+// `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
 // `--chat-only` only the live messages figures; `--idle-only` only the idle instance's; `--search-only` search
 // (a new term per request, four classes, 1 and 50 connections), profile and wishlist (public cache on and off)
@@ -319,7 +320,7 @@ async function measureProfileJs(server, env) {
  * One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). `jsOnly`
  * gathers only the network requests (for the JavaScript figures), without the scores.
  */
-async function runLighthouse(url, { jsOnly = false } = {}) {
+async function runLighthouse(url, { jsOnly = false, categories = ['performance', 'accessibility'] } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -331,12 +332,12 @@ async function runLighthouse(url, { jsOnly = false } = {}) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      ...(jsOnly ? { onlyAudits: ['network-requests'] } : { onlyCategories: ['performance', 'accessibility'] }),
+      ...(jsOnly ? { onlyAudits: ['network-requests'] } : { onlyCategories: categories }),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse returned no report');
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    for (const id of jsOnly ? [] : ['performance', 'accessibility']) {
+    for (const id of jsOnly ? [] : categories) {
       if (typeof lhr.categories[id]?.score !== 'number') throw new Error(`Lighthouse gave no ${id} score`);
     }
     return lhr;
@@ -631,6 +632,53 @@ async function mainJsOnly() {
   console.log(`\nBench (JavaScript only, no results file) took ${round((performance.now() - began) / 1000, 1)} s.`);
 }
 
+/**
+ * `--pages-only`: Lighthouse's performance, accessibility and best-practices scores (mobile, simulated
+ * throttling; the median of RUNS runs each) on the pages people land on: `/`, `/sign-in`, `/{handle}` and
+ * `/x/{id}` of a creator with wishes. No results file.
+ */
+async function mainPagesOnly() {
+  const began = performance.now();
+  checkChrome();
+  await ensureBuild();
+  const env = previewEnv();
+  const scores = await withServer(
+    makeTempDir(),
+    async (server) => {
+      const handle = await createBenchCreator({ url: server.url, origin: server.publicOrigin, env });
+      const page = await fetch(`${server.url}/api/users/${handle}/page`).then((res) => res.json());
+      const wish = page.wishes.find((w) => !w.archived) ?? page.wishes[0];
+      const pages = [
+        ['/', '/'],
+        ['/sign-in', '/sign-in'],
+        ['/{handle}', `/${handle}`],
+        ['/x/{id}', `/x/${wish.id}`],
+      ];
+      const categories = ['performance', 'accessibility', 'best-practices'];
+      const results = [];
+      for (const [page, pagePath] of pages) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const lhr = await runLighthouse(`${server.url}${pagePath}`, { categories });
+          runs.push(Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])));
+        }
+        const medianOf = (id) => median(runs.map((run) => run[id]));
+        results.push({ page, ...Object.fromEntries(categories.map((id) => [id, medianOf(id)])), runs });
+        console.log(`${page}: ${categories.map((id) => `${id} ${medianOf(id)}`).join(', ')}`);
+      }
+      return results;
+    },
+    env,
+  );
+  console.log(`\n| page | performance | accessibility | best practices | runs (perf) |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const r of scores) {
+    const perf = r.runs.map((run) => run.performance).join(' / ');
+    console.log(`| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${perf} |`);
+  }
+  console.log(`\nBench (page scores only, ${os.cpus().length} cores) took ${secondsSince(began)} s.`);
+}
+
 async function main() {
   const began = performance.now();
   checkChrome();
@@ -724,6 +772,7 @@ async function mainIdleOnly() {
 
 const MODES = {
   '--js-only': mainJsOnly,
+  '--pages-only': mainPagesOnly,
   '--api-only': mainApiOnly,
   '--chat-only': mainChatOnly,
   '--idle-only': mainIdleOnly,
