@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { US_PHONE } from '@sweetwish/shared/accounts';
+import { SMS_CODE_LENGTH, US_PHONE } from '@sweetwish/shared/accounts';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { betterAuth } from 'better-auth';
@@ -112,7 +112,7 @@ export function createAuth(deps: {
     plugins: [
       ...(testOAuthProvider ? [testProviderEndpoints(testOAuthProvider)] : []),
       phoneNumber({
-        otpLength: 6,
+        otpLength: SMS_CODE_LENGTH,
         expiresIn: CODE_TTL_SECONDS,
         allowedAttempts: CODE_ATTEMPTS,
         phoneNumberValidator: (number) => US_PHONE.test(number),
