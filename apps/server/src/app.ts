@@ -99,9 +99,11 @@ export function createApp(deps: AppDeps) {
   });
   // Image uploads (and image messages) are the only bodies allowed past the JSON limit.
   const isImageUpload = (path: string) => path === `/api${IMAGE_UPLOAD_PATH}` || CONVERSATION_IMAGE_PATH.test(path);
-  api.use((c, next) =>
-    c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next),
-  );
+  // A GET or HEAD has no body to limit; asking for one would build a full Request from Node's.
+  api.use((c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.method === 'POST' && isImageUpload(c.req.path) ? imageBodyLimit(c, next) : jsonBodyLimit(c, next);
+  });
   api.use(
     sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH, APPLE_CALLBACK_PATH] }),
   );

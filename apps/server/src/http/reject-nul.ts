@@ -46,6 +46,8 @@ export function rejectNulInAddress() {
 export function rejectNulInBody(options: { exemptPaths: string[] }) {
   const exempt = new Set(options.exemptPaths);
   return createMiddleware<AppEnv>(async (c, next) => {
+    // A GET or HEAD carries no body; asking for one would build a full Request from Node's.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (!c.req.raw.body || exempt.has(c.req.path)) return next();
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (mediaType === 'multipart/form-data') {

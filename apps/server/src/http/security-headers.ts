@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { setResponseHeaders } from './response-headers';
 
 // No inline script anywhere: the web app is built into files, so 'self' is enough. MUI's emotion
 // injects <style> elements at run time, which needs 'unsafe-inline' for styles only.
@@ -19,13 +20,15 @@ const CONTENT_SECURITY_POLICY = [
 export function securityHeaders(options: { hsts: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
-    // Media answers carry their own, stricter policy.
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (options.hsts) c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    setResponseHeaders(c, {
+      // Media answers carry their own, stricter policy.
+      ...(c.res.headers.has('Content-Security-Policy') ? {} : { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+      ...(options.hsts ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+    });
   });
 }

@@ -5,13 +5,14 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PageMeta } from '../modules/sharing/page-meta';
 import { pageHtml, withPageTags } from './page-html';
+import { setResponseHeaders } from './response-headers';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 function cacheControl(value: string) {
   return createMiddleware(async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('Cache-Control', value);
+    if (c.res.status === 200) setResponseHeaders(c, { 'Cache-Control': value });
   });
 }
 
