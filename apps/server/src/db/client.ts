@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -5,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -156,4 +157,22 @@ async function listenOnPostgres(
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows through a named prepared statement on PostgreSQL: each connection plans it a few times, then
+ * keeps a generic plan. For hot reads whose planning costs more than their run (user search: 1.6-2 ms of
+ * planning against 0.2-1 ms of execution). Named after its text, so two shapes of one query never share a
+ * name. Rows come as node-postgres parses them (no drizzle column mapping): select text and numbers only.
+ * PGlite, and a transaction, run it as queryRows does.
+ */
+export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  const result = await client.query({ name, text, values: params });
+  return result.rows as T[];
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRowsPrepared } from '../../db/client';
 import { handleHistory, users } from '../accounts/tables';
 
 const publicColumns = {
@@ -170,7 +170,8 @@ export async function searchProfiles(
           order by ${key} limit ${search.limit}) as matches`;
   const wordsMatch = search.tsQuery ? sql`${words} @@ to_tsquery('simple', ${search.tsQuery})` : sql`false`;
   const trigrams = `{${search.trigrams.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-  return queryRows<SearchCandidate>(
+  // Prepared: planning this statement costs more than running it.
+  return queryRowsPrepared<SearchCandidate>(
     db,
     sql`
     with prefix as materialized (
