@@ -5,7 +5,8 @@
 -- Each item: {"purchase": {purchases columns but transfer_id and created_at}, "kind", "key", "accounts",
 -- "amounts", "notify": [payloads], "claim": null | {"wish_id", "seller_id", "cost"}}.
 -- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed'
--- or 'on_hold' (a buyer whose wallet is on hold).
+-- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
+-- their gifts; decision 028).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
@@ -19,6 +20,13 @@ DECLARE
 BEGIN
   FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
     BEGIN
+      -- A creator who blocked the buyer and refuses their gifts gets none, checked in the gift's own
+      -- transaction: a block that commits first is never outrun by a check made before it.
+      IF EXISTS (SELECT 1 FROM blocks
+                 WHERE blocker_id = v_item->'purchase'->>'seller_id'
+                   AND blocked_id = v_item->'purchase'->>'buyer_id' AND refuses_gifts) THEN
+        RAISE EXCEPTION 'the recipient refuses gifts from %', v_item->'purchase'->>'buyer_id' USING ERRCODE = 'SW403';
+      END IF;
       -- A single-purchase wish is marked sold by the one buyer who gets here first, at the price paid.
       IF v_item->'claim' IS NOT NULL AND jsonb_typeof(v_item->'claim') = 'object' THEN
         UPDATE wishes SET purchased = true, updated_at = now()
@@ -48,6 +56,7 @@ BEGIN
       WHEN SQLSTATE 'SW409' THEN v_results := v_results || 'unavailable'::text;
       WHEN SQLSTATE 'SW410' THEN v_results := v_results || 'recipient_closed'::text;
       WHEN SQLSTATE 'SW423' THEN v_results := v_results || 'on_hold'::text;
+      WHEN SQLSTATE 'SW403' THEN v_results := v_results || 'gifts_refused'::text;
     END;
   END LOOP;
   RETURN v_results;

@@ -2,7 +2,12 @@ import type { Database } from '../../db/client';
 import { retryOnConflict } from '../../db/retry-on-conflict';
 import { type GiftPosting, type GiftResult, postGifts } from './repo';
 
-const MAX_BATCH = 200;
+/**
+ * post_gifts() gives each gift a subtransaction (its own exception block). Past 64 in one transaction
+ * PostgreSQL's per-backend cache of them overflows, and every other session's snapshot then reads
+ * pg_subtrans from disk pages: a known cliff. Batches stay under it.
+ */
+const MAX_BATCH = 60;
 
 export type GiftPoster = (posting: GiftPosting) => Promise<GiftResult>;
 

@@ -28,7 +28,14 @@ export type GiftPosting = {
   claim?: { wishId: string; sellerId: string; cost: number };
 };
 
-export type GiftResult = 'ok' | 'insufficient_balance' | 'unavailable' | 'recipient_closed' | 'on_hold';
+export type GiftResult =
+  | 'ok'
+  | 'insufficient_balance'
+  | 'unavailable'
+  | 'recipient_closed'
+  | 'on_hold'
+  /** The recipient blocked the buyer and refuses their gifts (decision 028). */
+  | 'gifts_refused';
 
 function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
   const { split } = purchase;

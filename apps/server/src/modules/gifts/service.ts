@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { splitGift, tokensToCents } from '@sweetwish/shared/money';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type {
   BuyInput,
   BuyResult,
@@ -17,7 +18,6 @@ import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
-import { checkGiftAllowed } from '../safety/blocks';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
 import type { LedgerTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
@@ -84,14 +84,14 @@ async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting[
   if (result === 'unavailable') throw new AppError('CONFLICT', WALLET_MESSAGES.alreadyPurchased);
   if (result === 'recipient_closed') throw new AppError('NOT_FOUND', 'User Not Found');
   if (result === 'on_hold') throw new AppError('FORBIDDEN', WALLET_MESSAGES.onHold);
+  if (result === 'gifts_refused') throw new AppError('FORBIDDEN', SAFETY_MESSAGES.giftsRefused);
 }
 
 async function recipientOf(db: Database, buyerId: string, recipientId: string) {
   if (recipientId === buyerId) throw new AppError('FORBIDDEN', 'You cannot send a gift to yourself');
   const recipient = await getGiftRecipient(db, recipientId);
   if (!recipient) throw new AppError('NOT_FOUND', 'User Not Found');
-  // A creator who blocked the buyer and refuses their gifts gets none: nothing is charged (decision 028).
-  await checkGiftAllowed(db, buyerId, recipient.id);
+  // Whether the recipient refuses this buyer's gifts is checked by post_gifts(), in the payment's transaction.
   return recipient;
 }
 
@@ -103,8 +103,12 @@ function newPurchaseId(buyerId: string, requestKey: string | undefined): string 
   return requestKey === undefined ? randomUUID() : keyedId('purchase', buyerId, requestKey);
 }
 
-/** Whether this buyer's gift of that id exists already: a keyed retry of a request that went through. */
-async function isPaid(db: Database, buyerId: string, id: string): Promise<boolean> {
+/**
+ * Whether this buyer's gift of that id exists already: a keyed retry of a request that went through. A
+ * request without a key has a new random id, which nothing can have yet: no need to ask.
+ */
+async function isPaid(db: Database, buyerId: string, id: string, requestKey: string | undefined): Promise<boolean> {
+  if (requestKey === undefined) return false;
   return (await findPurchaseParties(db, id))?.buyerId === buyerId;
 }
 
@@ -117,7 +121,7 @@ export async function sendTip(
   requestKey?: string,
 ): Promise<TipResult> {
   const id = newPurchaseId(buyerId, requestKey);
-  if (await isPaid(db, buyerId, id)) return { tipId: id };
+  if (await isPaid(db, buyerId, id, requestKey)) return { tipId: id };
   const recipient = await recipientOf(db, buyerId, input.recipientId);
   const purchase: NewPurchase = {
     id,
@@ -144,7 +148,7 @@ export async function buyWish(
   requestKey?: string,
 ): Promise<BuyResult> {
   const id = newPurchaseId(buyerId, requestKey);
-  if (await isPaid(db, buyerId, id)) return { purchaseId: id };
+  if (await isPaid(db, buyerId, id, requestKey)) return { purchaseId: id };
   const recipient = await recipientOf(db, buyerId, input.sellerId);
   const wish = await getWishForSale(db, input.productId, input.sellerId);
   const purchase: NewPurchase = {

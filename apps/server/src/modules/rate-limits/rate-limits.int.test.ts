@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import type { DatabaseHandle } from '../../db/client';
+import { type DatabaseHandle, queryRows } from '../../db/client';
 import { counterKeyOf, type RateLimit, tryConsumeRateLimits } from './service';
 import { rateLimitCounters } from './tables';
 
@@ -26,6 +27,14 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     const rows = await database.db.select().from(rateLimitCounters);
     return rows.find((row) => row.key === counterKeyOf(l))?.count ?? 0;
   }
+
+  it('keeps its counters in an unlogged table: a write request flushes no WAL for its limits', async () => {
+    const [row] = await queryRows<{ persistence: string }>(
+      database.db,
+      sql`select relpersistence as persistence from pg_class where relname = 'rate_limit_counters'`,
+    );
+    expect(row?.persistence).toBe('u');
+  });
 
   it('takes a place in every limit or in none, and names the full one with the seconds left in its window', async () => {
     const narrow = limit(2);

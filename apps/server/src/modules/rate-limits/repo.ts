@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client';
+import { type Database, queryRowsPrepared } from '../../db/client';
 import { rateLimitCounters } from './tables';
 
 /** One counter to take a place in: its row (key and window) and how many places the window has. */
@@ -19,7 +19,8 @@ export async function countIfNoneFull(db: Database, places: CounterPlace[]): Pro
     places.map((p, i) => sql`(${i}::int, ${p.key}::text, ${p.windowStart.toISOString()}::timestamptz, ${p.max}::int)`),
     sql`, `,
   );
-  const rows = await queryRows<{ i: number; isCounted: boolean }>(
+  // Every write runs it: prepared, so each connection plans each shape (number of counters) once.
+  const rows = await queryRowsPrepared<{ i: number; isCounted: boolean }>(
     db,
     sql`
     with wanted (i, key, window_start, max_count) as (values ${wanted}),

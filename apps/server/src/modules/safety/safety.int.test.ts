@@ -29,6 +29,8 @@ import {
   verifyCode,
 } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
+import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
+import { sendTip } from '../gifts/service';
 import { findUserBalances } from '../wallet/repo';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
@@ -153,6 +155,24 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
       await people.json(people.delete(creator, `/users/${fan.id}/block`));
       await people.json(people.post(fan, '/tips', { recipientId: creator.id, amount: 10 }), 201);
       expect(await spendableCents(database.db, fan.id)).toBe(before - 2000);
+    });
+
+    it('refuses a gift whose payment starts after a block that refuses gifts, even if the checks before it passed', async () => {
+      const fan = await people.newPerson({ tokens: 100 });
+      const creator = await people.newPerson();
+      const before = await spendableCents(database.db, fan.id);
+      const batcher = createGiftBatcher(database.db);
+      // The block commits between the service's checks and the payment: the race a check made outside the
+      // payment's transaction loses.
+      const blockThenPost: GiftPoster = async (posting) => {
+        await people.json(people.put(creator, `/users/${fan.id}/block`, { refusesGifts: true }));
+        return batcher(posting);
+      };
+      await expect(
+        sendTip(database.db, blockThenPost, fan.id, { recipientId: creator.id, amount: 10 }),
+      ).rejects.toThrow(SAFETY_MESSAGES.giftsRefused);
+      expect(await spendableCents(database.db, fan.id)).toBe(before);
+      expect((await people.json<{ items: unknown[] }>(people.get(creator, '/received'))).items).toEqual([]);
     });
 
     it('lists blocks in settings, newest first; an anonymous buyer blocked from a conversation stays anonymous', async () => {
