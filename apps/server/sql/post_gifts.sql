@@ -4,7 +4,7 @@
 -- holds their wallet's row once per batch rather than once per tip.
 -- Each item: {"purchase": {purchases columns but transfer_id and created_at}, "kind", "key", "accounts",
 -- "amounts", "notify": [payloads], "claim": null | {"wish_id", "seller_id", "cost"}}.
--- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed'
+-- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed',
 -- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
 -- their gifts; decision 028).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
