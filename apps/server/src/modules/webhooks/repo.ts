@@ -76,8 +76,10 @@ export async function deleteOwnEndpoint(db: Database, userId: string, id: string
   return rows.length > 0;
 }
 
+/** Every endpoint of the user (their deliveries and log go with them) and every event recorded for them. */
 export async function deleteEndpointsOf(db: Database, userId: string): Promise<void> {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  await db.delete(creatorEvents).where(eq(creatorEvents.userId, userId));
 }
 
 export type SecretRow = { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null };

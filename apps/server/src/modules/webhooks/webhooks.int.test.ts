@@ -491,4 +491,19 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
       (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints,
     ).toHaveLength(4);
   });
+
+  it('forgets a deleted account’s endpoints, their log and its events', async () => {
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['goal.reached']);
+    await database.db.transaction((tx) => recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g' }));
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(database.db, query))[0]?.n;
+    expect(await count(sql`select count(*)::int as n from creator_events where user_id = ${creator.id}`)).toBe(1);
+    expect((await people.post(creator, '/account/delete', { isConfirmed: true })).status).toBe(204);
+    expect(await count(sql`select count(*)::int as n from webhook_endpoints where user_id = ${creator.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from creator_events where user_id = ${creator.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from webhook_attempts where endpoint_id = ${endpoint.id}`)).toBe(
+      0,
+    );
+  });
 });
