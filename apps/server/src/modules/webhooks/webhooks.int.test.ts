@@ -12,7 +12,13 @@ import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
 import { notificationJob } from '../notify/worker';
-import { WEBHOOK_LOG_BODY_CHARS, WEBHOOK_RETRY_SECONDS } from './retry-schedule';
+import { pruneLog } from './repo';
+import {
+  WEBHOOK_LOG_BODY_CHARS,
+  WEBHOOK_LOG_DAYS,
+  WEBHOOK_LOG_MAX_ROWS,
+  WEBHOOK_RETRY_SECONDS,
+} from './retry-schedule';
 import { recordCreatorEvent } from './service';
 import { webhookDeliveryJob } from './worker';
 
@@ -418,6 +424,35 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
     await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 2);
     expect((await attempts(creator, endpoint.id)).attempts.map((a) => a.isResend)).toEqual([true, false]);
+  });
+
+  it('keeps each endpoint’s log to the last 30 days and 500 attempts when it records one', async () => {
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['goal.reached']);
+    await database.db.transaction((tx) => recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g' }));
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    // 600 recent attempts, then 40 dated long ago (the newest ids, so only their age removes them).
+    await database.db.execute(sql`
+      insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, is_success, duration_ms)
+      select d.id, d.endpoint_id, now() - make_interval(mins => g), 200, true, 5
+        from webhook_deliveries d, generate_series(1, 600) g where d.endpoint_id = ${endpoint.id}`);
+    await database.db.execute(sql`
+      insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, is_success, duration_ms)
+      select d.id, d.endpoint_id, now() - make_interval(days => 40 + g), 200, true, 5
+        from webhook_deliveries d, generate_series(1, 40) g where d.endpoint_id = ${endpoint.id}`);
+    const newest = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id::int from (select id, at from webhook_attempts where endpoint_id = ${endpoint.id}
+        order by id desc limit ${WEBHOOK_LOG_MAX_ROWS}) newest where at >= now() - interval '30 days' order by id desc`,
+    );
+    await pruneLog(database.db, endpoint.id, new Date(), WEBHOOK_LOG_DAYS, WEBHOOK_LOG_MAX_ROWS);
+    const kept = await queryRows<{ id: number; isOld: boolean }>(
+      database.db,
+      sql`select id::int, at < now() - interval '30 days' as "isOld" from webhook_attempts
+        where endpoint_id = ${endpoint.id} order by id desc`,
+    );
+    expect(kept.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    expect(kept.some((r) => r.isOld)).toBe(false);
   });
 
   it('lets nobody else see or change an endpoint, its secret, its log or its deliveries', async () => {
