@@ -49,6 +49,7 @@ import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
 import { walletRoutes } from './modules/wallet/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 import { wishRoutes } from './modules/wishes/routes';
 
 export type AppDeps = {
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
+  api.route('/', webhookRoutes({ database, auth, isLocalPublicUrl: config.isLocalPublicUrl }));
   if (hasOutbox) {
     api.route('/', outboxRoutes(database));
     // Signs a user in without the SMS screens, for the end-to-end tests: behind the outbox's own guard.

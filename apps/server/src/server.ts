@@ -8,6 +8,7 @@ import { createCardPayments } from './adapters/payments/card-payments';
 import { createPushSender } from './adapters/push/web-push-sender';
 import { diskStorage } from './adapters/storage/disk-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
+import { createWebhookSender } from './adapters/webhooks/webhook-sender';
 import { createApp } from './app';
 import { startChangeFeed } from './changes/change-feed';
 import { createPublicCache } from './changes/public-cache';
@@ -23,6 +24,7 @@ import { withdrawalJob } from './modules/payouts/worker';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
 import { createClearingWorker } from './modules/wallet/clearing';
+import { webhookDeliveryJob } from './modules/webhooks/worker';
 import { WEB_DIST_DIR } from './paths';
 
 export type RunningServer = {
@@ -78,6 +80,12 @@ export async function startServer(
     types: [
       notificationJob({ db: database.db, messaging, push, logger, publicOrigin: config.publicUrl.origin }),
       withdrawalJob({ db: database.db, payments, logger, publicOrigin: config.publicUrl.origin }),
+      // http and local addresses only for a developer's machine (decision 032).
+      webhookDeliveryJob({
+        db: database.db,
+        sender: createWebhookSender({ allowLocal: config.isLocalPublicUrl }),
+        logger,
+      }),
     ],
   });
   const clearing = createClearingWorker({

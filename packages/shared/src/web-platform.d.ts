@@ -4,5 +4,8 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;
   readonly hostname: string;
+  readonly username: string;
+  readonly password: string;
   toString(): string;
+  static canParse(url: string, base?: string): boolean;
 }

@@ -18,4 +18,5 @@ export * from '../modules/rate-limits/tables';
 export * from '../modules/safety/tables';
 export * from '../modules/settings/tables';
 export * from '../modules/wallet/tables';
+export * from '../modules/webhooks/tables';
 export * from '../modules/wishes/tables';

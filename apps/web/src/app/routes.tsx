@@ -192,6 +192,14 @@ const APP_SCREENS: RouteObject[] = [
       })),
   },
   {
+    path: 'settings/webhooks',
+    lazy: () =>
+      import('../features/webhooks/routes/webhooks').then((m) => ({
+        Component: m.WebhooksPage,
+        loader: m.webhooksLoader,
+      })),
+  },
+  {
     path: 'fans',
     lazy: () => import('../features/fans/routes/fans').then((m) => ({ Component: m.FansPage, loader: m.fansLoader })),
   },

@@ -13,6 +13,7 @@ import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetPushDevices } from '../push/service';
 import { forgetSettings } from '../settings/service';
 import { settleWalletForDeletion } from '../wallet/service';
+import { forgetWebhooks } from '../webhooks/service';
 import { retireWishesOf } from '../wishes/service';
 import { lockLiveUser, scrubUser } from './repo';
 import { forgetGiftRecipient } from './service';
@@ -56,6 +57,7 @@ export async function deleteAccount(
       await forgetFanMemberships(tx, userId);
       await forgetSettings(tx, userId);
       await forgetPushDevices(tx, userId);
+      await forgetWebhooks(tx, userId);
       await scrubUser(tx, userId, user.handle);
       if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
       await notifyChange(tx, { topic: 'profile', userId });

@@ -1,6 +1,6 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
 import type { Database } from '../../db/client';
-import { insertMessageNotification } from './repo';
+import { insertMessageNotification, insertWebhookDisabledNotification } from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
@@ -14,4 +14,12 @@ export async function queueMessageNotification(
   values: { userId: string; conversationId: string; delaySeconds: number },
 ): Promise<void> {
   await insertMessageNotification(db, { ...values, intervalMinutes: MESSAGE_NOTIFICATION_INTERVAL_MINUTES });
+}
+
+/** Queues "your webhook endpoint was disabled" for its owner, in the transaction that disables it. */
+export async function queueWebhookDisabledNotification(
+  db: Database,
+  values: { userId: string; endpointId: string },
+): Promise<void> {
+  await insertWebhookDisabledNotification(db, values);
 }

@@ -27,13 +27,21 @@ export async function insertGiftReversedNotification(db: Database, values: { use
     .values({ userId: values.userId, kind: 'gift_reversed', purchaseId: values.purchaseId });
 }
 
+/** Queues the notice that a webhook endpoint was disabled after failing for 5 days (decision 032). */
+export async function insertWebhookDisabledNotification(db: Database, values: { userId: string; endpointId: string }) {
+  await db
+    .insert(notifications)
+    .values({ userId: values.userId, kind: 'webhook_disabled', webhookEndpointId: values.endpointId });
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message' | 'gift_reversed';
+  kind: 'gift' | 'message' | 'gift_reversed' | 'webhook_disabled';
   status: NotificationStatus;
   purchaseId: string | null;
   conversationId: string | null;
+  webhookEndpointId: string | null;
 };
 
 export async function findNotification(db: Database, id: number): Promise<QueuedNotification | undefined> {
@@ -45,6 +53,7 @@ export async function findNotification(db: Database, id: number): Promise<Queued
       status: notifications.status,
       purchaseId: notifications.purchaseId,
       conversationId: notifications.conversationId,
+      webhookEndpointId: notifications.webhookEndpointId,
     })
     .from(notifications)
     .where(eq(notifications.id, id));

@@ -3,8 +3,9 @@ import { bigserial, check, index, integer, pgTable, text, timestamp } from 'driz
 import { users } from '../accounts/tables';
 import { conversations } from '../chat/tables';
 import { purchases } from '../gifts/tables';
+import { webhookEndpoints } from '../webhooks/tables';
 
-export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed'] as const;
+export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed', 'webhook_disabled'] as const;
 
 /**
  * pending: waiting for its job (not before not_before); sending: handed to the SMS or e-mail provider; sent;
@@ -29,6 +30,8 @@ export const notifications = pgTable(
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
     conversationId: text('conversation_id').references(() => conversations.id),
+    /** webhook_disabled: the endpoint turned off after failing for 5 days (gone if deleted since). */
+    webhookEndpointId: text('webhook_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     /** Provider calls made (a failed one is retried later, up to a limit). */
     attempts: integer('attempts').notNull().default(0),

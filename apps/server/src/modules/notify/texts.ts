@@ -61,3 +61,15 @@ export function messageText(message: { conversationId: string; senderName: strin
 export function settingsFooter(origin: string): string {
   return `\n\nYou can turn these notifications off in your settings: ${origin}/settings`;
 }
+
+/** A webhook endpoint turned off after its deliveries failed for 5 days (decision 032). */
+export function webhookDisabledText(endpoint: { url: string }, origin: string): NotificationText {
+  const path = '/settings/webhooks';
+  const summary = `Deliveries to your webhook endpoint ${endpoint.url} failed for 5 days, so it was turned off. Fix it, then turn it back on in your webhook settings.`;
+  return {
+    subject: 'A webhook endpoint was turned off',
+    text: `${PRODUCT_NAME}: ${summary} ${origin}${path}`,
+    summary,
+    path,
+  };
+}

@@ -9,6 +9,7 @@ import { getPurchaseParties } from '../gifts/service';
 import { getPublicPerson } from '../profiles/people';
 import type { PushDelivery } from '../push/service';
 import { getSettingsOf } from '../settings/service';
+import { getEndpointUrl } from '../webhooks/service';
 import {
   findNotification,
   markAttemptFailed,
@@ -18,7 +19,14 @@ import {
   markUnknown,
   type QueuedNotification,
 } from './repo';
-import { giftReversedText, giftText, messageText, type NotificationText, settingsFooter } from './texts';
+import {
+  giftReversedText,
+  giftText,
+  messageText,
+  type NotificationText,
+  settingsFooter,
+  webhookDisabledText,
+} from './texts';
 
 /**
  * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)
@@ -81,6 +89,12 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         publicOrigin,
       );
       return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if (row.kind === 'webhook_disabled') {
+      // Always told (it is not one of the notifications settings turn off): deliveries stopped.
+      const url = row.webhookEndpointId ? await getEndpointUrl(db, row.webhookEndpointId) : undefined;
+      if (!url) return { skip: 'the endpoint was deleted' };
+      return { ...address, message: webhookDisabledText({ url }, publicOrigin) };
     }
     return { skip: 'unknown kind' };
   }

@@ -87,6 +87,24 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 10, perDay: 100 },
     perAddress: { perMinute: 100, perDay: 1_000 },
   },
+  // A person sets up a few endpoints once; each resend is a request to their server (decision 032).
+  webhook: {
+    routes: [
+      'POST /webhooks/endpoints',
+      'PATCH /webhooks/endpoints/{id}',
+      'DELETE /webhooks/endpoints/{id}',
+      'POST /webhooks/endpoints/{id}/secret/roll',
+    ],
+    noun: 'webhook changes',
+    perUser: { perMinute: 20, perDay: 200 },
+    perAddress: { perMinute: 200, perDay: 2_000 },
+  },
+  webhookResend: {
+    routes: ['POST /webhooks/endpoints/{id}/deliveries/{deliveryId}/resend'],
+    noun: 'webhook resends',
+    perUser: { perMinute: 10, perDay: 100 },
+    perAddress: { perMinute: 100, perDay: 1_000 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',

@@ -7,6 +7,7 @@ import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-ru
 import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
@@ -51,6 +52,11 @@ export function SettingsPage() {
           </Section>
           <Section title="Blocked users" detail="They cannot message you or start a conversation with you.">
             <BlockedUsersList />
+          </Section>
+          <Section title="Webhooks" detail="Send your gifts, tips and messages to Discord, Zapier or your own site.">
+            <Button component={Link} to="/settings/webhooks" sx={{ mt: 1 }}>
+              Manage webhooks
+            </Button>
           </Section>
           <AccountSection />
         </Box>

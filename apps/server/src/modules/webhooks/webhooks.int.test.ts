@@ -1,0 +1,544 @@
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, captureLogger } from '../../../test/app-harness';
+import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { type Person, peopleOn } from '../../../test/people';
+import { outbox } from '../../../test/sign-in-helpers';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
+import { createMessaging } from '../../adapters/messaging';
+import { createWebhookSender } from '../../adapters/webhooks/webhook-sender';
+import { notifyChange, startChangeFeed } from '../../changes/change-feed';
+import { type DatabaseHandle, queryRows } from '../../db/client';
+import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { notificationJob } from '../notify/worker';
+import { pruneLog } from './repo';
+import {
+  WEBHOOK_LOG_BODY_CHARS,
+  WEBHOOK_LOG_DAYS,
+  WEBHOOK_LOG_MAX_ROWS,
+  WEBHOOK_RETRY_SECONDS,
+} from './retry-schedule';
+import { recordCreatorEvent } from './service';
+import { webhookDeliveryJob } from './worker';
+
+async function until(check: () => Promise<boolean> | boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+type Endpoint = { id: string; url: string; events: string[]; status: string };
+type Attempt = {
+  deliveryId: number;
+  eventId: string;
+  statusCode: number | null;
+  responseBody: string;
+  isResend: boolean;
+};
+
+describe.each(databaseKinds())('webhooks on %s', (kind) => {
+  let database: DatabaseHandle;
+  let harness: Awaited<ReturnType<typeof buildTestApp>>;
+  let people: ReturnType<typeof peopleOn>;
+  let receiver: WebhookReceiver;
+  let runner: JobRunner;
+  /** The runner's clock: the wall clock unless a test holds it (then it moves only when told). */
+  let heldAt: Date | undefined;
+  /** Tests: the next delivery dies after sending, before recording (a runner killed there). */
+  let isCrashingAfterSend = false;
+
+  beforeAll(async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate();
+    harness = await buildTestApp(database);
+    people = peopleOn(harness.app, database);
+    receiver = await startWebhookReceiver();
+    const { logger } = captureLogger();
+    const changes = await startChangeFeed(database, logger);
+    const now = () => heldAt ?? new Date();
+    runner = createJobRunner({
+      db: database.db,
+      changes,
+      logger,
+      now: () => heldAt ?? new Date(),
+      types: [
+        webhookDeliveryJob({
+          db: database.db,
+          // The test deployment's PUBLIC_URL is local: the receiver on 127.0.0.1 may be reached.
+          sender: createWebhookSender({ allowLocal: harness.config.isLocalPublicUrl }),
+          logger,
+          now,
+          afterSend: () => {
+            if (!isCrashingAfterSend) return;
+            isCrashingAfterSend = false;
+            throw new Error('the runner died after sending');
+          },
+        }),
+        notificationJob({
+          db: database.db,
+          messaging: createMessaging(harness.config, database),
+          logger,
+          publicOrigin: 'http://localhost:5172',
+        }),
+      ],
+    });
+    runner.start();
+  });
+  afterEach(() => {
+    heldAt = undefined;
+  });
+  afterAll(async () => {
+    await runner.stop();
+    await receiver.close();
+    await database.close();
+  });
+
+  const addEndpoint = async (creator: Person, events: string[], answer?: Parameters<WebhookReceiver['newPath']>[0]) => {
+    const { path, url } = receiver.newPath(answer);
+    const endpoint = await people.json<Endpoint>(people.post(creator, '/webhooks/endpoints', { url, events }), 201);
+    const { secret } = await people.json<{ secret: string }>(
+      people.get(creator, `/webhooks/endpoints/${endpoint.id}/secret`),
+    );
+    return { ...endpoint, path, secret };
+  };
+  const tip = (fan: Person, creator: Person, amount = 5, isAnonymous = false) =>
+    people.json<{ tipId: string }>(people.post(fan, '/tips', { recipientId: creator.id, amount, isAnonymous }), 201);
+  const attempts = (creator: Person, endpointId: string) =>
+    people.json<{ attempts: Attempt[] }>(people.get(creator, `/webhooks/endpoints/${endpointId}/attempts`));
+  const wake = () => notifyChange(database.db, { topic: 'jobs' });
+  const verify = (secret: string, delivery: { body: string; headers: Record<string, string> }) =>
+    new Webhook(secret).verify(delivery.body, delivery.headers) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, unknown>;
+    };
+
+  it('delivers a tip within a second, signed so the standardwebhooks library accepts it and refuses a tampered copy', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received']);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const started = Date.now();
+    const { tipId } = await tip(fan, creator, 25);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const [delivery] = receiver.to(endpoint.path);
+    if (!delivery) throw new Error('no delivery');
+    const payload = verify(endpoint.secret, delivery);
+    const fanName = (await people.json<{ displayName: string }>(people.get(fan, '/me'))).displayName;
+    expect(payload).toEqual({
+      type: 'tip.received',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: {
+        id: tipId,
+        amount: 25,
+        earnings: 20,
+        wish: null,
+        fan: { id: fan.id, handle: fan.handle, displayName: fanName },
+      },
+    });
+    expect(delivery.headers['webhook-id']).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(delivery.headers['content-type']).toBe('application/json');
+    expect(delivery.body).not.toContain(fan.phone);
+    // A tampered body, signature or id is refused.
+    expect(() => verify(endpoint.secret, { ...delivery, body: delivery.body.replace('25', '2500') })).toThrow();
+    const otherSecret = (await addEndpoint(creator, ['tip.received'])).secret;
+    expect(() => verify(otherSecret, delivery)).toThrow();
+    expect(() =>
+      verify(endpoint.secret, { ...delivery, headers: { ...delivery.headers, 'webhook-id': 'evt_other' } }),
+    ).toThrow();
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    const [logged] = (await attempts(creator, endpoint.id)).attempts;
+    expect(logged).toMatchObject({
+      statusCode: 200,
+      responseBody: 'ok',
+      isResend: false,
+      eventId: delivery.headers['webhook-id'],
+    });
+  });
+
+  it('sends a gift with its wish name, an anonymous gift as "Anonymous" with nothing of the fan, and only wanted events', async () => {
+    const fan = await people.newPerson({ tokens: 500 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['gift.received']);
+    const wish = await people.json<{ id: string }>(
+      people.post(creator, '/wishes', { name: 'Record player', cost: 120 }),
+      201,
+    );
+    await people.json(
+      people.post(fan, '/purchases', { productId: wish.id, sellerId: creator.id, isAnonymous: true }),
+      201,
+    );
+    await tip(fan, creator); // tip.received is not one of this endpoint's events
+    await until(() => receiver.to(endpoint.path).length === 1);
+    const [delivery] = receiver.to(endpoint.path);
+    if (!delivery) throw new Error('no delivery');
+    const payload = verify(endpoint.secret, delivery);
+    expect(payload.type).toBe('gift.received');
+    expect(payload.data).toMatchObject({
+      amount: 120,
+      wish: { id: wish.id, name: 'Record player' },
+      fan: { id: null, handle: null, displayName: 'Anonymous' },
+    });
+    for (const secret of [fan.id, fan.handle, fan.phone]) expect(delivery.body).not.toContain(secret);
+    const events = await queryRows<{ type: string }>(
+      database.db,
+      sql`select type from creator_events where user_id = ${creator.id}`,
+    );
+    expect(events.map((e) => e.type)).toEqual(['gift.received']);
+  });
+
+  it('sends a message to its receiver’s endpoint, the sender of an anonymous gift as "Anonymous"', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['message.received']);
+    const { tipId } = await tip(fan, creator, 5, true);
+    const { conversationId } = await people.json<{ conversationId: string }>(
+      people.post(fan, '/conversations', { type: 'purchase', purchaseId: tipId }),
+    );
+    await people.json(
+      people.post(fan, `/conversations/${conversationId}/messages`, { type: 'text', content: 'hello!' }),
+      201,
+    );
+    await until(() => receiver.to(endpoint.path).length === 1);
+    const [delivery] = receiver.to(endpoint.path);
+    if (!delivery) throw new Error('no delivery');
+    const payload = verify(endpoint.secret, delivery);
+    expect(payload).toMatchObject({
+      type: 'message.received',
+      data: {
+        conversationId,
+        purchaseId: tipId,
+        type: 'text',
+        text: 'hello!',
+        sender: { id: null, displayName: 'Anonymous' },
+      },
+    });
+    expect(delivery.body).not.toContain(fan.id);
+  });
+
+  it('records goal.reached through recordCreatorEvent in the caller’s transaction, and nothing when it rolls back', async () => {
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['goal.reached']);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g1', name: 'New camera', target: 500 });
+        throw new Error('the overlay’s transaction failed');
+      }),
+    ).rejects.toThrow('failed');
+    const eventId = await database.db.transaction((tx) =>
+      recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g2', name: 'New camera', target: 500 }),
+    );
+    expect(eventId).toMatch(/^evt_/);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    const [delivery] = receiver.to(endpoint.path);
+    if (!delivery) throw new Error('no delivery');
+    expect(delivery.headers['webhook-id']).toBe(eventId);
+    expect(verify(endpoint.secret, delivery)).toMatchObject({ type: 'goal.reached', data: { goalId: 'g2' } });
+    // No endpoint wants it: nothing is recorded.
+    const other = await people.newPerson();
+    expect(await database.db.transaction((tx) => recordCreatorEvent(tx, other.id, 'goal.reached', {}))).toBeUndefined();
+  });
+
+  it('signs with the old and the new secret for 24 hours after a roll, then with the new one only', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received']);
+    const rolled = await people.json<{ secret: string; previousExpiresAt: string }>(
+      people.post(creator, `/webhooks/endpoints/${endpoint.id}/secret/roll`),
+    );
+    expect(rolled.secret).not.toBe(endpoint.secret);
+    const overlapHours = (Date.parse(rolled.previousExpiresAt) - Date.now()) / 3_600_000;
+    expect(overlapHours).toBeGreaterThan(23.9);
+    expect(overlapHours).toBeLessThanOrEqual(24);
+    await tip(fan, creator);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    const [during] = receiver.to(endpoint.path);
+    if (!during) throw new Error('no delivery');
+    expect(during.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    expect(verify(rolled.secret, during).type).toBe('tip.received');
+    expect(verify(endpoint.secret, during).type).toBe('tip.received');
+    // 24 hours on: the runner's clock moves past the overlap.
+    heldAt = new Date(Date.parse(rolled.previousExpiresAt) + 1000);
+    await tip(fan, creator);
+    await wake();
+    await until(() => receiver.to(endpoint.path).length === 2);
+    const after = receiver.to(endpoint.path)[1];
+    if (!after) throw new Error('no delivery');
+    expect(after.headers['webhook-signature']?.split(' ')).toHaveLength(1);
+    const verifyAt = (secret: string) =>
+      new Webhook(secret).verify(after.body, {
+        ...after.headers,
+        'webhook-timestamp': after.headers['webhook-timestamp'] ?? '',
+      });
+    // The library checks the timestamp against the wall clock, so the signature is checked by recomputing it.
+    const [, signature] = (after.headers['webhook-signature'] ?? '').split(',');
+    const expected = (secret: string) =>
+      new Webhook(secret)
+        .sign(
+          after.headers['webhook-id'] ?? '',
+          new Date(Number(after.headers['webhook-timestamp']) * 1000),
+          after.body,
+        )
+        .split(',')[1];
+    expect(signature).toBe(expected(rolled.secret));
+    expect(signature).not.toBe(expected(endpoint.secret));
+    expect(() => verifyAt(rolled.secret)).toThrow(/too new/);
+    // The owner's view no longer shows an overlap once it ended.
+    await database.db.execute(
+      sql`update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = ${endpoint.id}`,
+    );
+    expect(
+      await people.json<{ previousExpiresAt: string | null }>(
+        people.get(creator, `/webhooks/endpoints/${endpoint.id}/secret`),
+      ),
+    ).toEqual({ secret: rolled.secret, previousExpiresAt: null });
+  });
+
+  it('retries a failing receiver on the back-off schedule, then disables the endpoint after 5 days and tells its owner', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received'], { status: 500, body: 'down' });
+    const start = new Date(Date.now() + 5_000);
+    heldAt = start;
+    await tip(fan, creator);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    const [{ deliveryId } = { deliveryId: 0 }] = await queryRows<{ deliveryId: number }>(
+      database.db,
+      sql`select id::int as "deliveryId" from webhook_deliveries where endpoint_id = ${endpoint.id}`,
+    );
+    /** When the delivery's job runs next, once its `attempts`th attempt is recorded. */
+    const nextRun = async (attempts: number) => {
+      let runAt: string | undefined;
+      await until(async () => {
+        const [row] = await queryRows<{ runAt: string; attempts: number }>(
+          database.db,
+          sql`select j.run_at::text as "runAt", d.attempts from jobs j, webhook_deliveries d
+            where d.id = ${deliveryId} and j.type = 'webhook-delivery' and j.status = 'pending'
+              and (j.payload->>'deliveryId')::bigint = d.id`,
+        );
+        runAt = row?.runAt;
+        return row?.attempts === attempts;
+      });
+      return new Date(runAt ?? 0);
+    };
+    for (const [i, wait] of WEBHOOK_RETRY_SECONDS.entries()) {
+      const runAt = await nextRun(i + 1);
+      expect((runAt.getTime() - (heldAt as Date).getTime()) / 1000).toBe(wait);
+      heldAt = runAt;
+      await wake();
+      await until(() => receiver.to(endpoint.path).length === i + 2);
+    }
+    const times = receiver.to(endpoint.path).map((r) => Number(r.headers['webhook-timestamp']));
+    expect(times.slice(1).map((t, i) => t - (times[i] as number))).toEqual(WEBHOOK_RETRY_SECONDS);
+    const ids = new Set(receiver.to(endpoint.path).map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    // The schedule ran out after about 3 days: failed, and nothing more comes.
+    const deliveryState = async () =>
+      (
+        await queryRows<{ status: string; attempts: number }>(
+          database.db,
+          sql`select status, attempts from webhook_deliveries where id = ${deliveryId}`,
+        )
+      )[0];
+    await until(async () => (await deliveryState())?.status === 'failed');
+    expect(await deliveryState()).toEqual({ status: 'failed', attempts: WEBHOOK_RETRY_SECONDS.length + 1 });
+    expect(WEBHOOK_RETRY_SECONDS.reduce((a, b) => a + b) / 86_400).toBeCloseTo(3.2, 1);
+    expect(
+      (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints,
+    ).toEqual([expect.objectContaining({ id: endpoint.id, status: 'active', failingSince: start.toISOString() })]);
+    // Day 4: another tip fails too, but the endpoint has not failed for 5 days yet.
+    heldAt = new Date(start.getTime() + 4 * 86_400_000);
+    await tip(fan, creator);
+    await wake();
+    await until(() => receiver.to(endpoint.path).length === WEBHOOK_RETRY_SECONDS.length + 2);
+    // Day 5: its retry fails, and the endpoint is disabled.
+    heldAt = new Date(start.getTime() + 5 * 86_400_000);
+    await wake();
+    await until(() => receiver.to(endpoint.path).length === WEBHOOK_RETRY_SECONDS.length + 3);
+    await until(
+      async () =>
+        (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints[0]
+          ?.status === 'failing',
+    );
+    await until(async () =>
+      (await outbox(harness.app)).some(
+        (m) => m.to === creator.phone && m.text.includes(`${endpoint.url} failed for 5 days`),
+      ),
+    );
+    // A disabled endpoint gets nothing more.
+    const before = receiver.to(endpoint.path).length;
+    await tip(fan, creator);
+    heldAt = new Date(start.getTime() + 10 * 86_400_000);
+    await wake();
+    expect(
+      await queryRows(
+        database.db,
+        sql`select 1 from webhook_deliveries where endpoint_id = ${endpoint.id} and status = 'pending'`,
+      ),
+    ).toEqual([]);
+    expect(receiver.to(endpoint.path)).toHaveLength(before);
+    // Turned on again by its owner, it is active and healthy.
+    const enabled = await people.json<Endpoint & { failingSince: string | null }>(
+      people.patch(creator, `/webhooks/endpoints/${endpoint.id}`, { isEnabled: true }),
+    );
+    expect(enabled).toMatchObject({ status: 'active', failingSince: null });
+  });
+
+  it('sends the same webhook-id and body again when the runner died after sending, before recording', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received']);
+    heldAt = new Date(Date.now() + 5_000);
+    isCrashingAfterSend = true;
+    await tip(fan, creator);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    // The job is run again after the runner's back-off (5 s on its clock).
+    heldAt = new Date(heldAt.getTime() + 6_000);
+    await wake();
+    await until(() => receiver.to(endpoint.path).length === 2);
+    const [first, second] = receiver.to(endpoint.path);
+    expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
+    expect(second?.body).toBe(first?.body);
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+  });
+
+  it('keeps only the first few hundred characters of an answer, and resends a delivery with the same webhook-id', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received'], { status: 200, body: 'x'.repeat(20_000) });
+    await tip(fan, creator);
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    const [logged] = (await attempts(creator, endpoint.id)).attempts;
+    expect(logged?.responseBody).toBe('x'.repeat(WEBHOOK_LOG_BODY_CHARS));
+    const resent = await people.post(
+      creator,
+      `/webhooks/endpoints/${endpoint.id}/deliveries/${logged?.deliveryId}/resend`,
+    );
+    expect(resent.status).toBe(202);
+    await until(() => receiver.to(endpoint.path).length === 2);
+    const [first, second] = receiver.to(endpoint.path);
+    expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 2);
+    expect((await attempts(creator, endpoint.id)).attempts.map((a) => a.isResend)).toEqual([true, false]);
+  });
+
+  it('keeps each endpoint’s log to the last 30 days and 500 attempts when it records one', async () => {
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['goal.reached']);
+    await database.db.transaction((tx) => recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g' }));
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    // 600 recent attempts, then 40 dated long ago (the newest ids, so only their age removes them).
+    await database.db.execute(sql`
+      insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, is_success, duration_ms)
+      select d.id, d.endpoint_id, now() - make_interval(mins => g), 200, true, 5
+        from webhook_deliveries d, generate_series(1, 600) g where d.endpoint_id = ${endpoint.id}`);
+    await database.db.execute(sql`
+      insert into webhook_attempts (delivery_id, endpoint_id, at, status_code, is_success, duration_ms)
+      select d.id, d.endpoint_id, now() - make_interval(days => 40 + g), 200, true, 5
+        from webhook_deliveries d, generate_series(1, 40) g where d.endpoint_id = ${endpoint.id}`);
+    const newest = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id::int from (select id, at from webhook_attempts where endpoint_id = ${endpoint.id}
+        order by id desc limit ${WEBHOOK_LOG_MAX_ROWS}) newest where at >= now() - interval '30 days' order by id desc`,
+    );
+    await pruneLog(database.db, endpoint.id, new Date(), WEBHOOK_LOG_DAYS, WEBHOOK_LOG_MAX_ROWS);
+    const kept = await queryRows<{ id: number; isOld: boolean }>(
+      database.db,
+      sql`select id::int, at < now() - interval '30 days' as "isOld" from webhook_attempts
+        where endpoint_id = ${endpoint.id} order by id desc`,
+    );
+    expect(kept.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    expect(kept.some((r) => r.isOld)).toBe(false);
+  });
+
+  it('lets nobody else see or change an endpoint, its secret, its log or its deliveries', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const stranger = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['tip.received']);
+    await tip(fan, creator);
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    const deliveryId = (await attempts(creator, endpoint.id)).attempts[0]?.deliveryId;
+    const base = `/webhooks/endpoints/${endpoint.id}`;
+    for (const res of [
+      await people.get(stranger, `${base}/secret`),
+      await people.get(stranger, `${base}/attempts`),
+      await people.patch(stranger, base, { url: 'https://attacker.example/hook' }),
+      await people.post(stranger, `${base}/secret/roll`),
+      await people.post(stranger, `${base}/deliveries/${deliveryId}/resend`),
+      await people.delete(stranger, base),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect(
+      (await people.json<{ endpoints: Endpoint[] }>(people.get(stranger, '/webhooks/endpoints'))).endpoints,
+    ).toEqual([]);
+    expect((await people.get(undefined, '/webhooks/endpoints')).status).toBe(401);
+    expect(await people.json<{ secret: string }>(people.get(creator, `${base}/secret`))).toMatchObject({
+      secret: endpoint.secret,
+    });
+    expect(
+      (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints,
+    ).toEqual([expect.objectContaining({ id: endpoint.id, url: endpoint.url, status: 'active' })]);
+    // Nor can the owner resend a delivery of another endpoint through their own.
+    const own = await addEndpoint(stranger, ['tip.received']);
+    expect((await people.post(stranger, `/webhooks/endpoints/${own.id}/deliveries/${deliveryId}/resend`)).status).toBe(
+      404,
+    );
+  });
+
+  it('edits, disables, enables and deletes; allows five endpoints; refuses bad input and changes nothing', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['gift.received']);
+    const base = `/webhooks/endpoints/${endpoint.id}`;
+    const edited = await people.json<Endpoint>(
+      people.patch(creator, base, { events: ['tip.received', 'gift.received'] }),
+    );
+    expect(edited.events).toEqual(['tip.received', 'gift.received']);
+    await people.json(people.patch(creator, base, { isEnabled: false }));
+    await tip(fan, creator);
+    await people.json(people.patch(creator, base, { isEnabled: true }));
+    await tip(fan, creator);
+    await until(() => receiver.to(endpoint.path).length === 1);
+    expect((await people.patch(creator, base, { events: [] })).status).toBe(400);
+    expect((await people.patch(creator, base, { url: 'ftp://example.com/x' })).status).toBe(400);
+    expect(
+      (await people.post(creator, '/webhooks/endpoints', { url: 'https://a:b@example.com/', events: ['tip.received'] }))
+        .status,
+    ).toBe(400);
+    for (let i = 0; i < 4; i++) await addEndpoint(creator, ['tip.received']);
+    const sixth = await people.post(creator, '/webhooks/endpoints', {
+      url: 'https://example.com/6',
+      events: ['tip.received'],
+    });
+    expect(sixth.status).toBe(409);
+    expect(
+      (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints,
+    ).toHaveLength(5);
+    expect((await people.delete(creator, base)).status).toBe(204);
+    expect((await people.get(creator, `${base}/secret`)).status).toBe(404);
+    expect(
+      (await people.json<{ endpoints: Endpoint[] }>(people.get(creator, '/webhooks/endpoints'))).endpoints,
+    ).toHaveLength(4);
+  });
+
+  it('forgets a deleted account’s endpoints, their log and its events', async () => {
+    const creator = await people.newPerson();
+    const endpoint = await addEndpoint(creator, ['goal.reached']);
+    await database.db.transaction((tx) => recordCreatorEvent(tx, creator.id, 'goal.reached', { goalId: 'g' }));
+    await until(async () => (await attempts(creator, endpoint.id)).attempts.length === 1);
+    const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(database.db, query))[0]?.n;
+    expect(await count(sql`select count(*)::int as n from creator_events where user_id = ${creator.id}`)).toBe(1);
+    expect((await people.post(creator, '/account/delete', { isConfirmed: true })).status).toBe(204);
+    expect(await count(sql`select count(*)::int as n from webhook_endpoints where user_id = ${creator.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from creator_events where user_id = ${creator.id}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from webhook_attempts where endpoint_id = ${endpoint.id}`)).toBe(
+      0,
+    );
+  });
+});
