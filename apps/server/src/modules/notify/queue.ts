@@ -1,6 +1,6 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
 import type { Database } from '../../db/client';
-import { insertMessageNotification } from './repo';
+import { insertGroupGiftNotification, insertMessageNotification } from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
@@ -14,4 +14,12 @@ export async function queueMessageNotification(
   values: { userId: string; conversationId: string; delaySeconds: number },
 ): Promise<void> {
   await insertMessageNotification(db, { ...values, intervalMinutes: MESSAGE_NOTIFICATION_INTERVAL_MINUTES });
+}
+
+/** Queues "your group gift is funded" for its creator, once, in the transaction that grants it (decision 033). */
+export async function queueGroupGiftNotification(
+  db: Database,
+  values: { userId: string; purchaseId: string },
+): Promise<void> {
+  await insertGroupGiftNotification(db, values);
 }

@@ -27,10 +27,18 @@ export async function insertGiftReversedNotification(db: Database, values: { use
     .values({ userId: values.userId, kind: 'gift_reversed', purchaseId: values.purchaseId });
 }
 
+/**
+ * Queues the one notice that a group gift was fully funded (decision 033), naming the purchase of the
+ * contribution that completed it (its received detail shows the whole group gift).
+ */
+export async function insertGroupGiftNotification(db: Database, values: { userId: string; purchaseId: string }) {
+  await db.insert(notifications).values({ userId: values.userId, kind: 'group_gift', purchaseId: values.purchaseId });
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message' | 'gift_reversed';
+  kind: 'gift' | 'message' | 'gift_reversed' | 'group_gift';
   status: NotificationStatus;
   purchaseId: string | null;
   conversationId: string | null;

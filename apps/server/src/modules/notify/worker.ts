@@ -18,7 +18,7 @@ import {
   markUnknown,
   type QueuedNotification,
 } from './repo';
-import { giftReversedText, giftText, messageText, type NotificationText, settingsFooter } from './texts';
+import { giftReversedText, giftText, groupGiftText, messageText, type NotificationText, settingsFooter } from './texts';
 
 /**
  * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)
@@ -68,6 +68,13 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         },
         publicOrigin,
       );
+      return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if (row.kind === 'group_gift' && row.purchaseId) {
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
+      const purchase = await getPurchaseParties(db, row.purchaseId);
+      if (!purchase) return { skip: 'no such purchase' };
+      const message = groupGiftText({ purchaseId: purchase.id, productName: purchase.productName }, publicOrigin);
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'message' && row.conversationId) {

@@ -40,6 +40,29 @@ export async function postTransfer(db: Database, transfer: LedgerTransfer): Prom
   return row?.id ?? undefined;
 }
 
+/** A transfer's entries on one user's accounts, by kind of token (what a spend took from each). */
+export async function findUserEntriesOf(db: Database, transferId: string, userId: string) {
+  const rows = await db
+    .select({ accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.transferId, transferId), inArray(ledgerEntries.accountId, userAccountIds(userId))));
+  const of = (id: string) => rows.filter((r) => r.accountId === id).reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    boughtCents: of(walletAccountId(userId)),
+    pendingCents: of(pendingAccountId(userId)),
+    availableCents: of(earnedAccountId(userId)),
+  };
+}
+
+/** The balance of an account that caches none (a platform account): the sum of its entries. */
+export async function sumAccountEntries(db: Database, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  return Number(row?.sum ?? 0);
+}
+
 /** Whether an error is ledger_post() refusing a debit larger than the wallet. */
 export function isInsufficientBalance(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
