@@ -35,14 +35,12 @@ const ContributionAmount = z
   .max(999_999, GROUP_GIFT_MESSAGES.tooLarge(999_999));
 
 /** POST /wishes/{id}/contributions. */
-export const ContributeInput = z
-  .object({
-    /** Whole tokens; the server refuses more than what remains. */
-    amount: ContributionAmount,
-    /** Shown as "Anonymous" to the creator and on the wish page, as for gifts (design.md section 11). */
-    isAnonymous: z.boolean().default(false),
-  })
-  .meta({ id: 'ContributeInput' });
+export const ContributeInput = z.object({
+  /** Whole tokens; the server refuses more than what remains. */
+  amount: ContributionAmount,
+  /** Shown as "Anonymous" to the creator and on the wish page, as for gifts (design.md section 11). */
+  isAnonymous: z.boolean().default(false),
+});
 export type ContributeInput = z.input<typeof ContributeInput>;
 
 /** The contribute dialog's fields: the amount as typed, checked as the server checks it (up to what remains). */

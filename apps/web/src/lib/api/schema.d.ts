@@ -4670,7 +4670,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["ContributeInput"];
+                    "application/json": {
+                        amount: number;
+                        /** @default false */
+                        isAnonymous?: boolean;
+                    };
                 };
             };
             responses: {
@@ -4816,11 +4820,6 @@ export interface components {
             affiliate?: string;
             displayName: string;
             handle: string;
-        };
-        ContributeInput: {
-            amount: number;
-            /** @default false */
-            isAnonymous: boolean;
         };
         ContributeResult: {
             contributionId: string;
