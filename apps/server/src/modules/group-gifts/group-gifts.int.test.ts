@@ -162,6 +162,20 @@ describe.each(databaseKinds())('group gifts on %s', (kind) => {
     await booksBalance();
   });
 
+  it("deleting a contributor's account returns their contribution to their wallet first", async () => {
+    const creator = await seedUser(database.db);
+    const wish = await groupGift(creator.id, 100);
+    const fan = await newUser({ tokens: 20 });
+    expect((await request(fan, 'POST', `/wishes/${wish.id}/contributions`, { amount: 20 })).status).toBe(201);
+    // The 20 bought tokens came back to the wallet: deleting gives them up only when named (decision 017).
+    expect((await request(fan, 'POST', '/account/delete', { isConfirmed: true })).status).toBe(409);
+    expect((await progressOf(wish.id)).fundedCents).toBe(2000);
+    const deleted = await request(fan, 'POST', '/account/delete', { isConfirmed: true, forfeitCents: 2000 });
+    expect(deleted.status).toBe(204);
+    expect(await progressOf(wish.id)).toMatchObject({ fundedCents: 0, contributorCount: 0 });
+    await booksBalance();
+  });
+
   it('a fan takes a contribution back, unless the creator turned it off or it is funded', async () => {
     const creator = await newUser();
     const fan = await newUser({ tokens: 200 });

@@ -205,7 +205,8 @@ export async function changeGroupGiftFunding(db: Database, wishId: string, selle
         eq(wishes.isGroupGift, true),
         eq(wishes.archived, false),
         eq(wishes.purchased, false),
-        isNull(wishes.hiddenAt),
+        // A wish a moderator hid takes nothing more, but gives back what it holds.
+        deltaCents < 0 ? undefined : isNull(wishes.hiddenAt),
         sql`${funded} between 0 and ${wishes.cost}::bigint * 100`,
       ),
     )
