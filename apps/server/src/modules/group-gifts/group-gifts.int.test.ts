@@ -192,6 +192,12 @@ describe.each(databaseKinds())('group gifts on %s', (kind) => {
 
     expect((await request(fan, 'POST', `/contributions/${contributionId}/take-back`)).status).toBe(200);
     expect((await balances(fan.id)).boughtCents).toBe(20_000);
+    // The tokens are back in the top-up's own lot (a refund of it finds them), not in a lot of their own.
+    const lots = await queryRows<{ remaining_cents: string }>(
+      database.db,
+      sql`select remaining_cents from token_lots where user_id = ${fan.id} and kind = 'bought' order by id`,
+    );
+    expect(lots.map((l) => Number(l.remaining_cents))).toEqual([20_000, 0]);
     expect((await progressOf(wish.id)).fundedCents).toBe(0);
 
     // Turned off by the creator: refused, nothing changes.

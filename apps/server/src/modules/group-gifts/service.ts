@@ -24,7 +24,14 @@ import {
   spendAccountId,
   walletAccountId,
 } from '../wallet/accounts';
-import { findUserEntriesOf, isInsufficientBalance, isOnHold, postTransfer, sumAccountEntries } from '../wallet/repo';
+import {
+  findUserEntriesOf,
+  isInsufficientBalance,
+  isOnHold,
+  postTransfer,
+  restoreSpentLots,
+  sumAccountEntries,
+} from '../wallet/repo';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
 import {
   type ContributionRow,
@@ -179,6 +186,8 @@ async function giveBack(db: Database, contribution: ContributionRow, status: 'ta
   if (!transferId || !(await settleContribution(db, contribution.id, { status, settleTransferId: transferId }))) {
     throw new Error(`contribution ${contribution.id} was returned before`);
   }
+  // Bought tokens go back to the top-ups they came from, so a refund of one still finds them (decision 017).
+  if (contribution.boughtCents > 0) await restoreSpentLots(db, fan, contribution.transferId, transferId);
   await notifyChange(db, { topic: 'wallet', userId: fan });
   await notifyChange(db, { topic: 'purchases', userId: fan });
 }

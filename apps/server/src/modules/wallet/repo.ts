@@ -54,6 +54,53 @@ export async function findUserEntriesOf(db: Database, transferId: string, userId
   };
 }
 
+/**
+ * Gives bought tokens back to the top-ups they came from (decision 033): `returnTransferId` credited the
+ * user's wallet with what `spendTransferId` took (ledger_post() made it a new lot); the lots the spend took
+ * from get their tokens back, its spends count as taken back (a refund of the top-up then takes the
+ * tokens from the wallet, not from a gift), and the new lot keeps only what could not be traced. The
+ * remainders' sum is unchanged, so reconciliation holds. Call in the return's transaction.
+ */
+export async function restoreSpentLots(
+  db: Database,
+  userId: string,
+  spendTransferId: string,
+  returnTransferId: string,
+) {
+  const spends = await db
+    .select({
+      id: lotSpends.id,
+      lotId: lotSpends.lotId,
+      cents: sql<string>`${lotSpends.amountCents} - ${lotSpends.clawedCents}`,
+    })
+    .from(lotSpends)
+    .where(eq(lotSpends.transferId, spendTransferId))
+    .orderBy(lotSpends.id)
+    .for('update');
+  let restored = 0;
+  for (const spend of spends) {
+    const cents = Number(spend.cents);
+    if (cents <= 0) continue;
+    await db
+      .update(tokenLots)
+      .set({ remainingCents: sql`${tokenLots.remainingCents} + ${cents}` })
+      .where(and(eq(tokenLots.id, spend.lotId), eq(tokenLots.userId, userId)));
+    await db
+      .update(lotSpends)
+      .set({ clawedCents: sql`${lotSpends.amountCents}` })
+      .where(eq(lotSpends.id, spend.id));
+    restored += cents;
+  }
+  if (restored > 0) {
+    await db
+      .update(tokenLots)
+      .set({ remainingCents: sql`${tokenLots.remainingCents} - ${restored}` })
+      .where(
+        and(eq(tokenLots.transferId, returnTransferId), eq(tokenLots.userId, userId), eq(tokenLots.kind, 'bought')),
+      );
+  }
+}
+
 /** The balance of an account that caches none (a platform account): the sum of its entries. */
 export async function sumAccountEntries(db: Database, accountId: string): Promise<number> {
   const [row] = await db
