@@ -28,6 +28,7 @@ import {
   findUserEntriesOf,
   isInsufficientBalance,
   isOnHold,
+  moveLotSpends,
   postTransfer,
   restoreSpentLots,
   sumAccountEntries,
@@ -158,6 +159,8 @@ async function grant(db: Database, wish: Wish, affiliateId: string | undefined, 
     };
     const transferId = await recordPrepaidGift(db, purchase, HELD);
     if (!transferId) throw new Error(`group gift share ${purchase.id} was posted before`);
+    // A refund of the fan's top-up follows its tokens to this gift, as for any purchase (decision 017).
+    if (contribution.boughtCents > 0) await moveLotSpends(db, contribution.transferId, transferId);
     await settleContribution(db, contribution.id, {
       status: 'granted',
       settleTransferId: transferId,

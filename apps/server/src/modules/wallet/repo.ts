@@ -101,6 +101,15 @@ export async function restoreSpentLots(
   }
 }
 
+/**
+ * The bought lots' spends of `fromTransferId` now paid for `toTransferId` (decision 033: a held group gift
+ * contribution became its fan's purchase), so a refund or dispute of the top-up traces them to that gift
+ * and takes the creator's share back, as for any gift (decision 017). Call in the transaction of both.
+ */
+export async function moveLotSpends(db: Database, fromTransferId: string, toTransferId: string) {
+  await db.update(lotSpends).set({ transferId: toTransferId }).where(eq(lotSpends.transferId, fromTransferId));
+}
+
 /** The balance of an account that caches none (a platform account): the sum of its entries. */
 export async function sumAccountEntries(db: Database, accountId: string): Promise<number> {
   const [row] = await db
