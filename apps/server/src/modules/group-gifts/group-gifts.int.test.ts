@@ -1,13 +1,14 @@
 import { GROUP_GIFT_MESSAGES, type GroupGiftProgress } from '@sweetwish/shared/group-gifts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { buildTestApp, captureLogger, jsonHeaders } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedEarnings, seedTokens, seedUser } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { createConversation } from '../chat/service';
+import { notificationJob } from '../notify/worker';
 import { blockUser } from '../safety/blocks';
 import { findUserBalances } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
@@ -325,6 +326,26 @@ describe.each(databaseKinds())('group gifts on %s', (kind) => {
     expect(statement.lines[0]).toMatchObject({ kind: 'group_gift_contribution', amountCents: -1500 });
     const creatorStatement = await getStatementPage(database.db, creator.id, { limit: 10 });
     expect(creatorStatement.lines.map((l) => l.kind)).toEqual(['gift_received', 'gift_received']);
+    // The creator is told once, by the sign-in method they use, that the group gift is funded.
+    const [notice] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from notifications where user_id = ${creator.id} and kind = 'group_gift'`,
+    );
+    const texts: string[] = [];
+    const send = async (_to: string, text: string) => {
+      texts.push(text);
+    };
+    const job = notificationJob({
+      db: database.db,
+      messaging: {
+        sms: { kind: 'outbox', send },
+        email: { kind: 'outbox', send: (m: { to: string; text: string }) => send(m.to, m.text) },
+      } as unknown as Parameters<typeof notificationJob>[0]['messaging'],
+      logger: captureLogger().logger,
+      publicOrigin: 'http://localhost:5172',
+    });
+    await job.handle({ notificationId: Number(notice?.id) }, { attempt: 1, isLastAttempt: false } as never);
+    expect(texts).toEqual([expect.stringContaining('Your group gift Espresso machine is fully funded!')]);
     // The wish is sold: a Buy is refused too.
     expect(await getProgress(database.db, wish.id, undefined)).toMatchObject({ isFunded: true });
     await booksBalance();
