@@ -35,6 +35,7 @@ import { clientErrorRoutes } from './modules/client-errors/routes';
 import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
+import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
+  api.route('/', groupGiftRoutes({ database, auth, publicCache }));
   api.route('/', activityRoutes({ database, auth }));
   api.route(
     '/',

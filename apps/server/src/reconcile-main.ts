@@ -3,6 +3,7 @@
 // discrepancy. Exits 1 when the books do not balance.
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
+import { checkHeldContributions } from './modules/group-gifts/service';
 import { reconcile } from './modules/wallet/service';
 
 async function main() {
@@ -11,8 +12,11 @@ async function main() {
   try {
     await database.migrate();
     const result = await reconcile(database.db);
-    process.stdout.write(`${result.lines.join('\n')}\n`);
-    process.exitCode = result.isOk ? 0 : 1;
+    // Group gift contributions held (decision 033): the held account against the contributions.
+    const held = await checkHeldContributions(database.db);
+    const lines = result.isOk && held.length > 0 ? held : [...result.lines, ...held];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    process.exitCode = result.isOk && held.length === 0 ? 0 : 1;
   } finally {
     await database.close();
   }

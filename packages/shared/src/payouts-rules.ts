@@ -73,6 +73,8 @@ export const STATEMENT_KINDS = [
   'dispute_reversal',
   'refund',
   'forfeit',
+  'group_gift_contribution',
+  'group_gift_return',
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
@@ -89,4 +91,6 @@ export const STATEMENT_KIND_LABELS: Readonly<Record<StatementKind, string>> = {
   dispute_reversal: 'Dispute won: returned',
   refund: 'Card payment refunded',
   forfeit: 'Remainder given up',
+  group_gift_contribution: 'Group gift contribution',
+  group_gift_return: 'Group gift contribution returned',
 };

@@ -75,6 +75,8 @@ export const CreateWishInput = z
     pinned: z.boolean().default(false),
     image: WishImage.optional(),
     blurhash: Blurhash.optional(),
+    /** Funded together by many fans (decision 033); fixed at creation, like the type. */
+    isGroupGift: z.boolean().default(false),
   })
   .meta({ id: 'CreateWishInput' });
 export type CreateWishInput = z.infer<typeof CreateWishInput>;
@@ -90,6 +92,8 @@ export const UpdateWishInput = z
     archived: z.boolean().optional(),
     image: WishImage.optional(),
     blurhash: Blurhash.optional(),
+    /** Group gifts only: whether contributors may take their tokens back while it is unfunded. */
+    allowTakeBack: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'UpdateWishInput' });
@@ -129,6 +133,10 @@ export const Wish = z
     purchased: z.boolean(),
     allowRepeatPurchases: z.boolean(),
     updatedAt: z.string(),
+    /** Group gifts (decision 033): funded by many fans; held so far; whether contributors may take back. */
+    isGroupGift: z.boolean(),
+    groupGiftFundedCents: z.int(),
+    allowTakeBack: z.boolean(),
   })
   .meta({ id: 'Wish' });
 export type Wish = z.infer<typeof Wish>;

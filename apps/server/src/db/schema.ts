@@ -9,6 +9,7 @@ export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';
 export * from '../modules/fans/tables';
 export * from '../modules/gifts/tables';
+export * from '../modules/group-gifts/tables';
 export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';

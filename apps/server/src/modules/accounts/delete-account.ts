@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import { detachImagesSentBy } from '../chat/service';
 import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
+import { returnGroupGiftsOf } from '../group-gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetPushDevices } from '../push/service';
@@ -40,6 +41,9 @@ export async function deleteAccount(
     deps.db.transaction(async (tx) => {
       const user = await lockLiveUser(tx, userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'No user');
+      // Group gifts first: contributions held for its wishes go back to their fans, and its own come back
+      // to its wallet, which then settles as any balance does (decision 033).
+      await returnGroupGiftsOf(tx, userId);
       // Wishes before the wallet, in the order a purchase takes them (the wish it claims, then the wallets).
       const wishImages = await retireWishesOf(tx, userId);
       // Its money may still come back to the wallet (a refused transfer): it must settle first.

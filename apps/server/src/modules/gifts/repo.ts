@@ -68,6 +68,32 @@ function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
 }
 
 /**
+ * Records a purchase whose transfer was posted already (a group gift's share, decision 033) and announces
+ * its changes on commit. Call in the transaction of the transfer.
+ */
+export async function insertPurchase(db: Database, purchase: NewPurchase, transferId: string, changes: Change[]) {
+  const row = toJson({ purchase, transfer: { kind: 'purchase', idempotencyKey: '', entries: [] }, changes }).purchase;
+  await db.insert(purchases).values({
+    id: row.id,
+    type: row.type,
+    buyerId: row.buyer_id,
+    sellerId: row.seller_id,
+    productId: row.product_id,
+    productName: row.product_name,
+    productImage: row.product_image,
+    costCents: row.cost_cents,
+    recipientCents: row.recipient_cents,
+    affiliateId: row.affiliate_id,
+    affiliateCents: row.affiliate_cents,
+    platformCents: row.platform_cents,
+    processingCents: row.processing_cents,
+    isAnonymous: row.is_anonymous,
+    transferId,
+  });
+  for (const change of changes) await notifyChange(db, change);
+}
+
+/**
  * Pays for gifts and tips and records them, in one statement and one commit (post_gifts() of the
  * post_gifts migration): per item, the money moves, the purchase row refers to its transfer, and the
  * changes are announced on commit; an item the buyer cannot afford, or a wish no longer for sale, is left

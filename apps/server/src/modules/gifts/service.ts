@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
 import { keyedId } from '../idempotency/keyed-id';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
-import type { LedgerTransfer } from '../wallet/repo';
+import { type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
 import type { GiftPoster } from './gift-batcher';
 import {
@@ -30,6 +30,7 @@ import {
   findSellerReceived,
   type GiftPosting,
   hasBought,
+  insertPurchase,
   listBuyerPurchases,
   listSellerReceived,
   markReceivedSeen,
@@ -73,6 +74,28 @@ function giftChanges(purchase: NewPurchase): Change[] {
   if (purchase.affiliateId) changes.push({ topic: 'wallet', userId: purchase.affiliateId });
   if (purchase.type === 'standard') changes.push({ topic: 'wishes', userId: purchase.sellerId });
   return changes;
+}
+
+/**
+ * A gift paid from tokens already taken from the buyer: a group gift's held contribution (decision 033).
+ * Its transfer moves them from `sourceAccountId` to the creator, the affiliate and the platform under the
+ * usual split, and its purchase row shows it in the buyer's purchases and the creator's received list, and
+ * opens a conversation as any purchase does. No notification: the caller sends one for the group gift.
+ * Call in a transaction. Answers its transfer, or undefined when it was posted before.
+ */
+export async function recordPrepaidGift(
+  db: Database,
+  purchase: NewPurchase,
+  sourceAccountId: string,
+): Promise<string | undefined> {
+  const transfer = giftTransfer(purchase);
+  const entries = transfer.entries.map((e) =>
+    e.accountId === spendAccountId(purchase.buyerId) ? { ...e, accountId: sourceAccountId } : e,
+  );
+  const transferId = await postTransfer(db, { ...transfer, entries });
+  if (!transferId) return undefined;
+  await insertPurchase(db, purchase, transferId, giftChanges(purchase));
+  return transferId;
 }
 
 /** Posts a gift or tip through the batcher; the spec's message when the buyer cannot have it. */

@@ -1,6 +1,6 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
 import type { Database } from '../../db/client';
-import { insertMessageNotification, insertWebhookDisabledNotification } from './repo';
+import { insertGroupGiftNotification, insertMessageNotification, insertWebhookDisabledNotification } from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
@@ -22,4 +22,12 @@ export async function queueWebhookDisabledNotification(
   values: { userId: string; endpointId: string },
 ): Promise<void> {
   await insertWebhookDisabledNotification(db, values);
+}
+
+/** Queues "your group gift is funded" for its creator, once, in the transaction that grants it (decision 033). */
+export async function queueGroupGiftNotification(
+  db: Database,
+  values: { userId: string; purchaseId: string },
+): Promise<void> {
+  await insertGroupGiftNotification(db, values);
 }

@@ -34,10 +34,18 @@ export async function insertWebhookDisabledNotification(db: Database, values: { 
     .values({ userId: values.userId, kind: 'webhook_disabled', webhookEndpointId: values.endpointId });
 }
 
+/**
+ * Queues the one notice that a group gift was fully funded (decision 033), naming the purchase of the
+ * contribution that completed it (its received detail shows the whole group gift).
+ */
+export async function insertGroupGiftNotification(db: Database, values: { userId: string; purchaseId: string }) {
+  await db.insert(notifications).values({ userId: values.userId, kind: 'group_gift', purchaseId: values.purchaseId });
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message' | 'gift_reversed' | 'webhook_disabled';
+  kind: 'gift' | 'message' | 'gift_reversed' | 'webhook_disabled' | 'group_gift';
   status: NotificationStatus;
   purchaseId: string | null;
   conversationId: string | null;

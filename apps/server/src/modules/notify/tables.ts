@@ -5,7 +5,7 @@ import { conversations } from '../chat/tables';
 import { purchases } from '../gifts/tables';
 import { webhookEndpoints } from '../webhooks/tables';
 
-export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed', 'webhook_disabled'] as const;
+export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed', 'webhook_disabled', 'group_gift'] as const;
 
 /**
  * pending: waiting for its job (not before not_before); sending: handed to the SMS or e-mail provider; sent;
@@ -43,7 +43,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_conversation_idx').on(t.userId, t.conversationId, t.createdAt),
-    check('notifications_subject', sql`(${t.kind} in ('gift', 'gift_reversed')) = (${t.purchaseId} is not null)`),
+    check(
+      'notifications_subject',
+      sql`(${t.kind} in ('gift', 'gift_reversed', 'group_gift')) = (${t.purchaseId} is not null)`,
+    ),
     check('notifications_conversation', sql`(${t.kind} = 'message') = (${t.conversationId} is not null)`),
   ],
 );

@@ -46,6 +46,18 @@ export function giftReversedText(gift: GiftFacts, origin: string): NotificationT
   };
 }
 
+/** A group gift fully funded by its fans (decision 033): sent once, to its creator. */
+export function groupGiftText(gift: { purchaseId: string; productName: string | null }, origin: string) {
+  const path = `/received/item/${encodeURIComponent(gift.purchaseId)}`;
+  const summary = `Your group gift ${gift.productName ?? 'wish'} is fully funded! Your fans granted it together.`;
+  return {
+    subject: `Your group gift was granted on ${PRODUCT_NAME}`,
+    text: `${PRODUCT_NAME}: ${summary} See it at ${origin}${path}`,
+    summary,
+    path,
+  } satisfies NotificationText;
+}
+
 export function messageText(message: { conversationId: string; senderName: string | null }, origin: string) {
   const who = message.senderName ?? 'Anonymous';
   const path = `/conversations/${encodeURIComponent(message.conversationId)}`;

@@ -22,6 +22,7 @@ import {
 import {
   giftReversedText,
   giftText,
+  groupGiftText,
   messageText,
   type NotificationText,
   settingsFooter,
@@ -76,6 +77,13 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         },
         publicOrigin,
       );
+      return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if (row.kind === 'group_gift' && row.purchaseId) {
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
+      const purchase = await getPurchaseParties(db, row.purchaseId);
+      if (!purchase) return { skip: 'no such purchase' };
+      const message = groupGiftText({ purchaseId: purchase.id, productName: purchase.productName }, publicOrigin);
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'message' && row.conversationId) {

@@ -63,7 +63,7 @@ export const WRITE_POLICY = {
     perAddress: { perMinute: 200, perDay: 3_000 },
   },
   gift: {
-    routes: ['POST /tips', 'POST /purchases'],
+    routes: ['POST /tips', 'POST /purchases', 'POST /wishes/{id}/contributions', 'POST /contributions/{id}/take-back'],
     noun: 'tips and purchases',
     perUser: { perMinute: 60, perDay: 1_000 },
     perAddress: { perMinute: 600, perDay: 10_000 },

@@ -9,6 +9,8 @@ export const PLATFORM_ACCOUNTS = {
   loss: 'platform:loss',
   forfeited: 'platform:forfeited',
   suspense: 'platform:suspense',
+  /** Group gift contributions held until their wish is funded, one row per contribution (decision 033). */
+  groupGiftsHeld: 'platform:group_gifts_held',
 } as const;
 
 /** A user's bought tokens (spend-only): created by the first top-up. */

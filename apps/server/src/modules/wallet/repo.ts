@@ -40,6 +40,85 @@ export async function postTransfer(db: Database, transfer: LedgerTransfer): Prom
   return row?.id ?? undefined;
 }
 
+/** A transfer's entries on one user's accounts, by kind of token (what a spend took from each). */
+export async function findUserEntriesOf(db: Database, transferId: string, userId: string) {
+  const rows = await db
+    .select({ accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.transferId, transferId), inArray(ledgerEntries.accountId, userAccountIds(userId))));
+  const of = (id: string) => rows.filter((r) => r.accountId === id).reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    boughtCents: of(walletAccountId(userId)),
+    pendingCents: of(pendingAccountId(userId)),
+    availableCents: of(earnedAccountId(userId)),
+  };
+}
+
+/**
+ * Gives bought tokens back to the top-ups they came from (decision 033): `returnTransferId` credited the
+ * user's wallet with what `spendTransferId` took (ledger_post() made it a new lot); the lots the spend took
+ * from get their tokens back, its spends count as taken back (a refund of the top-up then takes the
+ * tokens from the wallet, not from a gift), and the new lot keeps only what could not be traced. The
+ * remainders' sum is unchanged, so reconciliation holds. Call in the return's transaction.
+ */
+export async function restoreSpentLots(
+  db: Database,
+  userId: string,
+  spendTransferId: string,
+  returnTransferId: string,
+) {
+  const spends = await db
+    .select({
+      id: lotSpends.id,
+      lotId: lotSpends.lotId,
+      cents: sql<string>`${lotSpends.amountCents} - ${lotSpends.clawedCents}`,
+    })
+    .from(lotSpends)
+    .where(eq(lotSpends.transferId, spendTransferId))
+    .orderBy(lotSpends.id)
+    .for('update');
+  let restored = 0;
+  for (const spend of spends) {
+    const cents = Number(spend.cents);
+    if (cents <= 0) continue;
+    await db
+      .update(tokenLots)
+      .set({ remainingCents: sql`${tokenLots.remainingCents} + ${cents}` })
+      .where(and(eq(tokenLots.id, spend.lotId), eq(tokenLots.userId, userId)));
+    await db
+      .update(lotSpends)
+      .set({ clawedCents: sql`${lotSpends.amountCents}` })
+      .where(eq(lotSpends.id, spend.id));
+    restored += cents;
+  }
+  if (restored > 0) {
+    await db
+      .update(tokenLots)
+      .set({ remainingCents: sql`${tokenLots.remainingCents} - ${restored}` })
+      .where(
+        and(eq(tokenLots.transferId, returnTransferId), eq(tokenLots.userId, userId), eq(tokenLots.kind, 'bought')),
+      );
+  }
+}
+
+/**
+ * The bought lots' spends of `fromTransferId` now paid for `toTransferId` (decision 033: a held group gift
+ * contribution became its fan's purchase), so a refund or dispute of the top-up traces them to that gift
+ * and takes the creator's share back, as for any gift (decision 017). Call in the transaction of both.
+ */
+export async function moveLotSpends(db: Database, fromTransferId: string, toTransferId: string) {
+  await db.update(lotSpends).set({ transferId: toTransferId }).where(eq(lotSpends.transferId, fromTransferId));
+}
+
+/** The balance of an account that caches none (a platform account): the sum of its entries. */
+export async function sumAccountEntries(db: Database, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  return Number(row?.sum ?? 0);
+}
+
 /** Whether an error is ledger_post() refusing a debit larger than the wallet. */
 export function isInsufficientBalance(err: unknown): boolean {
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;

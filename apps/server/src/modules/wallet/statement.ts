@@ -21,6 +21,9 @@ const KIND_OF_TRANSFER: Partial<Record<Entry['kind'], StatementKind>> = {
   dispute_reversal: 'dispute_reversal',
   refund: 'refund',
   forfeit: 'forfeit',
+  // Group gifts (decision 033): tokens held until the wish is funded, or given back.
+  group_gift_contribution: 'group_gift_contribution',
+  group_gift_return: 'group_gift_return',
   // Balances held before two kinds of token moved between the user's own accounts: they sum to zero.
 };
 

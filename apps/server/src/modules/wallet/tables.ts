@@ -25,6 +25,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'forfeited',
   /** Credits that arrived for a closed wallet, kept for support to settle. */
   'suspense',
+  /** Group gift contributions held until their wish is funded (decision 033). */
+  'group_gifts_held',
 ] as const;
 
 /** The kinds of account a user owns (each caches its balance, never below zero). */
@@ -78,6 +80,10 @@ export const LEDGER_TRANSFER_KINDS = [
   'token_kinds_migration',
   /** A small remainder given up on account deletion. */
   'forfeit',
+  /** A fan's tokens into a group gift, held until it is funded (decision 033). */
+  'group_gift_contribution',
+  /** A held contribution back to its fan, as the kinds of token it was paid with (decision 033). */
+  'group_gift_return',
 ] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { afterRankedKeyset, keyTime, type PageRequest } from '../../db/keyset';
@@ -19,6 +19,9 @@ const wishColumns = {
   purchased: wishes.purchased,
   allowRepeatPurchases: wishes.allowRepeatPurchases,
   updatedAt: wishes.updatedAt,
+  isGroupGift: wishes.isGroupGift,
+  groupGiftFundedCents: wishes.groupGiftFundedCents,
+  allowTakeBack: wishes.allowTakeBack,
 };
 export type WishRow = Awaited<ReturnType<typeof findWish>> & {};
 
@@ -122,12 +125,31 @@ export async function updateSellerWish(
   changes: Partial<
     Pick<
       typeof wishes.$inferInsert,
-      'name' | 'cost' | 'description' | 'allowRepeatPurchases' | 'pinned' | 'archived' | 'image' | 'blurhash'
+      | 'name'
+      | 'cost'
+      | 'description'
+      | 'allowRepeatPurchases'
+      | 'pinned'
+      | 'archived'
+      | 'image'
+      | 'blurhash'
+      | 'allowTakeBack'
     >
   >,
   maxActive: number,
+  beforeUpdate?: (tx: Database, current: WishRow) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
+    if (beforeUpdate) {
+      // The row stays locked until commit: a contribution to a group gift waits for its archive (decision 033).
+      const [current] = await tx
+        .select(wishColumns)
+        .from(wishes)
+        .where(and(eq(wishes.id, id), eq(wishes.sellerId, sellerId), isNull(wishes.hiddenAt)))
+        .for('update');
+      if (!current) return 'not-found' as const;
+      await beforeUpdate(tx as unknown as Database, current);
+    }
     if (changes.archived === false) {
       const hasRoom = await hasRoomForActiveWish(tx as unknown as Database, sellerId, maxActive);
       const [current] = await tx
@@ -159,6 +181,69 @@ export async function archiveAllOfSeller(db: Database, sellerId: string): Promis
     .where(eq(wishes.sellerId, sellerId));
   await notifyChange(db, { topic: 'wishes', userId: sellerId });
   return pictures.flatMap((p) => (p.image ? [p.image] : []));
+}
+
+/**
+ * The guarded update of a group gift's funding (decision 033): adds `deltaCents` (negative to give back)
+ * only if the total stays between 0 and the price, and the wish is a visible group gift of that seller,
+ * neither archived nor funded. Reaching the price marks it purchased in the same statement. The row lock
+ * it takes serialises every contribution to this wish until commit. Undefined when the guard refuses.
+ */
+export async function changeGroupGiftFunding(db: Database, wishId: string, sellerId: string, deltaCents: number) {
+  const funded = sql`${wishes.groupGiftFundedCents} + ${deltaCents}`;
+  const [row] = await db
+    .update(wishes)
+    .set({
+      groupGiftFundedCents: sql`${funded}`,
+      purchased: sql`${funded} = ${wishes.cost}::bigint * 100`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(wishes.id, wishId),
+        eq(wishes.sellerId, sellerId),
+        eq(wishes.isGroupGift, true),
+        eq(wishes.archived, false),
+        eq(wishes.purchased, false),
+        // A wish a moderator hid takes nothing more, but gives back what it holds.
+        deltaCents < 0 ? undefined : isNull(wishes.hiddenAt),
+        sql`${funded} between 0 and ${wishes.cost}::bigint * 100`,
+      ),
+    )
+    .returning(wishColumns);
+  if (row) await notifyChange(db, { topic: 'wishes', userId: sellerId });
+  return row;
+}
+
+/** Sets an unfunded group gift's funding back to zero (every contribution returned); call with the row locked. */
+export async function clearGroupGiftFunding(db: Database, wishId: string) {
+  await db
+    .update(wishes)
+    .set({ groupGiftFundedCents: 0 })
+    .where(and(eq(wishes.id, wishId), eq(wishes.purchased, false)));
+}
+
+/** A seller's group gifts that hold contributions (not funded), locked in id order: account deletion. */
+export async function lockHeldGroupGiftsOf(db: Database, sellerId: string) {
+  return db
+    .select(wishColumns)
+    .from(wishes)
+    .where(
+      and(
+        eq(wishes.sellerId, sellerId),
+        eq(wishes.isGroupGift, true),
+        eq(wishes.purchased, false),
+        sql`${wishes.groupGiftFundedCents} > 0`,
+      ),
+    )
+    .orderBy(asc(wishes.id))
+    .for('update');
+}
+
+/** Locks wishes by id (in id order) and answers them: a fan's contributions being returned. */
+export async function lockWishes(db: Database, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(wishColumns).from(wishes).where(inArray(wishes.id, ids)).orderBy(asc(wishes.id)).for('update');
 }
 
 /** Whether `url` is the picture of one of `sellerId`'s wishes: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */

@@ -18,6 +18,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { onWishUpdate } from '../group-gifts/service';
 import { getPublicProfile } from '../profiles/service';
 import { createWish, getWishPage, listArchivedWishPage, listWishes, updateWish } from './service';
 
@@ -126,7 +127,11 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
       return c.json(wish, 201);
     })
     .openapi(updateRouteDef, async (c) => {
-      const wish = await updateWish(db, c.get('userId'), c.req.valid('param').id, c.req.valid('json'));
+      const changes = c.req.valid('json');
+      // Archiving an unfunded group gift gives its contributions back, in the same transaction (decision 033).
+      const wish = await updateWish(db, c.get('userId'), c.req.valid('param').id, changes, (tx, current) =>
+        onWishUpdate(tx, current, changes),
+      );
       deps.publicCache.forget({ topic: 'wishes', userId: wish.sellerId });
       return c.json(wish, 200);
     });

@@ -7,11 +7,15 @@ import { AppError } from '../../errors';
 import { findPublicSeller } from '../profiles/service';
 import {
   archiveAllOfSeller,
+  changeGroupGiftFunding,
+  clearGroupGiftFunding,
   findVisibleWish,
   findWish,
   insertWish,
   listArchivedWishes,
   listSellerWishes,
+  lockHeldGroupGiftsOf,
+  lockWishes,
   markWishHidden,
   updateSellerWish,
   type WishRow,
@@ -38,15 +42,27 @@ const LIST_FULL_MESSAGE = `You can have at most ${MAX_ACTIVE_WISHES.toLocaleStri
 
 export async function createWish(db: Database, sellerId: string, input: CreateWishInput): Promise<Wish> {
   checkImageOwner(sellerId, input.image);
-  const row = await insertWish(db, { ...input, sellerId }, MAX_ACTIVE_WISHES);
+  // A group gift is granted once, when fully funded (decision 033): never a repeated purchase.
+  const values = input.isGroupGift ? { ...input, allowRepeatPurchases: false } : input;
+  const row = await insertWish(db, { ...values, sellerId }, MAX_ACTIVE_WISHES);
   if (!row) throw new AppError('CONFLICT', LIST_FULL_MESSAGE);
   return toWish(row);
 }
 
-/** Only the seller may change a wish; anyone else is told it does not exist, and nothing changes. */
-export async function updateWish(db: Database, sellerId: string, id: string, changes: UpdateWishInput): Promise<Wish> {
+/**
+ * Only the seller may change a wish; anyone else is told it does not exist, and nothing changes.
+ * `beforeUpdate` runs in the update's transaction with the wish locked (group gifts: decision 033).
+ */
+export async function updateWish(
+  db: Database,
+  sellerId: string,
+  id: string,
+  changes: UpdateWishInput,
+  beforeUpdate?: (tx: Database, current: Wish) => Promise<void>,
+): Promise<Wish> {
   checkImageOwner(sellerId, changes.image);
-  const row = await updateSellerWish(db, sellerId, id, changes, MAX_ACTIVE_WISHES);
+  const hook = beforeUpdate && ((tx: Database, current: WishRow) => beforeUpdate(tx, toWish(current)));
+  const row = await updateSellerWish(db, sellerId, id, changes, MAX_ACTIVE_WISHES, hook);
   if (row === 'not-found') throw new AppError('NOT_FOUND', 'Product does not exist.');
   if (row === 'full') throw new AppError('CONFLICT', LIST_FULL_MESSAGE);
   return toWish(row);
@@ -95,6 +111,36 @@ export async function getWishForSale(db: Database, productId: string, sellerId: 
  */
 export async function retireWishesOf(db: Database, sellerId: string): Promise<string[]> {
   return archiveAllOfSeller(db, sellerId);
+}
+
+/**
+ * Call in a transaction: the guarded change of a group gift's funding (decision 033). Undefined, and
+ * nothing changed, when it is not a visible, unarchived, unfunded group gift of that seller or the total
+ * would leave 0..price. The wish row stays locked until commit.
+ */
+export async function changeFunding(
+  db: Database,
+  wishId: string,
+  sellerId: string,
+  deltaCents: number,
+): Promise<Wish | undefined> {
+  const row = await changeGroupGiftFunding(db, wishId, sellerId, deltaCents);
+  return row && toWish(row);
+}
+
+/** Call with the wish locked, after every contribution was returned: its funding is zero again. */
+export async function clearFunding(db: Database, wishId: string): Promise<void> {
+  await clearGroupGiftFunding(db, wishId);
+}
+
+/** Call in a transaction: the seller's unfunded group gifts holding contributions, locked (account deletion). */
+export async function lockHeldGroupGifts(db: Database, sellerId: string): Promise<Wish[]> {
+  return (await lockHeldGroupGiftsOf(db, sellerId)).map(toWish);
+}
+
+/** Call in a transaction: these wishes, locked in id order. */
+export async function lockWishesById(db: Database, ids: string[]): Promise<Wish[]> {
+  return (await lockWishes(db, ids)).map(toWish);
 }
 
 /** A wish as it is now, hidden or not, for a report's snapshot (decision 028); undefined when unknown. */

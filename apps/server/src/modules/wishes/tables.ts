@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 
 /** A priced wish on a creator's wishlist (spec section 3, Product). */
@@ -25,6 +25,12 @@ export const wishes = pgTable(
     /** Hidden by a moderator (decision 028): on no list, page or sale any more. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     allowRepeatPurchases: boolean('allow_repeat_purchases').notNull().default(true),
+    /** Group gift (decision 033): funded by many fans, fixed at creation. */
+    isGroupGift: boolean('is_group_gift').notNull().default(false),
+    /** What fans hold in it now (cents); the guarded update in modules/group-gifts keeps it <= the price. */
+    groupGiftFundedCents: bigint('group_gift_funded_cents', { mode: 'number' }).notNull().default(0),
+    /** Whether contributors may take their tokens back while it is unfunded (the creator's setting). */
+    allowTakeBack: boolean('allow_take_back').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,5 +40,9 @@ export const wishes = pgTable(
     check('wishes_cost_range', sql`${t.cost} between 20 and 999999`),
     check('wishes_name_length', sql`char_length(${t.name}) between 1 and 100`),
     check('wishes_description_length', sql`char_length(${t.description}) <= 1000`),
+    check(
+      'wishes_group_gift_funded',
+      sql`${t.groupGiftFundedCents} between 0 and ${t.cost}::bigint * 100 and (${t.isGroupGift} or ${t.groupGiftFundedCents} = 0)`,
+    ),
   ],
 );

@@ -424,6 +424,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contributions/{id}/take-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a contribution back to the wallet while its group gift is unfunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Returned, as the kinds of token it was paid with */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TakeBackResult"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The creator turned taking back off */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not a contribution of theirs */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The group gift is funded, or a request with this Idempotency-Key is still running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -4320,7 +4397,7 @@ export interface paths {
                                 grossCents: number | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "forfeit";
+                                kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "forfeit" | "group_gift_contribution" | "group_gift_return";
                             }[];
                             nextCursor: string | null;
                         };
@@ -5058,6 +5135,156 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/wishes/{id}/contributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Contribute whole tokens to a group gift (up to what remains); the one completing it grants it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @default false */
+                        isAnonymous?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The contribution */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContributeResult"];
+                    };
+                };
+                /** @description Not a whole number of tokens from 1, more than remains, or not a group gift */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Their own wish, or the creator refuses their gifts */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such wish */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Funded or archived, or a request with this Idempotency-Key is still running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishes/{id}/group-gift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group gift's progress and contributors; the viewer's own contributions; the owner's earnings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group gift */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupGiftProgress"];
+                    };
+                };
+                /** @description No such wish, or not a group gift */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5083,6 +5310,10 @@ export interface components {
             displayName: string;
             handle: string;
         };
+        ContributeResult: {
+            contributionId: string;
+            isGranted: boolean;
+        };
         CreateWishInput: {
             /** @default true */
             allowRepeatPurchases: boolean;
@@ -5091,6 +5322,8 @@ export interface components {
             /** @default  */
             description: string;
             image?: string;
+            /** @default false */
+            isGroupGift: boolean;
             name: string;
             /** @default false */
             pinned: boolean;
@@ -5099,6 +5332,27 @@ export interface components {
              * @enum {string}
              */
             type: "standard";
+        };
+        GroupGiftContributor: {
+            amountCents: number;
+            displayName: string | null;
+            handle: string | null;
+        };
+        GroupGiftEarnings: {
+            feesCents: number;
+            grossCents: number;
+            netCents: number;
+        } | null;
+        GroupGiftProgress: {
+            allowTakeBack: boolean;
+            contributorCount: number;
+            contributors: components["schemas"]["GroupGiftContributor"][];
+            costCents: number;
+            earnings: components["schemas"]["GroupGiftEarnings"];
+            fundedCents: number;
+            isFunded: boolean;
+            own: components["schemas"]["OwnContribution"][];
+            wishId: string;
         };
         HandleAvailability: {
             handle: string;
@@ -5134,6 +5388,14 @@ export interface components {
             text: string;
             to: string;
         };
+        OwnContribution: {
+            amountCents: number;
+            canTakeBack: boolean;
+            id: string;
+            isAnonymous: boolean;
+            /** @enum {string} */
+            status: "held" | "granted" | "taken_back" | "refunded";
+        };
         PublicConfig: {
             hasCardSandbox: boolean;
             hasOutbox: boolean;
@@ -5168,6 +5430,9 @@ export interface components {
             linkable: ("google" | "apple")[];
             methods: components["schemas"]["SignInMethod"][];
         };
+        TakeBackResult: {
+            contributionId: string;
+        };
         UpdateProfileInput: {
             bannerHash?: string;
             bannerUrl?: string;
@@ -5179,6 +5444,7 @@ export interface components {
         };
         UpdateWishInput: {
             allowRepeatPurchases?: boolean;
+            allowTakeBack?: boolean;
             archived?: boolean;
             blurhash?: string;
             cost?: number;
@@ -5200,12 +5466,15 @@ export interface components {
         };
         Wish: {
             allowRepeatPurchases: boolean;
+            allowTakeBack: boolean;
             archived: boolean;
             blurhash: string | null;
             cost: number;
             description: string;
+            groupGiftFundedCents: number;
             id: string;
             image: string | null;
+            isGroupGift: boolean;
             name: string;
             pinned: boolean;
             purchased: boolean;

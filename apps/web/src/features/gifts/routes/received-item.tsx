@@ -17,6 +17,7 @@ import { WishImage } from '../../../components/wish-image';
 import { formatMonthDay } from '../../../lib/dates';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { receivedItemOptions, useMarkSeen, useReceivedItem } from '../api/gift-calls';
+import { GroupGiftTotals } from '../components/group-gift-totals';
 import { MessageButton } from '../components/message-button';
 
 /** The name shown for a buyer who gifted anonymously, or who has no handle (design.md section 11). */
@@ -95,6 +96,7 @@ function ReceivedDetails({ item }: { item: ReceivedItem }) {
             <AmountRow label={reversalLabel(item) ?? ''} value={`−${formatDollars(item.reversedCents)}`} />
           )}
         </Box>
+        {item.product && <GroupGiftTotals wishId={item.product.id} />}
         <MessageButton
           target={{ type: 'received', purchaseId: item.id, conversationId: item.conversationId }}
           failureMessage={CHAT_MESSAGES.createFailed}

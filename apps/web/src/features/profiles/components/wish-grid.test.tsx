@@ -18,6 +18,9 @@ function buildWish(overrides: Partial<Wish> = {}): Wish {
     archived: false,
     purchased: false,
     allowRepeatPurchases: true,
+    isGroupGift: false,
+    groupGiftFundedCents: 0,
+    allowTakeBack: true,
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -47,6 +50,32 @@ describe('the wishlist grid', () => {
     const teaSet = screen.getByRole('link', { name: /Tea Set/ });
     expect(within(teaSet).getByText('Purchased')).toBeTruthy();
     expect(within(teaSet).getByText('$45')).toBeTruthy();
+  });
+
+  it("shows a group gift's progress on its card until it is funded (decision 033)", () => {
+    render(
+      <MemoryRouter>
+        <WishGrid
+          wishes={[
+            buildWish({ id: 'g1', name: 'Studio Mic', cost: 300, isGroupGift: true, groupGiftFundedCents: 12_000 }),
+            buildWish({
+              id: 'g2',
+              name: 'Synth',
+              cost: 500,
+              isGroupGift: true,
+              groupGiftFundedCents: 0,
+              purchased: true,
+            }),
+          ]}
+          isOwner={false}
+          onOpenWish={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    const mic = screen.getByRole('link', { name: /Studio Mic/ });
+    expect(within(mic).getByText('$120 of $300 funded')).toBeTruthy();
+    expect(within(mic).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect(within(screen.getByRole('link', { name: /Synth/ })).queryByRole('progressbar')).toBeNull();
   });
 
   it('opens the wish menu for the owner instead', () => {

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GroupGiftProgress } from '../../../components/group-gift-progress';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 
@@ -111,6 +112,9 @@ function WishCardContent({ wish, isDimmed }: { wish: Wish; isDimmed: boolean }) 
       <Typography component="span" color="primary" sx={{ display: 'block', fontWeight: 700 }}>
         {formatWishPrice(wish.cost)}
       </Typography>
+      {wish.isGroupGift && !wish.purchased && (
+        <GroupGiftProgress fundedCents={wish.groupGiftFundedCents} costCents={wish.cost * 100} isCompact />
+      )}
     </Box>
   );
 }

@@ -20,6 +20,9 @@ const wish = (name: string, archived: boolean): Wish => ({
   archived,
   purchased: false,
   allowRepeatPurchases: true,
+  isGroupGift: false,
+  groupGiftFundedCents: 0,
+  allowTakeBack: true,
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 

@@ -28,6 +28,7 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
+import { GroupGiftSection } from '../components/group-gift-section';
 import { insufficientBalanceState } from '../lib/buy-flow';
 
 /** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
@@ -111,7 +112,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
           </Typography>
-          <BuyArea page={{ wish, seller }} />
+          {wish.isGroupGift ? <GroupGiftSection page={{ wish, seller }} /> : <BuyArea page={{ wish, seller }} />}
         </Stack>
       )}
     </Box>

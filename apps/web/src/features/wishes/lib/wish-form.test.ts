@@ -18,6 +18,9 @@ const wish: Wish = {
   archived: false,
   purchased: false,
   allowRepeatPurchases: true,
+  isGroupGift: false,
+  groupGiftFundedCents: 0,
+  allowTakeBack: true,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

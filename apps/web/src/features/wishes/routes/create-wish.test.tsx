@@ -68,8 +68,24 @@ describe('Create Your Wish', () => {
       allowRepeatPurchases: true,
       type: 'standard',
       pinned: false,
+      isGroupGift: false,
     });
     answer(json({ id: 'w1' }, 201));
+    expect(await screen.findByText('Profile page')).toBeTruthy();
+  });
+
+  it('"Group Gift" makes a group gift (decision 033): no repeated purchases to choose', async () => {
+    const calls = stubFetch(() => json({ id: 'w1' }, 201));
+    renderCreate();
+    type(/Wish Name/, 'Studio Microphone');
+    type(/Price/, '300');
+    expect(screen.getByLabelText('Repeated Purchases')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Group Gift'));
+    expect(screen.getByText(/This cannot be changed later/)).toBeTruthy();
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(postsOf(calls)).toHaveLength(1));
+    expect(JSON.parse(String(postsOf(calls)[0]?.body))).toMatchObject({ name: 'Studio Microphone', isGroupGift: true });
     expect(await screen.findByText('Profile page')).toBeTruthy();
   });
 

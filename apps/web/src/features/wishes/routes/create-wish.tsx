@@ -15,6 +15,7 @@ import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
+import { GroupGiftSwitch } from '../components/group-gift-switch';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
@@ -45,12 +46,14 @@ function CreateWishForm() {
   const { isValid, isSubmitting } = form.formState;
   const [image, setImage] = useState<CroppedImage | null>(null);
   const allowRepeatPurchases = form.watch('allowRepeatPurchases');
+  // Fixed at creation, like the type (decision 033): not a field of the shared wish form.
+  const [isGroupGift, setIsGroupGift] = useState(false);
 
   const submit = submitSchemaForm(
     form,
     async (values) => {
       const uploaded = await uploadWishImage(image);
-      await createWish({ ...values, type: 'standard', pinned: false, ...uploaded });
+      await createWish({ ...values, type: 'standard', pinned: false, isGroupGift, ...uploaded });
       await queryClient.invalidateQueries();
       navigate(me?.handle ? `/${me.handle}` : '/home');
     },
@@ -65,7 +68,9 @@ function CreateWishForm() {
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <WishImageField image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
+        <GroupGiftSwitch checked={isGroupGift} onChange={setIsGroupGift} disabled={isSubmitting} />
         <FormControlLabel
+          sx={{ display: isGroupGift ? 'none' : undefined }}
           control={
             <Switch
               checked={allowRepeatPurchases}

@@ -23,16 +23,19 @@ const wish: Wish = {
   archived: false,
   purchased: false,
   allowRepeatPurchases: true,
+  isGroupGift: false,
+  groupGiftFundedCents: 0,
+  allowTakeBack: true,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-function renderEdit() {
+function renderEdit(product: Wish = wish) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   client.setQueryData(ME_QUERY_KEY, { id: 'u1', handle: 'creator', displayName: 'Creator', isProfileComplete: true });
   const router = createMemoryRouter([{ path: '/edit', Component: EditWishPage }], {
-    initialEntries: [{ pathname: '/edit', state: { product: wish } }],
+    initialEntries: [{ pathname: '/edit', state: { product } }],
   });
   render(
     <QueryClientProvider client={client}>
@@ -52,6 +55,24 @@ describe('Edit Wish', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it("shows a group gift's type as fixed and sends only the take-back setting when it changes", async () => {
+    const calls = stubFetch((url) =>
+      url === '/api/wishes/w1'
+        ? json({ ...wish, isGroupGift: true, allowTakeBack: false })
+        : json({ id: 'u1', handle: 'creator', displayName: 'Creator', isProfileComplete: true }),
+    );
+    renderEdit({ ...wish, isGroupGift: true, allowRepeatPurchases: false });
+    expect(screen.getByText('Wish Type: Group Gift')).toBeTruthy();
+    expect(screen.getByText('The wish type cannot be changed after the wish is created.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Allow Take-Backs' }));
+    expect(screen.getByText(/Contributions stay in until the wish is fully funded/)).toBeTruthy();
+    await waitFor(() => expect(update().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(update());
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(JSON.parse(String(patch?.body))).toEqual({ allowTakeBack: false });
   });
 
   it('shows the shared price rule as one types, and the server’s cost problem on the Price field', async () => {

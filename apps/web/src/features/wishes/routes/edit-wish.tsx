@@ -18,6 +18,7 @@ import type { CroppedImage } from '../../../lib/image-processing';
 import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { updateWish } from '../api/wish-calls';
+import { TakeBackSetting } from '../components/take-back-setting';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
@@ -58,12 +59,14 @@ function EditWishForm({ wish }: { wish: Wish }) {
   const { isValid, isSubmitting } = form.formState;
   const [image, setImage] = useState<CroppedImage | null>(null);
   const allowRepeatPurchases = form.watch('allowRepeatPurchases');
+  const [allowTakeBack, setAllowTakeBack] = useState(wish.allowTakeBack);
 
   const submit = submitSchemaForm(
     form,
     async (values) => {
       const uploaded = await uploadWishImage(image);
       const changes = { ...wishChanges(wish, values), ...uploaded };
+      if (wish.isGroupGift && allowTakeBack !== wish.allowTakeBack) changes.allowTakeBack = allowTakeBack;
       if (Object.keys(changes).length > 0) await updateWish(wish.id, changes);
       notify(WISH_MESSAGES.updated, { severity: 'success' });
       await queryClient.invalidateQueries();
@@ -82,12 +85,19 @@ function EditWishForm({ wish }: { wish: Wish }) {
         <WishImageField currentUrl={wish.image} image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
         <Box>
-          <Chip label="Wish Type: Single Wish" color="primary" variant="outlined" />
+          <Chip
+            label={wish.isGroupGift ? 'Wish Type: Group Gift' : 'Wish Type: Single Wish'}
+            color="primary"
+            variant="outlined"
+          />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The wish type cannot be changed after the wish is created.
           </Typography>
         </Box>
-        <Box>
+        {wish.isGroupGift ? (
+          <TakeBackSetting checked={allowTakeBack} onChange={setAllowTakeBack} disabled={isSubmitting} />
+        ) : null}
+        <Box sx={{ display: wish.isGroupGift ? 'none' : undefined }}>
           <FormControlLabel
             control={
               <Checkbox

@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { contributeFields, GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-gifts';
+import { CENTS_PER_TOKEN, formatTokens } from '@sweetwish/shared/money';
+import { type FormEvent, useMemo } from 'react';
+import { FormTextField } from '../../../components/form-text-field';
+import { notify } from '../../../components/notification-store';
+import { ApiError } from '../../../lib/api-client';
+import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
+import { useWallet } from '../../../lib/wallet';
+import { useContribute } from '../api/group-gift-calls';
+
+/** The amount as typed, as a whole number of tokens (commas ignored); NaN when it is not one. */
+export function parseContribution(typed: string): number {
+  const digits = typed.replace(/,/g, '').trim();
+  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+/**
+ * Contribute to a group gift (decision 033): whole tokens from 1 up to what remains, checked as the server
+ * checks them, and "Contribute anonymously". An amount above the balance reads "Get Tokens", which hands the
+ * amount to `onGetTokens` (the Insufficient Balance dialog, as Buy does). Signed-in viewers only.
+ */
+export function ContributeDialog(props: {
+  wishId: string;
+  sellerId: string;
+  remainingTokens: number;
+  isOpen: boolean;
+  onClose: () => void;
+  onGetTokens: (amountTokens: number, balanceCents: number) => void;
+}) {
+  const titleId = 'contribute-dialog-title';
+  return (
+    <Dialog open={props.isOpen} onClose={props.onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      {props.isOpen && <ContributeForm {...props} titleId={titleId} />}
+    </Dialog>
+  );
+}
+
+function ContributeForm({
+  wishId,
+  sellerId,
+  remainingTokens,
+  titleId,
+  onClose,
+  onGetTokens,
+}: Parameters<typeof ContributeDialog>[0] & { titleId: string }) {
+  const wallet = useWallet();
+  const contribute = useContribute(wishId, sellerId);
+  const schema = useMemo(() => contributeFields(remainingTokens), [remainingTokens]);
+  const form = useSchemaForm(schema, { amount: String(Math.min(10, remainingTokens)), isAnonymous: false });
+  const { isSubmitting } = form.formState;
+  const values = form.watch();
+  const amount = parseContribution(values.amount);
+  const isValid = schema.safeParse(values).success;
+  const balanceCents = wallet.data?.balanceCents;
+  const needsTokens = balanceCents !== undefined && isValid && amount * CENTS_PER_TOKEN > balanceCents;
+  const canSubmit = balanceCents !== undefined && isValid && !isSubmitting;
+
+  const send = submitSchemaForm(
+    form,
+    async (input) => {
+      try {
+        const result = await contribute.mutateAsync(input);
+        notify(result.isGranted ? 'The wish is fully funded!' : GROUP_GIFT_MESSAGES.contributed, {
+          severity: 'success',
+        });
+        onClose();
+      } catch (error) {
+        // Spent elsewhere meanwhile: the same path as Buy.
+        if (error instanceof ApiError && error.body.code === 'INSUFFICIENT_BALANCE' && balanceCents !== undefined) {
+          onGetTokens(input.amount, balanceCents);
+          return;
+        }
+        throw error;
+      }
+    },
+    { failureMessage: GROUP_GIFT_MESSAGES.contributeFailed },
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || balanceCents === undefined) return;
+    if (needsTokens) onGetTokens(amount, balanceCents);
+    else void send(event);
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <DialogTitle id={titleId} sx={{ pb: 1, fontWeight: 800 }}>
+        Contribute
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <FormTextField
+            control={form.control}
+            name="amount"
+            label="Tokens"
+            fullWidth
+            autoFocus
+            slotProps={{
+              htmlInput: { 'aria-label': 'Contribution in tokens', inputMode: 'numeric', autoComplete: 'off' },
+            }}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {`Up to ${remainingTokens.toLocaleString('en-US')} tokens are left to fund this wish.`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" aria-live="polite">
+            {balanceCents === undefined
+              ? wallet.isError
+                ? 'Your balance could not be loaded.'
+                : 'Loading your balance…'
+              : `Your balance: ${formatTokens(balanceCents)} tokens`}
+          </Typography>
+          {needsTokens && (
+            <Typography color="warning.main" role="status">
+              {GROUP_GIFT_MESSAGES.notEnough}
+            </Typography>
+          )}
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.isAnonymous}
+                onChange={(event) => form.setValue('isAnonymous', event.target.checked, { shouldDirty: true })}
+                disabled={isSubmitting}
+              />
+            }
+            label="Contribute anonymously"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit">
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!canSubmit} loading={isSubmitting}>
+          {needsTokens ? 'Get Tokens' : 'Submit'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
