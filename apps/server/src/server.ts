@@ -22,6 +22,7 @@ import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { withdrawalJob } from './modules/payouts/worker';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
+import { subscriptionRenewalJob } from './modules/subscriptions/renewal';
 import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
 
@@ -78,6 +79,7 @@ export async function startServer(
     types: [
       notificationJob({ db: database.db, messaging, push, logger, publicOrigin: config.publicUrl.origin }),
       withdrawalJob({ db: database.db, payments, logger, publicOrigin: config.publicUrl.origin }),
+      subscriptionRenewalJob({ db: database.db, logger }),
     ],
   });
   const clearing = createClearingWorker({

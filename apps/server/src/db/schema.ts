@@ -17,5 +17,6 @@ export * from '../modules/push/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/safety/tables';
 export * from '../modules/settings/tables';
+export * from '../modules/subscriptions/tables';
 export * from '../modules/wallet/tables';
 export * from '../modules/wishes/tables';

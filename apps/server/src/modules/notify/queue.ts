@@ -1,6 +1,6 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
 import type { Database } from '../../db/client';
-import { insertMessageNotification } from './repo';
+import { insertMessageNotification, insertSubscriptionNotification } from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
@@ -14,4 +14,15 @@ export async function queueMessageNotification(
   values: { userId: string; conversationId: string; delaySeconds: number },
 ): Promise<void> {
   await insertMessageNotification(db, { ...values, intervalMinutes: MESSAGE_NOTIFICATION_INTERVAL_MINUTES });
+}
+
+/**
+ * Queues a notice to a fan about their subscription (decision 034), in the transaction that changed it:
+ * its renewal found the wallet short (`subscription_failed`), or it ended (`subscription_lapsed`).
+ */
+export async function queueSubscriptionNotice(
+  db: Database,
+  values: { userId: string; subscriptionId: string; kind: 'subscription_failed' | 'subscription_lapsed' },
+): Promise<void> {
+  await insertSubscriptionNotification(db, values);
 }

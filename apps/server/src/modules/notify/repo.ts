@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type NotificationStatus, notifications } from './tables';
+import { type NOTIFICATION_KINDS, type NotificationStatus, notifications } from './tables';
 
 /**
  * Queues a message notification for the recipient unless one for this conversation was queued (and not
@@ -27,13 +27,22 @@ export async function insertGiftReversedNotification(db: Database, values: { use
     .values({ userId: values.userId, kind: 'gift_reversed', purchaseId: values.purchaseId });
 }
 
+/** Queues a notice to a fan about their subscription's renewal (decision 034), in the caller's transaction. */
+export async function insertSubscriptionNotification(
+  db: Database,
+  values: { userId: string; subscriptionId: string; kind: 'subscription_failed' | 'subscription_lapsed' },
+) {
+  await db.insert(notifications).values(values);
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message' | 'gift_reversed';
+  kind: (typeof NOTIFICATION_KINDS)[number];
   status: NotificationStatus;
   purchaseId: string | null;
   conversationId: string | null;
+  subscriptionId: string | null;
 };
 
 export async function findNotification(db: Database, id: number): Promise<QueuedNotification | undefined> {
@@ -45,6 +54,7 @@ export async function findNotification(db: Database, id: number): Promise<Queued
       status: notifications.status,
       purchaseId: notifications.purchaseId,
       conversationId: notifications.conversationId,
+      subscriptionId: notifications.subscriptionId,
     })
     .from(notifications)
     .where(eq(notifications.id, id));

@@ -3,8 +3,16 @@ import { bigserial, check, index, integer, pgTable, text, timestamp } from 'driz
 import { users } from '../accounts/tables';
 import { conversations } from '../chat/tables';
 import { purchases } from '../gifts/tables';
+import { subscriptions } from '../subscriptions/tables';
 
-export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed'] as const;
+export const NOTIFICATION_KINDS = [
+  'gift',
+  'message',
+  'gift_reversed',
+  // To a fan: a renewal found the wallet short (tried again daily), or the subscription lapsed (decision 034).
+  'subscription_failed',
+  'subscription_lapsed',
+] as const;
 
 /**
  * pending: waiting for its job (not before not_before); sending: handed to the SMS or e-mail provider; sent;
@@ -29,6 +37,7 @@ export const notifications = pgTable(
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
     conversationId: text('conversation_id').references(() => conversations.id),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     /** Provider calls made (a failed one is retried later, up to a limit). */
     attempts: integer('attempts').notNull().default(0),
@@ -42,5 +51,9 @@ export const notifications = pgTable(
     index('notifications_conversation_idx').on(t.userId, t.conversationId, t.createdAt),
     check('notifications_subject', sql`(${t.kind} in ('gift', 'gift_reversed')) = (${t.purchaseId} is not null)`),
     check('notifications_conversation', sql`(${t.kind} = 'message') = (${t.conversationId} is not null)`),
+    check(
+      'notifications_subscription',
+      sql`(${t.kind} in ('subscription_failed', 'subscription_lapsed')) = (${t.subscriptionId} is not null)`,
+    ),
   ],
 );

@@ -9,6 +9,7 @@ import { getPurchaseParties } from '../gifts/service';
 import { getPublicPerson } from '../profiles/people';
 import type { PushDelivery } from '../push/service';
 import { getSettingsOf } from '../settings/service';
+import { describeSubscriptionNotice } from '../subscriptions/service';
 import {
   findNotification,
   markAttemptFailed,
@@ -18,7 +19,14 @@ import {
   markUnknown,
   type QueuedNotification,
 } from './repo';
-import { giftReversedText, giftText, messageText, type NotificationText, settingsFooter } from './texts';
+import {
+  giftReversedText,
+  giftText,
+  messageText,
+  type NotificationText,
+  settingsFooter,
+  subscriptionText,
+} from './texts';
 
 /**
  * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)
@@ -80,6 +88,13 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         { conversationId: row.conversationId, senderName: conversation.participantName },
         publicOrigin,
       );
+      return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if ((row.kind === 'subscription_failed' || row.kind === 'subscription_lapsed') && row.subscriptionId) {
+      // About the fan's own money: sent whatever the gift and message settings say.
+      const facts = await describeSubscriptionNotice(db, row.subscriptionId);
+      if (!facts) return { skip: 'no such subscription' };
+      const message = subscriptionText(row.kind, facts, publicOrigin);
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     return { skip: 'unknown kind' };
