@@ -80,8 +80,9 @@ const subscribersRoute = createRoute({
 export function subscriptionRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  for (const path of ['/subscriptions', '/subscriptions/*', '/subscribers']) app.use(path, requireUser(deps.auth));
-  app.on('POST', ['/subscriptions', '/subscriptions/*'], idempotentRequest(db));
+  // '/subscriptions/*' matches '/subscriptions' too: each middleware must run once per request.
+  for (const path of ['/subscriptions/*', '/subscribers']) app.use(path, requireUser(deps.auth));
+  app.on('POST', ['/subscriptions', '/subscriptions/:id/cancel'], idempotentRequest(db));
   return app
     .openapi(subscribeRoute, async (c) => {
       const input = c.req.valid('json');
