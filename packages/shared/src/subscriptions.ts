@@ -108,3 +108,8 @@ export const WishSubscriptionState = z
   .object({ mine: Subscription.nullable(), isTaken: z.boolean() })
   .meta({ id: 'WishSubscriptionState' });
 export type WishSubscriptionState = z.infer<typeof WishSubscriptionState>;
+
+/** A charge or end date as the screens show it ("February 28, 2027"), in UTC as the renewal days are counted. */
+export function formatChargeDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}

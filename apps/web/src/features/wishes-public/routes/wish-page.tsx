@@ -28,6 +28,7 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
+import { SubscribeArea } from '../components/subscribe-area';
 import { insufficientBalanceState } from '../lib/buy-flow';
 
 /** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
@@ -110,8 +111,13 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           </Typography>
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
+            {wish.type === 'subscription' && ' / month'}
           </Typography>
-          <BuyArea page={{ wish, seller }} />
+          {wish.type === 'subscription' ? (
+            <SubscribeArea page={{ wish, seller }} />
+          ) : (
+            <BuyArea page={{ wish, seller }} />
+          )}
         </Stack>
       )}
     </Box>

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { WishFields } from '@sweetwish/shared/wishes';
+import { repeatPurchaseText, WishFields, type WishType } from '@sweetwish/shared/wishes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
+import { WishTypeField } from '../components/wish-type-field';
 import { uploadWishImage } from '../lib/submit-image';
 import { NEW_WISH_VALUES, WISH_FIELD_OF_SERVER, WISH_MESSAGES } from '../lib/wish-form';
 
@@ -44,13 +45,14 @@ function CreateWishForm() {
   const form = useSchemaForm(WishFields, NEW_WISH_VALUES);
   const { isValid, isSubmitting } = form.formState;
   const [image, setImage] = useState<CroppedImage | null>(null);
+  const [type, setType] = useState<WishType>('standard');
   const allowRepeatPurchases = form.watch('allowRepeatPurchases');
 
   const submit = submitSchemaForm(
     form,
     async (values) => {
       const uploaded = await uploadWishImage(image);
-      await createWish({ ...values, type: 'standard', pinned: false, ...uploaded });
+      await createWish({ ...values, type, pinned: false, ...uploaded });
       await queryClient.invalidateQueries();
       navigate(me?.handle ? `/${me.handle}` : '/home');
     },
@@ -65,6 +67,7 @@ function CreateWishForm() {
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <WishImageField image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
+        <WishTypeField value={type} onChange={setType} disabled={isSubmitting} />
         <FormControlLabel
           control={
             <Switch
@@ -75,6 +78,11 @@ function CreateWishForm() {
           }
           label="Repeated Purchases"
         />
+        {type === 'subscription' && (
+          <Typography variant="body2" color="text.secondary">
+            {repeatPurchaseText(type, allowRepeatPurchases)}
+          </Typography>
+        )}
         <Button
           type="submit"
           variant="contained"

@@ -21,7 +21,7 @@ import { updateWish } from '../api/wish-calls';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
-import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, wishChanges } from '../lib/wish-form';
+import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, WISH_TYPE_LABELS, wishChanges } from '../lib/wish-form';
 
 /**
  * Route loader: the signed-in user. The wish comes in navigation state, which a loader cannot read, from
@@ -82,7 +82,7 @@ function EditWishForm({ wish }: { wish: Wish }) {
         <WishImageField currentUrl={wish.image} image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
         <Box>
-          <Chip label="Wish Type: Single Wish" color="primary" variant="outlined" />
+          <Chip label={`Wish Type: ${WISH_TYPE_LABELS[wish.type]}`} color="primary" variant="outlined" />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             The wish type cannot be changed after the wish is created.
           </Typography>
