@@ -8,6 +8,7 @@ import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
 import { type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { type NotificationJobOptions, notificationJob } from '../notify/worker';
 import { reconcile } from '../wallet/service';
 import { createWish } from '../wishes/service';
 import { type RenewalOptions, subscriptionRenewalJob } from './renewal';
@@ -221,6 +222,24 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     expect(await statusOn('2027-06-13T09:30:00.000Z')).toBe('ended');
     expect(await findSubscription(db, sub.id)).toMatchObject({ endReason: 'lapsed', periodsPaid: 1 });
     expect(await noticesOf(fan.id)).toEqual([{ kind: 'subscription_failed' }, { kind: 'subscription_lapsed' }]);
+    // What the fan is sent (the notification job, as the runner would run it).
+    const sent: string[] = [];
+    const notices = notificationJob({
+      db,
+      messaging: {
+        sms: { send: async (_to: string, text: string) => void sent.push(text) },
+        email: { send: async (message: { subject: string }) => void sent.push(message.subject) },
+      } as unknown as NotificationJobOptions['messaging'],
+      logger: captureLogger().logger,
+      publicOrigin: 'https://sweetwish.test',
+    });
+    for (const { id } of await queryRows<{ id: string }>(
+      db,
+      sql`select id from notifications where user_id = ${fan.id} order by id`,
+    )) {
+      await notices.handle({ notificationId: Number(id) }, { attempt: 1, isLastAttempt: false });
+    }
+    expect(sent).toEqual(['Your subscription payment failed', 'Your subscription ended']);
     expect(await chargeDays(sub.id)).toEqual(['2027-05-10T09:00:00.000Z']);
     expect(await spendableCents(db, fan.id)).toBe(0);
 
