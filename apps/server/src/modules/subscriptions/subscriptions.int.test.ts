@@ -1,11 +1,11 @@
 import { SUBSCRIPTION_MESSAGES } from '@sweetwish/shared/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
+import { buildTestApp, jsonHeaders, UNLIMITED_WRITES } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
-import { writeKindOf } from '../rate-limits/write-policy';
+import { WRITE_POLICY, writeKindOf } from '../rate-limits/write-policy';
 import { reconcile } from '../wallet/service';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -178,10 +178,32 @@ describe.each(databaseKinds())('subscriptions over HTTP on %s', (kind) => {
     expect((await (await get(creator, '/subscribers')).json()) as unknown).toMatchObject({ monthlyTotalCents: 0 });
   });
 
-  it('needs a signed-in user, and counts subscribe and cancel as rate-limited writes', async () => {
+  it('needs a signed-in user, and limits subscribes and cancels per user', async () => {
     expect((await app.request('/api/subscriptions')).status).toBe(401);
     expect((await app.request('/api/subscribers')).status).toBe(401);
     expect(writeKindOf('POST', '/api/subscriptions')).toBe('subscription');
     expect(writeKindOf('POST', '/api/subscriptions/abc/cancel')).toBe('subscription');
+
+    // An app whose subscription writes allow 2 a minute per user: the third is refused and changes nothing.
+    const policy = {
+      ...UNLIMITED_WRITES,
+      subscription: { ...WRITE_POLICY.subscription, perUser: { perMinute: 2, perDay: 100 } },
+    };
+    const limited = (await buildTestApp(database, { writePolicy: policy })).app;
+    const creator = await newUser();
+    const fan = await newUser(100);
+    const wishes = [await newWish(creator), await newWish(creator), await newWish(creator)];
+    const answers = [];
+    for (const wish of wishes) {
+      const res = await limited.request('/api/subscriptions', {
+        method: 'POST',
+        headers: jsonHeaders({ cookie: fan.cookie }),
+        body: JSON.stringify({ wishId: wish.id }),
+      });
+      answers.push(res.status);
+    }
+    expect(answers).toEqual([201, 201, 429]);
+    expect(await balance(fan)).toBe(0);
+    expect(((await (await get(fan, '/subscriptions')).json()) as { items: unknown[] }).items).toHaveLength(2);
   });
 });
