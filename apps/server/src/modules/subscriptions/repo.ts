@@ -189,3 +189,20 @@ export async function listCharges(db: Database, subscriptionId: string) {
     .where(eq(subscriptionCharges.subscriptionId, subscriptionId))
     .orderBy(subscriptionCharges.periodStart);
 }
+
+/**
+ * Call in the transaction that deletes an account: every running subscription of the user's, as fan or
+ * creator, ends now (nothing more is charged or owed), and the wish pictures of the creator's are dropped.
+ */
+export async function endAllOf(db: Database, userId: string): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ status: 'ended', endedAt: sql`now()`, endReason: 'unavailable' })
+    .where(
+      and(
+        ne(subscriptions.status, 'ended'),
+        sql`(${subscriptions.fanId} = ${userId} or ${subscriptions.creatorId} = ${userId})`,
+      ),
+    );
+  await db.update(subscriptions).set({ wishImage: null }).where(eq(subscriptions.creatorId, userId));
+}

@@ -25,6 +25,7 @@ import { type ChargeResult, chargeMonth } from './charge';
 import { renewalJobKind } from './renewal-kind';
 import {
   databaseNow,
+  endAllOf,
   findFanSubscription,
   findRunningForWish,
   findSubscription,
@@ -213,4 +214,12 @@ export async function describeSubscriptionNotice(db: Database, id: string) {
     creatorName: creator?.displayName ?? null,
     endReason: row.endReason,
   };
+}
+
+/**
+ * Call in the transaction that deletes an account, before its wallet is settled (the order a renewal
+ * locks in: the subscription, then the wallets): the user's subscriptions, as fan or creator, end now.
+ */
+export async function endSubscriptionsOf(db: Database, userId: string): Promise<void> {
+  await endAllOf(db, userId);
 }

@@ -178,6 +178,19 @@ describe.each(databaseKinds())('subscriptions over HTTP on %s', (kind) => {
     expect((await (await get(creator, '/subscribers')).json()) as unknown).toMatchObject({ monthlyTotalCents: 0 });
   });
 
+  it("ends a deleted fan's subscriptions: nothing more is charged, the single-subscriber wish is free", async () => {
+    const creator = await newUser();
+    const fan = await newUser(60);
+    const wish = await newWish(creator, { allowRepeatPurchases: false });
+    expect((await subscribe(fan, wish.id)).status).toBe(201);
+    const deleted = await send(fan, 'POST', '/account/delete', { isConfirmed: true, forfeitCents: 10_00 });
+    expect(deleted.status).toBe(204);
+    expect((await (await get(creator, '/subscribers')).json()) as unknown).toEqual({ items: [], monthlyTotalCents: 0 });
+    const next = await newUser(50);
+    expect((await subscribe(next, wish.id)).status).toBe(201);
+    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
   it('needs a signed-in user, and limits subscribes and cancels per user', async () => {
     expect((await app.request('/api/subscriptions')).status).toBe(401);
     expect((await app.request('/api/subscribers')).status).toBe(401);
