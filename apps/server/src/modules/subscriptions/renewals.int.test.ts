@@ -9,8 +9,9 @@ import { type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/ch
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
 import { type NotificationJobOptions, notificationJob } from '../notify/worker';
+import { blockUser } from '../safety/blocks';
 import { reconcile } from '../wallet/service';
-import { createWish } from '../wishes/service';
+import { createWish, updateWish } from '../wishes/service';
 import { type RenewalOptions, subscriptionRenewalJob } from './renewal';
 import { findSubscription, listCharges } from './repo';
 import { cancelSubscription, listMySubscribers, listMySubscriptions, subscribe } from './service';
@@ -312,6 +313,30 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     expect(await chargeDays(sub.id)).toEqual(['2027-01-15T00:00:00.000Z', '2027-02-15T00:00:00.000Z']);
     expect(await spendableCents(db, fan.id)).toBe(60_00);
     expect(await reconcile(db)).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  it('ends, without charging, when the wish was archived or the creator refuses the fan’s gifts', async () => {
+    const clock = testClock('2027-06-01T00:00:00.000Z');
+    const creator = await seedUser(db);
+    const fans = [await seedUser(db), await seedUser(db)];
+    const archived = await subscriptionWish(creator.id, 20);
+    const open = await subscriptionWish(creator.id, 20);
+    for (const fan of fans) await seedTokens(db, fan.id, 100_00);
+    const first = await subscribe(db, fans[0]?.id ?? '', { wishId: archived.id }, { now: clock.now() });
+    const second = await subscribe(db, fans[1]?.id ?? '', { wishId: open.id }, { now: clock.now() });
+    await updateWish(db, creator.id, archived.id, { archived: true });
+    await blockUser(db, creator.id, fans[1]?.id ?? '', { refusesGifts: true });
+    const job = subscriptionRenewalJob({ db, logger: captureLogger().logger, now: clock.now });
+    clock.set(new Date('2027-07-01T00:00:01.000Z'));
+    for (const sub of [first, second]) {
+      expect(await job.handle({ subscriptionId: sub.id }, { attempt: 1, isLastAttempt: false })).toBeUndefined();
+      expect(await findSubscription(db, sub.id)).toMatchObject({ status: 'ended', endReason: 'unavailable' });
+      expect(await chargeDays(sub.id)).toEqual(['2027-06-01T00:00:00.000Z']);
+    }
+    for (const fan of fans) {
+      expect(await spendableCents(db, fan.id)).toBe(80_00);
+      expect(await noticesOf(fan.id)).toEqual([{ kind: 'subscription_lapsed' }]);
+    }
   });
 
   it('is quiet while no renewal is due: one timer, no statement', async () => {
