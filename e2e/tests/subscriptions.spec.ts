@@ -30,7 +30,7 @@ test('a fan subscribes to a monthly wish, sees the next charge date, and cancels
   await expect(page.getByText('You are subscribed')).toBeVisible();
   const nextCharge = page.getByText(/^Next charge: /);
   await expect(nextCharge).toHaveText(new RegExp(`^Next charge: ${CHARGE_DATE.source}$`));
-  const nextChargeText = await nextCharge.innerText();
+  const nextChargeText = (await nextCharge.textContent()) ?? '';
 
   // The first month was charged from the wallet.
   await page.goto('/balance');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tokensToCents } from '@sweetwish/shared/money';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import {
   addMonths,
   SUBSCRIPTION_MESSAGES,
@@ -11,7 +12,6 @@ import {
   type SubscriptionList,
   type WishSubscriptionState,
 } from '@sweetwish/shared/subscriptions';
-import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
