@@ -9,7 +9,14 @@ export type CreatedWish = { id: string; name: string; cost: number; pinned: bool
 export async function createWishByApi(
   page: Page,
   baseURL: string | undefined,
-  data: { name: string; cost: number; description?: string; allowRepeatPurchases?: boolean; pinned?: boolean },
+  data: {
+    name: string;
+    cost: number;
+    description?: string;
+    allowRepeatPurchases?: boolean;
+    pinned?: boolean;
+    type?: 'standard' | 'subscription';
+  },
 ): Promise<CreatedWish> {
   const origin = baseURL ?? new URL(page.url()).origin;
   const response = await page.request.post('/api/wishes', { data, headers: { Origin: origin } });

@@ -49,6 +49,7 @@ import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { pageMeta } from './modules/sharing/page-meta';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { wishRoutes } from './modules/wishes/routes';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
+  api.route('/', subscriptionRoutes({ database, auth }));
   api.route('/', safetyRoutes({ database, auth, publicCache, moderators: config.moderators }));
   api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));

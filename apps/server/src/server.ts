@@ -23,6 +23,7 @@ import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { withdrawalJob } from './modules/payouts/worker';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
+import { subscriptionRenewalJob } from './modules/subscriptions/renewal';
 import { createClearingWorker } from './modules/wallet/clearing';
 import { webhookDeliveryJob } from './modules/webhooks/worker';
 import { WEB_DIST_DIR } from './paths';
@@ -86,6 +87,7 @@ export async function startServer(
         sender: createWebhookSender({ allowLocal: config.isLocalPublicUrl }),
         logger,
       }),
+      subscriptionRenewalJob({ db: database.db, logger }),
     ],
   });
   const clearing = createClearingWorker({

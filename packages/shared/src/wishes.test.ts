@@ -67,7 +67,7 @@ describe('the wish schemas', () => {
     [{ blurhash: 'x'.repeat(35) }, 'blurhash'],
     [{ image: `/media/${'x'.repeat(1000)}` }, 'image'],
     [{ image: 'javascript:alert(1)' }, 'image'],
-    [{ type: 'subscription' }, 'type'],
+    [{ type: 'raffle' }, 'type'],
   ])('refuse %j', (override, field) => {
     const result = CreateWishInput.safeParse({ ...valid, ...override });
     expect(result.success).toBe(false);

@@ -64,13 +64,13 @@ const WishCost = z
 const WishImage = StoredImageUrl.max(WISH_IMAGE_URL_MAX);
 const Blurhash = z.string().length(BLURHASH_LENGTH, `Blurhash must be exactly ${BLURHASH_LENGTH} characters`);
 
-/** createProduct (spec section 7). Creating subscription wishes is not offered yet (design.md section 11). */
+/** createProduct (spec section 7). A subscription wish's cost is its monthly price (decision 034). */
 export const CreateWishInput = z
   .object({
     name: WishName,
     cost: WishCost,
     description: WishDescription.default(''),
-    type: z.literal('standard').default('standard'),
+    type: z.enum(WISH_TYPES).default('standard'),
     allowRepeatPurchases: z.boolean().default(true),
     pinned: z.boolean().default(false),
     image: WishImage.optional(),

@@ -18,6 +18,7 @@ export * from '../modules/push/tables';
 export * from '../modules/rate-limits/tables';
 export * from '../modules/safety/tables';
 export * from '../modules/settings/tables';
+export * from '../modules/subscriptions/tables';
 export * from '../modules/wallet/tables';
 export * from '../modules/webhooks/tables';
 export * from '../modules/wishes/tables';

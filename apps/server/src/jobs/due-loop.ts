@@ -23,6 +23,12 @@ export type DueLoopOptions = {
   onRest?: (ms: number | undefined) => void;
 };
 
+/**
+ * Node's longest timer (about 24.8 days): a longer one fires at once, which would turn a loop resting
+ * until a subscription's renewal a month away into a busy one. It wakes then, looks once, and rests again.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const earliest = (a: number | undefined, b: number | undefined) =>
   a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
@@ -42,7 +48,7 @@ export function createDueLoop(options: DueLoopOptions) {
   async function sleep(ms: number | undefined) {
     if (isWoken || isStopping) return;
     await new Promise<void>((resolve) => {
-      const timer = ms === undefined ? undefined : setTimeout(resolve, ms);
+      const timer = ms === undefined ? undefined : setTimeout(resolve, Math.min(ms, MAX_TIMER_MS));
       wake = () => {
         clearTimeout(timer);
         resolve();

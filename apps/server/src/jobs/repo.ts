@@ -10,13 +10,14 @@ const timeOf = (now: Date | undefined) => (now ? sql`${now.toISOString()}::times
 /**
  * Queues a job, in the caller's transaction if there is one (so it exists exactly when the work it stands
  * for was committed), and wakes the runners. With a key, a job already queued under it stays as it is.
- * A payload that does not match the kind's schema throws and queues nothing.
+ * A payload that does not match the kind's schema throws and queues nothing. `runAt`: due then (a time the
+ * domain computed, e.g. a subscription's renewal day), instead of `delaySeconds` from now.
  */
 export async function enqueueJob<P>(
   db: Database,
   kind: JobKind<P>,
   payload: P,
-  options: { key?: string; delaySeconds?: number } = {},
+  options: { key?: string; delaySeconds?: number; runAt?: Date } = {},
 ): Promise<void> {
   const checked = kind.payload.parse(payload);
   await db
@@ -25,7 +26,7 @@ export async function enqueueJob<P>(
       type: kind.name,
       payload: checked,
       key: options.key,
-      runAt: sql`now() + make_interval(secs => ${options.delaySeconds ?? 0})`,
+      runAt: options.runAt ?? sql`now() + make_interval(secs => ${options.delaySeconds ?? 0})`,
     })
     .onConflictDoNothing({ target: jobs.key });
   await notifyChange(db, { topic: 'jobs' });

@@ -212,6 +212,14 @@ const APP_SCREENS: RouteObject[] = [
       })),
   },
   {
+    path: 'subscriptions',
+    lazy: () =>
+      import('../features/subscriptions/routes/subscriptions').then((m) => ({
+        Component: m.SubscriptionsPage,
+        loader: m.subscriptionsLoader,
+      })),
+  },
+  {
     path: 'received',
     lazy: () =>
       import('../features/gifts/routes/received').then((m) => ({

@@ -7,6 +7,8 @@ export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const ACTIVITY_QUERY_KEY = ['activity'] as const;
 export const PURCHASES_QUERY_KEY = ['purchases'] as const;
 export const RECEIVED_QUERY_KEY = ['received'] as const;
+/** Under the purchases' key: a charge or a cancel announces `purchases`, and these are read again with them. */
+export const SUBSCRIPTIONS_QUERY_KEY = [...PURCHASES_QUERY_KEY, 'subscriptions'] as const;
 export const WITHDRAWALS_QUERY_KEY = ['withdrawals'] as const;
 export const PAYOUT_ACCOUNT_QUERY_KEY = ['payout-account'] as const;
 export const STATEMENT_QUERY_KEY = ['statement'] as const;

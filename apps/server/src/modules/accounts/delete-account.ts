@@ -13,6 +13,7 @@ import { MEDIA_PATH_PREFIX } from '../media/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetPushDevices } from '../push/service';
 import { forgetSettings } from '../settings/service';
+import { endSubscriptionsOf } from '../subscriptions/service';
 import { settleWalletForDeletion } from '../wallet/service';
 import { forgetWebhooks } from '../webhooks/service';
 import { retireWishesOf } from '../wishes/service';
@@ -46,6 +47,8 @@ export async function deleteAccount(
       await returnGroupGiftsOf(tx, userId);
       // Wishes before the wallet, in the order a purchase takes them (the wish it claims, then the wallets).
       const wishImages = await retireWishesOf(tx, userId);
+      // Nothing is charged to or for a deleted account again (decision 034).
+      await endSubscriptionsOf(tx, userId);
       // Its money may still come back to the wallet (a refused transfer): it must settle first.
       if (await hasWithdrawalInFlight(tx, userId)) {
         throw new AppError('CONFLICT', SETTINGS_MESSAGES.pendingWithdrawal);

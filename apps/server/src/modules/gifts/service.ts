@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { splitGift, tokensToCents } from '@sweetwish/shared/money';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import { SUBSCRIPTION_MESSAGES } from '@sweetwish/shared/subscriptions';
 import type {
   BuyInput,
   BuyResult,
@@ -29,12 +30,14 @@ import {
   findPurchasesByTransfer,
   findSellerReceived,
   type GiftPosting,
+  type GiftResult,
   hasBought,
   insertPurchase,
   listBuyerPurchases,
   listSellerReceived,
   markReceivedSeen,
   type NewPurchase,
+  postGifts,
   setPurchaseConversation,
   summariseActivity,
   sumNamedGifts,
@@ -174,6 +177,7 @@ export async function buyWish(
   if (await isPaid(db, buyerId, id, requestKey)) return { purchaseId: id };
   const recipient = await recipientOf(db, buyerId, input.sellerId);
   const wish = await getWishForSale(db, input.productId, input.sellerId);
+  if (wish.type === 'subscription') throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.isSubscription);
   const purchase: NewPurchase = {
     id,
     type: 'standard',
@@ -187,6 +191,17 @@ export async function buyWish(
   const claim = wish.allowRepeatPurchases ? undefined : { wishId: wish.id, sellerId: wish.sellerId, cost: wish.cost };
   await pay(post, purchase, claim);
   return { purchaseId: purchase.id };
+}
+
+/**
+ * Posts one purchase in the caller's transaction, through post_gifts() like every gift (its split, lots,
+ * notification and changes): a subscription's month (decision 034), recorded with the caller's own rows.
+ */
+export async function postPurchaseNow(db: Database, purchase: NewPurchase): Promise<GiftResult> {
+  const [result] = await postGifts(db, [
+    { purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase) },
+  ]);
+  return result as GiftResult;
 }
 
 type PurchaseRow = NonNullable<Awaited<ReturnType<typeof findBuyerPurchase>>>;

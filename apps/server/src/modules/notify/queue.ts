@@ -1,6 +1,11 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
 import type { Database } from '../../db/client';
-import { insertGroupGiftNotification, insertMessageNotification, insertWebhookDisabledNotification } from './repo';
+import {
+  insertGroupGiftNotification,
+  insertMessageNotification,
+  insertSubscriptionNotification,
+  insertWebhookDisabledNotification,
+} from './repo';
 
 /**
  * Queues "you have a message" for the recipient, in the transaction that adds the message. It waits
@@ -30,4 +35,15 @@ export async function queueGroupGiftNotification(
   values: { userId: string; purchaseId: string },
 ): Promise<void> {
   await insertGroupGiftNotification(db, values);
+}
+
+/**
+ * Queues a notice to a fan about their subscription (decision 034), in the transaction that changed it:
+ * its renewal found the wallet short (`subscription_failed`), or it ended (`subscription_lapsed`).
+ */
+export async function queueSubscriptionNotice(
+  db: Database,
+  values: { userId: string; subscriptionId: string; kind: 'subscription_failed' | 'subscription_lapsed' },
+): Promise<void> {
+  await insertSubscriptionNotification(db, values);
 }

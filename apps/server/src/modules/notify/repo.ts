@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type NotificationStatus, notifications } from './tables';
+import { type NOTIFICATION_KINDS, type NotificationStatus, notifications } from './tables';
 
 /**
  * Queues a message notification for the recipient unless one for this conversation was queued (and not
@@ -42,14 +42,23 @@ export async function insertGroupGiftNotification(db: Database, values: { userId
   await db.insert(notifications).values({ userId: values.userId, kind: 'group_gift', purchaseId: values.purchaseId });
 }
 
+/** Queues a notice to a fan about their subscription's renewal (decision 034), in the caller's transaction. */
+export async function insertSubscriptionNotification(
+  db: Database,
+  values: { userId: string; subscriptionId: string; kind: 'subscription_failed' | 'subscription_lapsed' },
+) {
+  await db.insert(notifications).values(values);
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
-  kind: 'gift' | 'message' | 'gift_reversed' | 'webhook_disabled' | 'group_gift';
+  kind: (typeof NOTIFICATION_KINDS)[number];
   status: NotificationStatus;
   purchaseId: string | null;
   conversationId: string | null;
   webhookEndpointId: string | null;
+  subscriptionId: string | null;
 };
 
 export async function findNotification(db: Database, id: number): Promise<QueuedNotification | undefined> {
@@ -62,6 +71,7 @@ export async function findNotification(db: Database, id: number): Promise<Queued
       purchaseId: notifications.purchaseId,
       conversationId: notifications.conversationId,
       webhookEndpointId: notifications.webhookEndpointId,
+      subscriptionId: notifications.subscriptionId,
     })
     .from(notifications)
     .where(eq(notifications.id, id));

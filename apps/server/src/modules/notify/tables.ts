@@ -3,9 +3,21 @@ import { bigserial, check, index, integer, pgTable, text, timestamp } from 'driz
 import { users } from '../accounts/tables';
 import { conversations } from '../chat/tables';
 import { purchases } from '../gifts/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { webhookEndpoints } from '../webhooks/tables';
 
-export const NOTIFICATION_KINDS = ['gift', 'message', 'gift_reversed', 'webhook_disabled', 'group_gift'] as const;
+export const NOTIFICATION_KINDS = [
+  'gift',
+  'message',
+  'gift_reversed',
+  // To a creator whose webhook endpoint failed for 5 days (decision 032).
+  'webhook_disabled',
+  // To a creator, once, when a group gift is funded (decision 033).
+  'group_gift',
+  // To a fan: a renewal found the wallet short (tried again daily), or the subscription lapsed (decision 034).
+  'subscription_failed',
+  'subscription_lapsed',
+] as const;
 
 /**
  * pending: waiting for its job (not before not_before); sending: handed to the SMS or e-mail provider; sent;
@@ -32,6 +44,7 @@ export const notifications = pgTable(
     conversationId: text('conversation_id').references(() => conversations.id),
     /** webhook_disabled: the endpoint turned off after failing for 5 days (gone if deleted since). */
     webhookEndpointId: text('webhook_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     /** Provider calls made (a failed one is retried later, up to a limit). */
     attempts: integer('attempts').notNull().default(0),
@@ -48,5 +61,9 @@ export const notifications = pgTable(
       sql`(${t.kind} in ('gift', 'gift_reversed', 'group_gift')) = (${t.purchaseId} is not null)`,
     ),
     check('notifications_conversation', sql`(${t.kind} = 'message') = (${t.conversationId} is not null)`),
+    check(
+      'notifications_subscription',
+      sql`(${t.kind} in ('subscription_failed', 'subscription_lapsed')) = (${t.subscriptionId} is not null)`,
+    ),
   ],
 );

@@ -85,3 +85,32 @@ export function webhookDisabledText(endpoint: { url: string }, origin: string): 
     path,
   };
 }
+
+export type SubscriptionFacts = {
+  wishName: string;
+  priceCents: number;
+  creatorName: string | null;
+  endReason: 'canceled' | 'lapsed' | 'unavailable' | null;
+};
+
+/** To a fan: a renewal found the wallet short (tried again daily), or the subscription ended (decision 034). */
+export function subscriptionText(
+  kind: 'subscription_failed' | 'subscription_lapsed',
+  facts: SubscriptionFacts,
+  origin: string,
+): NotificationText {
+  const what = `${facts.wishName} (${formatDollars(facts.priceCents)} a month)${facts.creatorName ? ` from ${facts.creatorName}` : ''}`;
+  const path = '/subscriptions';
+  const summary =
+    kind === 'subscription_failed'
+      ? `Your wallet is short for your subscription to ${what}. Add tokens: we will try again daily for 3 days.`
+      : facts.endReason === 'unavailable'
+        ? `Your subscription to ${what} ended: the wish is no longer offered.`
+        : `Your subscription to ${what} ended: your wallet stayed short.`;
+  return {
+    subject: kind === 'subscription_failed' ? 'Your subscription payment failed' : 'Your subscription ended',
+    text: `${PRODUCT_NAME}: ${summary} See ${origin}${path}`,
+    summary,
+    path,
+  };
+}

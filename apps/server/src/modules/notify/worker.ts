@@ -9,6 +9,7 @@ import { getPurchaseParties } from '../gifts/service';
 import { getPublicPerson } from '../profiles/people';
 import type { PushDelivery } from '../push/service';
 import { getSettingsOf } from '../settings/service';
+import { describeSubscriptionNotice } from '../subscriptions/service';
 import { getEndpointUrl } from '../webhooks/service';
 import {
   findNotification,
@@ -26,6 +27,7 @@ import {
   messageText,
   type NotificationText,
   settingsFooter,
+  subscriptionText,
   webhookDisabledText,
 } from './texts';
 
@@ -103,6 +105,13 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
       const url = row.webhookEndpointId ? await getEndpointUrl(db, row.webhookEndpointId) : undefined;
       if (!url) return { skip: 'the endpoint was deleted' };
       return { ...address, message: webhookDisabledText({ url }, publicOrigin) };
+    }
+    if ((row.kind === 'subscription_failed' || row.kind === 'subscription_lapsed') && row.subscriptionId) {
+      // About the fan's own money: sent whatever the gift and message settings say.
+      const facts = await describeSubscriptionNotice(db, row.subscriptionId);
+      if (!facts) return { skip: 'no such subscription' };
+      const message = subscriptionText(row.kind, facts, publicOrigin);
+      return { ...address, message: { ...message, text: message.text + footer } };
     }
     return { skip: 'unknown kind' };
   }

@@ -68,6 +68,13 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 60, perDay: 1_000 },
     perAddress: { perMinute: 600, perDay: 10_000 },
   },
+  // Each subscribe charges the wallet and queues a renewal job (decision 034).
+  subscription: {
+    routes: ['POST /subscriptions', 'POST /subscriptions/{id}/cancel'],
+    noun: 'subscription changes',
+    perUser: { perMinute: 30, perDay: 300 },
+    perAddress: { perMinute: 300, perDay: 3_000 },
+  },
   payment: {
     routes: ['POST /checkout/top-ups', 'POST /payouts/withdrawals', 'POST /payouts/onboarding-link'],
     noun: 'payment requests',

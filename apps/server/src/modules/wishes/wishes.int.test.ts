@@ -82,7 +82,7 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     [{ name: 'Gift', cost: 20.5 }, 'cost'],
     [{ name: 'Gift', cost: 50, description: 'x'.repeat(1001) }, 'description'],
     [{ name: 'Gift', cost: 50, blurhash: 'short' }, 'blurhash'],
-    [{ name: 'Gift', cost: 50, type: 'subscription' }, 'type'],
+    [{ name: 'Gift', cost: 50, type: 'raffle' }, 'type'],
   ])('refuses %j and stores nothing', async (body, field) => {
     const seller = await newSeller();
     const res = await create(seller.cookie, body);

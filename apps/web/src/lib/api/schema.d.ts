@@ -3864,6 +3864,283 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator's subscribers and their monthly total */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscribers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriberList"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in fan's subscriptions, with their next charge dates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SubscriptionList"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Subscribe to a subscription wish: the first month is charged from the wallet at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubscribeInput"];
+                };
+            };
+            responses: {
+                /** @description The subscription */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                /** @description A field breaks a rule */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Their own wish, or the creator refuses their gifts */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such wish */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not a subscription wish, archived, already subscribed, or taken by another subscriber */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a subscription: it runs to the end of the paid month, nothing is refunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Subscription"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not theirs */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/wish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's subscription to a wish, and whether a single-subscriber wish is taken */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishSubscriptionState"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tips": {
         parameters: {
             query?: never;
@@ -5331,7 +5608,7 @@ export interface components {
              * @default standard
              * @enum {string}
              */
-            type: "standard";
+            type: "standard" | "subscription";
         };
         GroupGiftContributor: {
             amountCents: number;
@@ -5430,6 +5707,59 @@ export interface components {
             linkable: ("google" | "apple")[];
             methods: components["schemas"]["SignInMethod"][];
         };
+        SubscribeInput: {
+            wishId: string;
+        };
+        Subscriber: {
+            fan: {
+                displayName: string;
+                handle: string;
+                id: string;
+                photoUrl: string | null;
+            } | null;
+            id: string;
+            /** Format: date-time */
+            nextChargeAt: string | null;
+            priceCents: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @enum {string} */
+            status: "active" | "past_due" | "canceled" | "ended";
+            wish: {
+                id: string;
+                name: string;
+            };
+        };
+        SubscriberList: {
+            items: components["schemas"]["Subscriber"][];
+            monthlyTotalCents: number;
+        };
+        Subscription: {
+            creator: {
+                displayName: string;
+                handle: string;
+                id: string;
+                photoUrl: string | null;
+            };
+            id: string;
+            /** Format: date-time */
+            nextChargeAt: string | null;
+            /** Format: date-time */
+            paidUntil: string;
+            priceCents: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @enum {string} */
+            status: "active" | "past_due" | "canceled" | "ended";
+            wish: {
+                id: string;
+                image: string | null;
+                name: string;
+            };
+        };
+        SubscriptionList: {
+            items: components["schemas"]["Subscription"][];
+        };
         TakeBackResult: {
             contributionId: string;
         };
@@ -5492,6 +5822,10 @@ export interface components {
             handle: string;
             id: string;
             photoUrl: string | null;
+        };
+        WishSubscriptionState: {
+            isTaken: boolean;
+            mine: components["schemas"]["Subscription"] & (Record<string, never> | null);
         };
     };
     responses: never;

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
+import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
@@ -37,6 +39,11 @@ export function PurchasesPage() {
       <AppTopBar hasBack />
       <RequireSignIn>
         <PurchasesContent />
+        <Box sx={{ maxWidth: 600, mx: 'auto', px: 2.5, pb: 6 }}>
+          <Button component={Link} to="/subscriptions" variant="outlined" fullWidth>
+            My Subscriptions
+          </Button>
+        </Box>
       </RequireSignIn>
     </>
   );

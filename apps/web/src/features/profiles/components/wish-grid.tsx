@@ -111,6 +111,7 @@ function WishCardContent({ wish, isDimmed }: { wish: Wish; isDimmed: boolean }) 
       </Typography>
       <Typography component="span" color="primary" sx={{ display: 'block', fontWeight: 700 }}>
         {formatWishPrice(wish.cost)}
+        {wish.type === 'subscription' && ' / month'}
       </Typography>
       {wish.isGroupGift && !wish.purchased && (
         <GroupGiftProgress fundedCents={wish.groupGiftFundedCents} costCents={wish.cost * 100} isCompact />

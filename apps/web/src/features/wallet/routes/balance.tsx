@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { PendingEarning } from '@sweetwish/shared/wallet';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { tokenCount } from '../../../components/wallet/token-count';
@@ -39,6 +40,9 @@ export function BalancePage() {
           <RequestWithdrawalCard />
           <WithdrawalHistory />
           <EarningsStatement />
+          <Button component={Link} to="/subscriptions" variant="outlined" fullWidth sx={{ mt: 3 }}>
+            Subscriptions
+          </Button>
         </Box>
       </RequireSignIn>
     </>

@@ -29,6 +29,7 @@ import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
 import { GroupGiftSection } from '../components/group-gift-section';
+import { SubscribeArea } from '../components/subscribe-area';
 import { insufficientBalanceState } from '../lib/buy-flow';
 
 /** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
@@ -111,8 +112,15 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           </Typography>
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
+            {wish.type === 'subscription' && ' / month'}
           </Typography>
-          {wish.isGroupGift ? <GroupGiftSection page={{ wish, seller }} /> : <BuyArea page={{ wish, seller }} />}
+          {wish.isGroupGift ? (
+            <GroupGiftSection page={{ wish, seller }} />
+          ) : wish.type === 'subscription' ? (
+            <SubscribeArea page={{ wish, seller }} />
+          ) : (
+            <BuyArea page={{ wish, seller }} />
+          )}
         </Stack>
       )}
     </Box>

@@ -1,4 +1,10 @@
-import { keepPriceCharacters, type UpdateWishInput, type Wish, type WishFields } from '@sweetwish/shared/wishes';
+import {
+  keepPriceCharacters,
+  type UpdateWishInput,
+  type Wish,
+  type WishFields,
+  type WishType,
+} from '@sweetwish/shared/wishes';
 import type { z } from 'zod';
 
 /** Spec section 8. */
@@ -8,6 +14,12 @@ export const WISH_MESSAGES = {
   updated: 'Wish Updated!',
   missing: 'Product does not exist.',
 } as const;
+
+/** The wish type as the create screen's choice and the edit screen's chip name it. */
+export const WISH_TYPE_LABELS: Readonly<Record<WishType, string>> = {
+  standard: 'Single Wish',
+  subscription: 'Subscription',
+};
 
 /** The pause before a wish image is uploaded (spec section 9). */
 export const WISH_IMAGE_UPLOAD_DELAY_MS = 1000;

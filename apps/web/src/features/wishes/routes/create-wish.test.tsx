@@ -86,6 +86,31 @@ describe('Create Your Wish', () => {
     fireEvent.click(submit());
     await waitFor(() => expect(postsOf(calls)).toHaveLength(1));
     expect(JSON.parse(String(postsOf(calls)[0]?.body))).toMatchObject({ name: 'Studio Microphone', isGroupGift: true });
+  });
+
+  it('creates a subscription wish when Subscription is chosen, explaining the monthly charge and repeats', async () => {
+    const calls = stubFetch((url, sent) =>
+      url === '/api/wishes' && sent.method === 'POST'
+        ? json({ id: 'w2' }, 201)
+        : json({ error: { code: 'NOT_FOUND', message: 'nothing here' } }, 404),
+    );
+    renderCreate();
+    type(/Wish Name/, 'Monthly sketch');
+    type(/Price/, '25');
+    expect(screen.getByRole('button', { name: 'Single Wish' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Subscription' }));
+    expect(screen.getByText(/charged every month/)).toBeTruthy();
+    expect(screen.getByText('Multiple people can subscribe to this item at the same time.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Repeated Purchases' }));
+    expect(screen.getByText('Only one person is allowed to subscribe to this wish at a time.')).toBeTruthy();
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(postsOf(calls)).toHaveLength(1));
+    expect(JSON.parse(String(postsOf(calls)[0]?.body))).toMatchObject({
+      type: 'subscription',
+      cost: 25,
+      allowRepeatPurchases: false,
+    });
     expect(await screen.findByText('Profile page')).toBeTruthy();
   });
 

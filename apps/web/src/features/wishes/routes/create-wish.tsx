@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { WishFields } from '@sweetwish/shared/wishes';
+import { repeatPurchaseText, WishFields, type WishType } from '@sweetwish/shared/wishes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { createWish } from '../api/wish-calls';
 import { GroupGiftSwitch } from '../components/group-gift-switch';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
+import { WishTypeField } from '../components/wish-type-field';
 import { uploadWishImage } from '../lib/submit-image';
 import { NEW_WISH_VALUES, WISH_FIELD_OF_SERVER, WISH_MESSAGES } from '../lib/wish-form';
 
@@ -45,6 +46,7 @@ function CreateWishForm() {
   const form = useSchemaForm(WishFields, NEW_WISH_VALUES);
   const { isValid, isSubmitting } = form.formState;
   const [image, setImage] = useState<CroppedImage | null>(null);
+  const [type, setType] = useState<WishType>('standard');
   const allowRepeatPurchases = form.watch('allowRepeatPurchases');
   // Fixed at creation, like the type (decision 033): not a field of the shared wish form.
   const [isGroupGift, setIsGroupGift] = useState(false);
@@ -53,7 +55,9 @@ function CreateWishForm() {
     form,
     async (values) => {
       const uploaded = await uploadWishImage(image);
-      await createWish({ ...values, type: 'standard', pinned: false, isGroupGift, ...uploaded });
+      // A group gift is a single wish funded together; a subscription is never one.
+      const groupGift = type === 'standard' && isGroupGift;
+      await createWish({ ...values, type, pinned: false, isGroupGift: groupGift, ...uploaded });
       await queryClient.invalidateQueries();
       navigate(me?.handle ? `/${me.handle}` : '/home');
     },
@@ -68,9 +72,12 @@ function CreateWishForm() {
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <WishImageField image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
-        <GroupGiftSwitch checked={isGroupGift} onChange={setIsGroupGift} disabled={isSubmitting} />
+        <WishTypeField value={type} onChange={setType} disabled={isSubmitting} />
+        {type === 'standard' && (
+          <GroupGiftSwitch checked={isGroupGift} onChange={setIsGroupGift} disabled={isSubmitting} />
+        )}
         <FormControlLabel
-          sx={{ display: isGroupGift ? 'none' : undefined }}
+          sx={{ display: type === 'standard' && isGroupGift ? 'none' : undefined }}
           control={
             <Switch
               checked={allowRepeatPurchases}
@@ -80,6 +87,11 @@ function CreateWishForm() {
           }
           label="Repeated Purchases"
         />
+        {type === 'subscription' && (
+          <Typography variant="body2" color="text.secondary">
+            {repeatPurchaseText(type, allowRepeatPurchases)}
+          </Typography>
+        )}
         <Button
           type="submit"
           variant="contained"

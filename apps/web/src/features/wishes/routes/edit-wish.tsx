@@ -22,7 +22,7 @@ import { TakeBackSetting } from '../components/take-back-setting';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { uploadWishImage } from '../lib/submit-image';
-import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, wishChanges } from '../lib/wish-form';
+import { valuesOfWish, WISH_FIELD_OF_SERVER, WISH_MESSAGES, WISH_TYPE_LABELS, wishChanges } from '../lib/wish-form';
 
 /**
  * Route loader: the signed-in user. The wish comes in navigation state, which a loader cannot read, from
@@ -86,7 +86,7 @@ function EditWishForm({ wish }: { wish: Wish }) {
         <WishTextFields control={form.control} />
         <Box>
           <Chip
-            label={wish.isGroupGift ? 'Wish Type: Group Gift' : 'Wish Type: Single Wish'}
+            label={`Wish Type: ${wish.isGroupGift ? 'Group Gift' : WISH_TYPE_LABELS[wish.type]}`}
             color="primary"
             variant="outlined"
           />
