@@ -12,6 +12,7 @@ export * from '../modules/gifts/tables';
 export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
+export * from '../modules/overlay/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/push/tables';
 export * from '../modules/rate-limits/tables';

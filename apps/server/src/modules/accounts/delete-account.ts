@@ -9,6 +9,7 @@ import { detachImagesSentBy } from '../chat/service';
 import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
+import { forgetOverlay } from '../overlay/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetPushDevices } from '../push/service';
 import { forgetSettings } from '../settings/service';
@@ -55,6 +56,7 @@ export async function deleteAccount(
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);
       await forgetSettings(tx, userId);
+      await forgetOverlay(tx, userId);
       await forgetPushDevices(tx, userId);
       await scrubUser(tx, userId, user.handle);
       if (user.handle) await notifyChange(tx, { topic: 'handle', handle: user.handle.toLowerCase() });
