@@ -7,6 +7,7 @@ import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-ru
 import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
@@ -43,6 +44,11 @@ export function SettingsPage() {
             Settings
           </Typography>
           <ServerSettings />
+          <Section title="Stream overlay" detail="Show gifts, tips, a goal and top gifters on your live stream.">
+            <Button component={Link} to="/settings/overlay" variant="outlined" color="inherit" sx={{ mt: 1.5 }}>
+              Overlay settings
+            </Button>
+          </Section>
           <Section title="Balance">
             <ShowBalanceSwitch />
           </Section>
