@@ -203,7 +203,11 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     const creator = await people.newPerson();
     const { secret } = await settingsOf(creator);
     await built.app.request(`/api/overlay/${secret}/state`);
-    await built.app.request(`/overlay/${secret}`);
+    const page = await built.app.request(`/overlay/${secret}`);
+    // The page may be framed by the app's own preview only, and its address never goes out as a Referer.
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const overlay = await openOverlay(secret);
     await overlay.close();
     const logged = JSON.stringify(built.logLines);

@@ -6,7 +6,8 @@ import type { QueuedAlert } from '../lib/overlay-stream';
 /** How long one alert stays on screen, its entrance and exit included. */
 export const ALERT_MS = 6_000;
 
-const KEYFRAMES = `
+/** The alert's entrance and exit; the overlay page puts them in a <style> once. */
+export const ALERT_KEYFRAMES = `
 @keyframes sw-alert-in { 0% { transform: translateY(-60px) scale(0.8); opacity: 0 } 60% { transform: translateY(8px) scale(1.04); opacity: 1 } 100% { transform: none; opacity: 1 } }
 @keyframes sw-alert-out { to { transform: translateY(-30px); opacity: 0 } }
 `;
@@ -57,7 +58,6 @@ export function AlertCard({
         animation: `sw-alert-in 700ms ease-out, sw-alert-out 500ms ease-in ${ALERT_MS - 500}ms forwards`,
       }}
     >
-      <style>{KEYFRAMES}</style>
       {alert.wish?.image && (
         <img src={alert.wish.image} alt="" style={{ width: 180, height: 135, objectFit: 'cover', borderRadius: 16 }} />
       )}

@@ -2,7 +2,7 @@ import type { OverlayState } from '@sweetwish/shared/overlay';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useParams } from 'react-router';
 import { launchConfetti } from '../../../lib/confetti';
-import { AlertCard } from '../components/alert-card';
+import { ALERT_KEYFRAMES, AlertCard } from '../components/alert-card';
 import { GoalBar } from '../components/goal-bar';
 import { Leaderboard } from '../components/leaderboard';
 import { useOverlayStream } from '../lib/overlay-stream';
@@ -84,6 +84,7 @@ export function OverlayPage() {
         textShadow: '0 2px 6px rgba(0,0,0,0.6)',
       }}
     >
+      <style>{ALERT_KEYFRAMES}</style>
       {isRevoked && (
         <div style={{ position: 'absolute', top: 40, left: 40, fontSize: 32, color: '#fff' }}>
           This overlay address is no longer valid. Copy the new one from your overlay settings.
