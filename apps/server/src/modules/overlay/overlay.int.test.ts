@@ -107,6 +107,22 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     await third.close();
   });
 
+  it('delivers gifts made at the same time by many fans each once, numbered without gaps, in order', async () => {
+    const creator = await people.newPerson();
+    const fans = await Promise.all([1, 2, 3, 4].map(() => people.newPerson({ tokens: 500 })));
+    const { secret } = await settingsOf(creator);
+    const overlay = await openOverlay(secret);
+    const amounts = Array.from({ length: 24 }, (_, i) => i + 1);
+    await Promise.all(amounts.map((amount, i) => tip(fans[i % fans.length] as Person, creator, amount)));
+    const received: SseEvent[] = [];
+    for (const _ of amounts) received.push((await overlay.next(isAlert)) as SseEvent);
+    const ids = received.map((e) => Number(e.id));
+    expect(ids).toEqual(ids.map((_, i) => Number(overlay.readyId) + 1 + i));
+    expect(received.map((e) => alertOf(e).amountCents / 100).sort((x, y) => x - y)).toEqual(amounts);
+    expect((await overlay.drain(300)).filter(isGift)).toEqual([]);
+    await overlay.close();
+  });
+
   it('applies the minimum amount and the show choices on the server; a test alert is marked a test', async () => {
     const creator = await people.newPerson();
     const fan = await people.newPerson({ tokens: 500 });
