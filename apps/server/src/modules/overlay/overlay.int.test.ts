@@ -196,6 +196,7 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     expect((await built.app.request(`/api/overlay/${secret}/events`)).status).toBe(404);
     expect((await built.app.request(`/api/overlay/${secret}/state`)).status).toBe(404);
     expect((await built.app.request(`/api/overlay/${renewed.secret}/state`)).status).toBe(200);
+    expect((await built.app.request('/api/overlay/not-a-secret/events')).status).toBe(404);
   });
 
   it("lets nobody else read or change a creator's overlay", async () => {

@@ -23,6 +23,8 @@ import {
   updateOverlay,
 } from './repo';
 
+const OVERLAY_SECRET = /^[A-Za-z0-9_-]{43}$/;
+
 /** 32 random bytes, base64url (43 characters): not guessable, fits a URL as is. */
 export function newOverlaySecret(): string {
   return randomBytes(32).toString('base64url');
@@ -142,7 +144,8 @@ export const TEST_ALERT: OverlayAlert = {
 
 /** The overlay a secret opens, or the same 404 as any unknown address. */
 export async function getOverlayBySecret(db: Database, secret: string): Promise<OverlayRow> {
-  const row = await findOverlayBySecret(db, secret);
+  // Every secret is 43 characters: anything else is not looked up.
+  const row = OVERLAY_SECRET.test(secret) ? await findOverlayBySecret(db, secret) : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'Not found');
   return row;
 }
