@@ -67,10 +67,13 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
   async function pullOnce(hub: Hub) {
     if (hub.isRowStale) {
       hub.isRowStale = false;
+      const before = JSON.stringify(hub.row);
       hub.row = await findOverlay(db, hub.creatorId);
+      // Only a changed row is news to every stream; a new stream is sent the state anyway.
+      const isChanged = JSON.stringify(hub.row) !== before;
       for (const stream of hub.streams) {
-        if (hub.row?.secret === stream.secret) stream.needsState = true;
-        else stream.close();
+        if (hub.row?.secret !== stream.secret) stream.close();
+        else if (isChanged) stream.needsState = true;
       }
     }
     const row = hub.row;
