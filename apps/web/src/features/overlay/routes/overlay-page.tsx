@@ -69,6 +69,11 @@ export function OverlayPage() {
   const scale = useStageScale();
   const { state, alert, shift, isRevoked } = useOverlayStream(secret, initial);
   useGoalCelebration(state?.goal?.reachedAt);
+  // Alerts turned off: what was waiting is dropped rather than shown, stale, when they are turned on again.
+  const isShowingAlerts = state?.showAlerts ?? false;
+  useEffect(() => {
+    if (!isShowingAlerts && alert) shift();
+  }, [isShowingAlerts, alert, shift]);
 
   return (
     <div
