@@ -69,7 +69,11 @@ test('the overlay shows a tip and moves the goal bar when a fan tips from anothe
 
 test.describe('with a server of its own', () => {
   const server = ownServer();
-  test.beforeAll(async () => server.start());
+  test.beforeAll(async () => {
+    // A first start migrates a new database: slow on a loaded machine.
+    test.setTimeout(90_000);
+    await server.start();
+  });
   test.afterAll(async () => server.cleanup());
 
   async function personOn(browser: Browser) {
