@@ -3,7 +3,8 @@
 // --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
 // `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
-// `--chat-only` only the live messages figures; `--idle-only` only the idle instance's; `--search-only` search
+// `--chat-only` only the live messages figures; `--overlay-only` gift-to-overlay latency with 500 overlays
+// open; `--idle-only` only the idle instance's; `--search-only` search
 // (a new term per request, four classes, 1 and 50 connections), profile and wishlist (public cache on and off)
 // beside a bare Hono handler. `--large` searches among 1,000,000 users instead of 100,000. Every run prints the
 // machine's core count and (except --js-only, --chat-only, --idle-only) writes bench-results/<time>.json.
@@ -22,6 +23,7 @@ import lighthouse from 'lighthouse';
 import { measureApi } from './bench/api.mjs';
 import { measureChat } from './bench/chat.mjs';
 import { measureIdle } from './bench/idle.mjs';
+import { measureOverlay } from './bench/overlay.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 import { measureRoundTrips } from './bench/round-trips.mjs';
 import { measureTips } from './bench/tips.mjs';
@@ -762,6 +764,17 @@ async function mainChatOnly() {
   console.log(JSON.stringify(chat, null, 2));
 }
 
+/**
+ * `--overlay-only`: gift-to-overlay latency with 500 overlays of one creator open over two instances
+ * (scripts/bench/overlay.mjs, decision 031); no results file.
+ */
+async function mainOverlayOnly() {
+  await ensureBuild();
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  console.log(JSON.stringify(await measureOverlay({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl }), null, 2));
+}
+
 /** `--idle-only`: the idle instance's figures alone; no results file. */
 async function mainIdleOnly() {
   await ensureBuild();
@@ -776,6 +789,7 @@ const MODES = {
   '--api-only': mainApiOnly,
   '--chat-only': mainChatOnly,
   '--idle-only': mainIdleOnly,
+  '--overlay-only': mainOverlayOnly,
   '--search-only': mainSearchOnly,
 };
 const args = process.argv.slice(2).filter((arg) => arg !== '--large');

@@ -42,6 +42,8 @@ import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
+import { overlayRoutes } from './modules/overlay/routes';
+import { overlayStreamRoutes } from './modules/overlay/stream-routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { pushRoutes } from './modules/push/routes';
@@ -134,6 +136,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
+  api.route('/', overlayRoutes({ database, auth }));
+  api.route('/', overlayStreamRoutes({ db: database.db, changes, logger, shutdown }));
   api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
   api.route('/', webhookRoutes({ database, auth, isLocalPublicUrl: config.isLocalPublicUrl }));

@@ -7,6 +7,8 @@ import { router } from './app/router';
 import { theme } from './app/theme';
 import { Notifications } from './components/notifications';
 
+// The stream overlay runs inside OBS: no toasts, no install or update prompts there (decision 031).
+const isOverlay = window.location.pathname.startsWith('/overlay/');
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
@@ -15,13 +17,13 @@ createRoot(root).render(
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <RouterProvider router={router} />
-      <Notifications />
+      {!isOverlay && <Notifications />}
     </ThemeProvider>
   </StrictMode>,
 );
 
 // The installable app's service worker and its update prompt load once the page has (decision 026).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+if (import.meta.env.PROD && 'serviceWorker' in navigator && !isOverlay) {
   const start = () => void import('./app/app-update').then((m) => m.startAppUpdates());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

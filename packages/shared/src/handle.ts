@@ -51,6 +51,7 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'tokens',
   'balance',
   'settings',
+  'overlay',
   'profile',
   'why',
   'support',

@@ -29,7 +29,12 @@ export type Change =
    * the list) or its messages; without a conversation, all of that user's conversations.
    */
   | { topic: 'wallet' | 'purchases' | 'received' | 'fans' | 'withdrawals' | 'payout-account'; userId: string }
-  | { topic: 'conversations' | 'messages'; userId: string; conversationId?: string };
+  | { topic: 'conversations' | 'messages'; userId: string; conversationId?: string }
+  /**
+   * A creator's stream overlay (decision 031): its settings or goal changed, its secret was replaced (open
+   * overlays on the old one close), a test alert was asked for, or its goal was reached.
+   */
+  | { topic: 'overlay'; userId: string; what: 'settings' | 'secret' | 'test' | 'goal-reached' };
 
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */
 export type Resync = { topic: 'resync' };

@@ -13,6 +13,7 @@ export * from '../modules/group-gifts/tables';
 export * from '../modules/idempotency/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
+export * from '../modules/overlay/tables';
 export * from '../modules/payouts/tables';
 export * from '../modules/push/tables';
 export * from '../modules/rate-limits/tables';

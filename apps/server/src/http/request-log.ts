@@ -5,6 +5,18 @@ import type { AppEnv } from './context';
 
 const INCOMING_ID = /^[\w-]{1,64}$/;
 
+/** The overlay's secret address segment (decision 031), in the page's path and the API's. */
+const OVERLAY_SECRET = /^(\/(?:api\/)?overlay\/)([^/]+)/;
+/** The overlay's own API paths, which hold no secret. */
+const OVERLAY_PATHS = new Set(['settings', 'goal', 'secret', 'test-alert']);
+
+/** The path as logged: an overlay's secret never reaches the logs. */
+export function loggedPath(path: string): string {
+  return path.replace(OVERLAY_SECRET, (whole, prefix: string, segment: string) =>
+    OVERLAY_PATHS.has(segment) ? whole : `${prefix}[secret]`,
+  );
+}
+
 /** Gives each request an id (kept from a trusted proxy's X-Request-Id), a child logger and a closing log line. */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -19,7 +31,7 @@ export function requestLog(logger: Logger) {
     log.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },

@@ -16,16 +16,26 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The stream overlay page (decision 031) may be framed by the app itself (the live preview in its settings);
+ * its address holds a secret, so it sends no Referer at all.
+ */
+const OVERLAY_PAGE = /^\/overlay\/[^/]+\/?$/;
+const OVERLAY_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
 /** Security headers on every response, whatever produced it. */
 export function securityHeaders(options: { hsts: boolean }) {
   return createMiddleware(async (c, next) => {
     await next();
+    const isOverlay = OVERLAY_PAGE.test(c.req.path);
     setResponseHeaders(c, {
       // Media answers carry their own, stricter policy.
-      ...(c.res.headers.has('Content-Security-Policy') ? {} : { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }),
+      ...(c.res.headers.has('Content-Security-Policy')
+        ? {}
+        : { 'Content-Security-Policy': isOverlay ? OVERLAY_POLICY : CONTENT_SECURITY_POLICY }),
       'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': isOverlay ? 'no-referrer' : 'strict-origin-when-cross-origin',
+      'X-Frame-Options': isOverlay ? 'SAMEORIGIN' : 'DENY',
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
       ...(options.hsts ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),

@@ -18,6 +18,7 @@ export function httpMetrics() {
     const labels = { method: c.req.method, route: routeOf(c), status: String(c.res.status) };
     httpRequests.inc(labels);
     // A live-event stream's time is how long it stayed open, not how fast it answered.
-    if (labels.route !== '/api/events') httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+    if (labels.route !== '/api/events' && labels.route !== '/api/overlay/:secret/events')
+      httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
   });
 }

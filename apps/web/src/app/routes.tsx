@@ -200,6 +200,14 @@ const APP_SCREENS: RouteObject[] = [
       })),
   },
   {
+    path: 'settings/overlay',
+    lazy: () =>
+      import('../features/overlay/routes/overlay-settings').then((m) => ({
+        Component: m.OverlaySettingsPage,
+        loader: m.overlaySettingsLoader,
+      })),
+  },
+  {
     path: 'fans',
     lazy: () => import('../features/fans/routes/fans').then((m) => ({ Component: m.FansPage, loader: m.fansLoader })),
   },
@@ -306,6 +314,17 @@ function FirstLoadFallback() {
 }
 
 export const routes: RouteObject[] = [
+  // The stream overlay (decision 031): outside the app's layout and shell, so it has no top bar, no padding
+  // and no query cache, and its code loads only here.
+  {
+    path: '/overlay/:secret',
+    HydrateFallback: FirstLoadFallback,
+    lazy: () =>
+      import('../features/overlay/routes/overlay-page').then((m) => ({
+        Component: m.OverlayPage,
+        loader: m.overlayLoader,
+      })),
+  },
   {
     path: '/',
     Component: AppLayout,

@@ -10,6 +10,7 @@ import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
 import { returnGroupGiftsOf } from '../group-gifts/service';
 import { MEDIA_PATH_PREFIX } from '../media/service';
+import { forgetOverlay } from '../overlay/service';
 import { hasWithdrawalInFlight } from '../payouts/service';
 import { forgetPushDevices } from '../push/service';
 import { forgetSettings } from '../settings/service';
@@ -63,6 +64,7 @@ export async function deleteAccount(
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);
       await forgetSettings(tx, userId);
+      await forgetOverlay(tx, userId);
       await forgetPushDevices(tx, userId);
       await forgetWebhooks(tx, userId);
       await scrubUser(tx, userId, user.handle);

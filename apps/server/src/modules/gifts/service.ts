@@ -26,14 +26,17 @@ import type { GiftPoster } from './gift-batcher';
 import {
   clearProductImagesOfSeller,
   findBuyerPurchase,
+  findLastSellerSeq,
   findPurchaseParties,
   findPurchasesByTransfer,
   findSellerReceived,
+  findTopGiftersSince,
   type GiftPosting,
   type GiftResult,
   hasBought,
   insertPurchase,
   listBuyerPurchases,
+  listSellerGiftsAfter,
   listSellerReceived,
   markReceivedSeen,
   type NewPurchase,
@@ -41,6 +44,7 @@ import {
   setPurchaseConversation,
   summariseActivity,
   sumNamedGifts,
+  sumSellerGiftsSince,
 } from './repo';
 
 /**
@@ -329,4 +333,50 @@ export async function purchasesOfTransfers(
   transferIds: string[],
 ): Promise<Map<string, PurchaseOfTransfer>> {
   return new Map((await findPurchasesByTransfer(db, transferIds)).map((p) => [p.transferId, p]));
+}
+
+export type OverlayGift = {
+  seq: number;
+  type: 'standard' | 'tip';
+  costCents: number;
+  /** The buyer's display name; null when anonymous or without a public profile ("Anonymous"). */
+  buyerName: string | null;
+  product: { name: string; image: string | null } | null;
+};
+
+/** The recipient's gifts after number `afterSeq`, in order (the stream overlay, decision 031). */
+export async function giftsAfter(
+  db: Database,
+  sellerId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<OverlayGift[]> {
+  const rows = await listSellerGiftsAfter(db, sellerId, afterSeq, limit);
+  return rows.map((row) => {
+    const isKnown =
+      !row.isAnonymous && row.buyer.handle !== null && row.buyer.displayName !== null && !row.buyer.deletedAt;
+    return {
+      seq: row.seq,
+      type: row.type,
+      costCents: row.costCents,
+      buyerName: isKnown ? row.buyer.displayName : null,
+      product: row.type === 'standard' && row.productName ? { name: row.productName, image: row.productImage } : null,
+    };
+  });
+}
+
+/** The number of the recipient's latest gift (0 before any): where a new overlay starts. */
+export async function lastGiftSeq(db: Database, sellerId: string): Promise<number> {
+  return findLastSellerSeq(db, sellerId);
+}
+
+/** Cents the recipient received since a moment (gifts and tips, as given). */
+export async function giftsTotalSinceAt(db: Database, sellerId: string, since: Date): Promise<number> {
+  return sumSellerGiftsSince(db, sellerId, since);
+}
+
+/** Top gifters since a moment; `buyerName` null is every anonymous gift together. */
+export async function topGiftersSince(db: Database, sellerId: string, since: Date, limit: number) {
+  const rows = await findTopGiftersSince(db, sellerId, since, limit);
+  return rows.map((r) => ({ buyerName: r.buyerId ? r.displayName : null, totalCents: Number(r.totalCents) }));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { ledgerTransfers } from '../wallet/tables';
 import { wishes } from '../wishes/tables';
@@ -43,10 +43,20 @@ export const purchases = pgTable(
     /** What a refund or dispute of the top-up that paid for it took back (decision 017); 0 when none. */
     reversedCents: bigint('reversed_cents', { mode: 'number' }).notNull().default(0),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /**
+     * The gift's place among its recipient's gifts (1, 2, 3, ...), set by the purchases_number_per_seller
+     * trigger under a per-recipient lock held to commit: numbers become visible in order, with no gaps, so
+     * the stream overlay resumes after the last one it showed (decision 031).
+     */
+    // The trigger overwrites whatever an insert gives: 0 only lets drizzle insert a row without it.
+    sellerSeq: bigint('seller_seq', { mode: 'number' })
+      .notNull()
+      .$defaultFn(() => 0),
   },
   (t) => [
     index('purchases_buyer_idx').on(t.buyerId, t.createdAt),
     index('purchases_seller_idx').on(t.sellerId, t.createdAt),
+    uniqueIndex('purchases_seller_seq_idx').on(t.sellerId, t.sellerSeq),
     check(
       'purchases_split_sums',
       sql`${t.recipientCents} + ${t.affiliateCents} + ${t.platformCents} + ${t.processingCents} = ${t.costCents}`,

@@ -112,6 +112,19 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 10, perDay: 100 },
     perAddress: { perMinute: 100, perDay: 1_000 },
   },
+  // The stream overlay's settings (decision 031): a creator tweaks them a few times before going live.
+  overlay: {
+    routes: [
+      'PATCH /overlay/settings',
+      'POST /overlay/goal',
+      'DELETE /overlay/goal',
+      'POST /overlay/secret',
+      'POST /overlay/test-alert',
+    ],
+    noun: 'overlay changes',
+    perUser: { perMinute: 30, perDay: 500 },
+    perAddress: { perMinute: 300, perDay: 5_000 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',

@@ -2328,6 +2328,437 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overlay/{secret}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an overlay shows besides alerts (for the overlay page, which holds the secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                progressCents: number;
+                                reachedAt: string | null;
+                                targetCents: number;
+                            } | null;
+                            isSoundOn: boolean;
+                            leaderboard: {
+                                amountCents: number;
+                                name: string;
+                            }[] | null;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            showAlerts: boolean;
+                        };
+                    };
+                };
+                /** @description No overlay has this address */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/goal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a goal now: one of your wishes (its price is the target) or a number of tokens */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        wishId: string;
+                    } | {
+                        tokens: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                reachedAt: string | null;
+                                startedAt: string;
+                                targetCents: number;
+                                wishId: string | null;
+                            } | null;
+                            isSoundOn: boolean;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            minTokens: number;
+                            secret: string;
+                            showAlerts: boolean;
+                            showGoal: boolean;
+                            showLeaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description Not a wish or token target */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not one of your wishes */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** End the goal: the overlay shows none */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                reachedAt: string | null;
+                                startedAt: string;
+                                targetCents: number;
+                                wishId: string | null;
+                            } | null;
+                            isSoundOn: boolean;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            minTokens: number;
+                            secret: string;
+                            showAlerts: boolean;
+                            showGoal: boolean;
+                            showLeaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the overlay a new secret address; the old one stops at once, open overlays included */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings, with the new secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                reachedAt: string | null;
+                                startedAt: string;
+                                targetCents: number;
+                                wishId: string | null;
+                            } | null;
+                            isSoundOn: boolean;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            minTokens: number;
+                            secret: string;
+                            showAlerts: boolean;
+                            showGoal: boolean;
+                            showLeaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator's stream overlay: its secret address and what it shows */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                reachedAt: string | null;
+                                startedAt: string;
+                                targetCents: number;
+                                wishId: string | null;
+                            } | null;
+                            isSoundOn: boolean;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            minTokens: number;
+                            secret: string;
+                            showAlerts: boolean;
+                            showGoal: boolean;
+                            showLeaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Choose what the overlay shows: alerts, goal, leaderboard, minimum amount, sound, leaderboard period */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isSoundOn?: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod?: "today" | "goal";
+                        minTokens?: number;
+                        showAlerts?: boolean;
+                        showGoal?: boolean;
+                        showLeaderboard?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            goal: {
+                                image: string | null;
+                                name: string | null;
+                                reachedAt: string | null;
+                                startedAt: string;
+                                targetCents: number;
+                                wishId: string | null;
+                            } | null;
+                            isSoundOn: boolean;
+                            /** @enum {string} */
+                            leaderboardPeriod: "today" | "goal";
+                            minTokens: number;
+                            secret: string;
+                            showAlerts: boolean;
+                            showGoal: boolean;
+                            showLeaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description Nothing to change */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/overlay/test-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show a sample alert, marked as a test, on the open overlays (nothing is stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sent */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts/account": {
         parameters: {
             query?: never;

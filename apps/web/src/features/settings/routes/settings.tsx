@@ -44,6 +44,11 @@ export function SettingsPage() {
             Settings
           </Typography>
           <ServerSettings />
+          <Section title="Stream overlay" detail="Show gifts, tips, a goal and top gifters on your live stream.">
+            <Button component={Link} to="/settings/overlay" variant="outlined" color="inherit" sx={{ mt: 1.5 }}>
+              Overlay settings
+            </Button>
+          </Section>
           <Section title="Balance">
             <ShowBalanceSwitch />
           </Section>

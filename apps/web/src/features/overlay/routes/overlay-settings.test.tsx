@@ -1,0 +1,69 @@
+import type { OverlaySettings } from '@sweetwish/shared/overlay';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../../test-support/render-signed-in';
+import { stubFetch } from '../../../test-support/stub-fetch';
+import { OverlaySettingsPage } from './overlay-settings';
+
+const SETTINGS: OverlaySettings = {
+  secret: 'a'.repeat(43),
+  showAlerts: true,
+  showGoal: true,
+  showLeaderboard: true,
+  minTokens: 0,
+  isSoundOn: true,
+  leaderboardPeriod: 'today',
+  goal: null,
+};
+
+function stubServer() {
+  let settings = SETTINGS;
+  return stubFetch((url, sent) => {
+    if (url === '/api/overlay/secret' && sent.method === 'POST') settings = { ...settings, secret: 'b'.repeat(43) };
+    if (url === '/api/overlay/settings' && sent.method === 'PATCH') {
+      settings = { ...settings, ...JSON.parse(String(sent.body)) };
+    }
+    if (url === '/api/overlay/test-alert') return new Response(null, { status: 204 });
+    if (url.startsWith('/api/users/')) return Response.json([]);
+    return Response.json(settings);
+  });
+}
+
+describe('the overlay settings', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the overlay in its preview and replaces the URL after a confirmation', async () => {
+    const calls = stubServer();
+    renderSignedIn(OverlaySettingsPage, { path: '/settings/overlay' });
+    const preview = (await screen.findByTitle('Overlay preview')) as HTMLIFrameElement;
+    expect(preview.getAttribute('src')).toBe(`/overlay/${'a'.repeat(43)}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate URL' }));
+    expect(calls.some((c) => c.url === '/api/overlay/secret')).toBe(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    await waitFor(() =>
+      expect(screen.getByTitle('Overlay preview').getAttribute('src')).toBe(`/overlay/${'b'.repeat(43)}`),
+    );
+    expect(calls.filter((c) => c.url === '/api/overlay/secret' && c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('saves a choice, the minimum amount, and sends a test alert', async () => {
+    const calls = stubServer();
+    renderSignedIn(OverlaySettingsPage, { path: '/settings/overlay' });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Leaderboard' }));
+    const minimum = screen.getByLabelText('Minimum amount (tokens)');
+    fireEvent.change(minimum, { target: { value: '1,000' } });
+    fireEvent.blur(minimum);
+    fireEvent.click(screen.getByRole('button', { name: 'Send test alert' }));
+    await waitFor(() => expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(3));
+    // Sent one after another, recorded as each body was read: compared without their order.
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body]);
+    expect(writes.sort()).toEqual([
+      ['PATCH', '/api/overlay/settings', JSON.stringify({ minTokens: 1000 })],
+      ['PATCH', '/api/overlay/settings', JSON.stringify({ showLeaderboard: false })],
+      ['POST', '/api/overlay/test-alert', undefined],
+    ]);
+  });
+});
