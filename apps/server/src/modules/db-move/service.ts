@@ -24,13 +24,18 @@ const BATCH_SIZE = 500;
 /** Columns whose rows must stay together in one insert (the ledger checks each statement's entries sum to zero). */
 const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transfer_id' };
 /**
- * Triggers that write rows of another table: a user's search trigrams (decision 022) and a notification's
- * job (decision 023). The source already holds every row they wrote, so they are off while its rows are
- * copied (they would write them a second time, under new ids), and on again before the copy commits.
+ * Triggers that derive what the copy brings anyway: rows of another table (a user's search trigrams,
+ * decision 022; a notification's job, decision 023; a gift's or message's webhook event, decision 032) and a
+ * purchase's number among its recipient's (decision 031), which the copy carries as it was. The source
+ * already holds all of it, so they are off while its rows are copied (they would write it a second time,
+ * under new ids or numbers), and on again before the copy commits.
  */
 const DERIVING_TRIGGERS = [
   { table: 'users', trigger: 'users_search_trigrams' },
   { table: 'notifications', trigger: 'notifications_queue_job' },
+  { table: 'purchases', trigger: 'purchases_webhook_event' },
+  { table: 'messages', trigger: 'messages_webhook_event' },
+  { table: 'purchases', trigger: 'purchases_number_per_seller' },
 ] as const;
 
 export class MoveRefused extends Error {}
