@@ -42,7 +42,7 @@ function renderEdit() {
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
-const type = (name: RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
+const type = (name: RegExp, value: string) => fireEvent.input(field(name), { target: { value } });
 const update = () => screen.getByRole('button', { name: 'Update' });
 
 describe('Edit Wish', () => {
