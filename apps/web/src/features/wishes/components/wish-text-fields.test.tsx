@@ -18,6 +18,9 @@ describe('WishTextFields', () => {
     const price = screen.getByRole('textbox', { name: /Price/ });
     fireEvent.input(price, { target: { value: '1x9' } });
     expect(price).toHaveProperty('value', '19');
+    // A refused character leaves the kept text unchanged; the field must still not show it.
+    fireEvent.input(price, { target: { value: '19a' } });
+    expect(price).toHaveProperty('value', '19');
     expect(await screen.findByText(PRICE_MESSAGES.tooLow)).toBeDefined();
     expect(price.getAttribute('aria-invalid')).toBe('true');
     fireEvent.input(price, { target: { value: '2,000' } });
