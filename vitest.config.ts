@@ -18,16 +18,28 @@ export default defineConfig({
       {
         // Browser builds of the libraries, as the app's bundle has: their Node builds are CommonJS, whose
         // require('react') would reach React itself past the aliases.
-        resolve: { conditions: ['browser', 'module', 'development|production'], mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'] },
+        resolve: {
+          conditions: ['browser', 'module', 'development|production'],
+          mainFields: ['browser', 'module', 'jsnext:main', 'jsnext'],
+        },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           alias: [
             ...reactOnPreact,
             // One copy of Preact: its package answers `browser` and `import` with different files.
-            { find: /^preact$/, replacement: fileURLToPath(new URL('./node_modules/preact/dist/preact.mjs', import.meta.url)) },
-            { find: /^preact\/hooks$/, replacement: fileURLToPath(new URL('./node_modules/preact/hooks/dist/hooks.mjs', import.meta.url)) },
-            { find: /^preact\/compat$/, replacement: fileURLToPath(new URL('./node_modules/preact/compat/dist/compat.mjs', import.meta.url)) },
+            {
+              find: /^preact$/,
+              replacement: fileURLToPath(new URL('./node_modules/preact/dist/preact.mjs', import.meta.url)),
+            },
+            {
+              find: /^preact\/hooks$/,
+              replacement: fileURLToPath(new URL('./node_modules/preact/hooks/dist/hooks.mjs', import.meta.url)),
+            },
+            {
+              find: /^preact\/compat$/,
+              replacement: fileURLToPath(new URL('./node_modules/preact/compat/dist/compat.mjs', import.meta.url)),
+            },
             // Its CommonJS build would require the real react-dom, past the aliases.
             {
               find: /^@testing-library\/react$/,
