@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { reactOnPreact } from './react-on-preact';
 
 /** Files of `public/` the installable app keeps for offline use beside the entry's script and styles. */
 const SHELL_FILES = [
@@ -45,4 +46,5 @@ export default defineConfig({
   plugins: [react(), serviceWorker()],
   server: { port: 5172, strictPort: true, proxy: { '/api': 'http://localhost:5173' } },
   build: { target: 'es2022', sourcemap: true, manifest: true },
+  resolve: { alias: reactOnPreact },
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, data } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +22,10 @@ function renderFailingRoute(errorElement: React.ReactNode, loader: () => never) 
 }
 
 describe('the error screens', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
 
   it('show the router fallback with the status and text of a route response', async () => {
     renderFailingRoute(<RouterFallback />, () => {

@@ -91,8 +91,9 @@ describe('useHandleStatus', () => {
     expect(check).toHaveBeenCalledTimes(1);
     expect(check).toHaveBeenCalledWith('sweet');
 
-    await act(async () => answer.resolve(true));
-    expect(result.current).toBe('available');
+    // The answer reaches the hook a few promise steps later; React's act waited for them, Preact's does not.
+    answer.resolve(true);
+    await vi.waitFor(() => expect(result.current).toBe('available'));
   });
 
   it('shows a problem of the handle itself after the pause, without a server call', async () => {

@@ -28,13 +28,17 @@ export type PurchaseConversationTarget = {
 export function useOpenPurchaseConversation() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The failure message travels with the call and is told by the mutation's own onError: a callback given to
+  // `mutate` runs only once the component has subscribed to the mutation, which Preact does in an effect after
+  // the next frame (decision 035), so a click right after the button appears would have lost it.
   const mutation = useMutation({
-    mutationFn: async (target: PurchaseConversationTarget) => {
+    mutationFn: async ({ target }: { target: PurchaseConversationTarget; failureMessage: string }) => {
       if (target.conversationId) return target.conversationId;
       const body = { type: target.type, purchaseId: target.purchaseId };
       return (await ok(api.POST('/api/conversations', { body }))).conversationId;
     },
-    onSuccess: (conversationId, target) => {
+    onError: (_error, { failureMessage }) => notify(failureMessage),
+    onSuccess: (conversationId, { target }) => {
       if (!target.conversationId) {
         // The purchase now has a conversation: its buttons read "Join Conversation" from now on.
         for (const queryKey of [PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY, CONVERSATIONS_QUERY_KEY, ACTIVITY_QUERY_KEY]) {
@@ -45,10 +49,9 @@ export function useOpenPurchaseConversation() {
     },
   });
   return {
-    open: (target: PurchaseConversationTarget, failureMessage: string) =>
-      mutation.mutate(target, { onError: () => notify(failureMessage) }),
+    open: (target: PurchaseConversationTarget, failureMessage: string) => mutation.mutate({ target, failureMessage }),
     isOpening: mutation.isPending,
     /** The purchase whose conversation is being opened, to show its button busy. */
-    openingPurchaseId: mutation.isPending ? (mutation.variables?.purchaseId ?? null) : null,
+    openingPurchaseId: mutation.isPending ? (mutation.variables?.target.purchaseId ?? null) : null,
   };
 }

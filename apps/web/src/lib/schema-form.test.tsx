@@ -34,7 +34,7 @@ function NameForm({ onSaved }: { onSaved: (name: string) => void }) {
 
 const field = () => screen.getByRole('textbox', { name: 'Display Name' });
 const save = () => screen.getByRole('button', { name: 'Save' });
-const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(field(), { target: { value: text } });
 
 describe('schema forms', () => {
   beforeEach(() => {

@@ -30,7 +30,7 @@ function renderForm() {
 }
 
 const field = () => screen.getByRole('textbox', { name: 'Email Address' });
-const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(field(), { target: { value: text } });
 const sendButton = () => screen.getByRole('button', { name: 'Send Sign-In Link' });
 const toasts = () => currentNotifications().map((n) => [n.message, n.placement]);
 

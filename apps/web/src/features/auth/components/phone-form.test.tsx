@@ -14,7 +14,7 @@ function Screen({ onSignedIn = async () => undefined }: { onSignedIn?: () => Pro
 
 const numberField = () => screen.getByRole('textbox', { name: 'Phone Number' });
 const codeField = () => screen.getByRole('textbox', { name: 'SMS Code' });
-const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
+const type = (field: HTMLElement, text: string) => fireEvent.input(field, { target: { value: text } });
 const toasts = () => currentNotifications().map((n) => [n.message, n.placement]);
 
 async function sendCode() {

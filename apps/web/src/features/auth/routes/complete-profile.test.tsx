@@ -10,7 +10,7 @@ const newUser = { ...testMe, handle: null, displayName: null, isProfileComplete:
 const nameField = () => screen.getByRole('textbox', { name: 'Display Name' });
 const handleField = () => screen.getByRole('textbox', { name: 'Unique Handle' });
 const complete = () => screen.getByRole('button', { name: 'Complete' });
-const type = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
+const type = (field: HTMLElement, text: string) => fireEvent.input(field, { target: { value: text } });
 
 /** The server: every handle is free; completing is answered by `answerComplete`. */
 function stubServer(answerComplete: () => Response | Promise<Response>): SentRequest[] {

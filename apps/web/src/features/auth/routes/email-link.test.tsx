@@ -22,7 +22,7 @@ async function renderLinkPage() {
 
 const field = () => screen.getByRole('textbox', { name: 'Email Address' });
 const login = () => screen.getByRole('button', { name: 'Login' });
-const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(field(), { target: { value: text } });
 const verifications = (calls: SentRequest[]) => calls.filter((call) => call.url.endsWith('/magic-link/verify'));
 
 describe('Confirm Email Address', () => {

@@ -69,16 +69,16 @@ describe('the composer', () => {
     stubApi();
     const { pick } = renderComposer();
     expect(sendButton()).toHaveProperty('disabled', true);
-    fireEvent.change(field(), { target: { value: '   ' } });
+    fireEvent.input(field(), { target: { value: '   ' } });
     expect(sendButton()).toHaveProperty('disabled', true);
-    fireEvent.change(field(), { target: { value: 'Hi' } });
+    fireEvent.input(field(), { target: { value: 'Hi' } });
     expect(sendButton()).toHaveProperty('disabled', false);
-    fireEvent.change(field(), { target: { value: '' } });
+    fireEvent.input(field(), { target: { value: '' } });
     pick(image('a.png'));
     expect(sendButton()).toHaveProperty('disabled', false);
     cleanup();
     renderComposer({ isLoading: true });
-    fireEvent.change(field(), { target: { value: 'Hi' } });
+    fireEvent.input(field(), { target: { value: 'Hi' } });
     expect(sendButton()).toHaveProperty('disabled', true);
   });
 
@@ -95,7 +95,7 @@ describe('the composer', () => {
   it('sends the text, then each image in turn, disabled meanwhile, and empties itself', async () => {
     const calls = stubApi();
     const { pick } = renderComposer();
-    fireEvent.change(field(), { target: { value: '  Hello there  ' } });
+    fireEvent.input(field(), { target: { value: '  Hello there  ' } });
     pick(image('a.png'), image('b.png'));
     fireEvent.click(sendButton());
     expect(field()).toHaveProperty('disabled', true);
@@ -114,7 +114,7 @@ describe('the composer', () => {
   it('sends no text message when there is only whitespace besides the images', async () => {
     const calls = stubApi();
     const { pick } = renderComposer();
-    fireEvent.change(field(), { target: { value: ' \n ' } });
+    fireEvent.input(field(), { target: { value: ' \n ' } });
     pick(image('a.png'));
     fireEvent.click(sendButton());
     await waitFor(() => expect(previews()).toBeNull());
@@ -124,7 +124,7 @@ describe('the composer', () => {
   it('keeps text that could not be sent and says "Could not send message"', async () => {
     stubApi((call) => call.url.endsWith('/messages'));
     renderComposer();
-    fireEvent.change(field(), { target: { value: 'Hello' } });
+    fireEvent.input(field(), { target: { value: 'Hello' } });
     fireEvent.click(sendButton());
     await waitFor(() => expect(messages()).toEqual(['Could not send message']));
     await waitFor(() => expect(field()).toHaveProperty('disabled', false));
@@ -145,7 +145,7 @@ describe('the composer', () => {
   it('inserts an emoji where the caret is', async () => {
     stubApi();
     renderComposer();
-    fireEvent.change(field(), { target: { value: 'Hi there' } });
+    fireEvent.input(field(), { target: { value: 'Hi there' } });
     (field() as HTMLTextAreaElement).setSelectionRange(2, 2);
     fireEvent.click(screen.getByRole('button', { name: 'Insert emoji' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Insert 🎉' }));
@@ -155,12 +155,12 @@ describe('the composer', () => {
   it('words text over the limit with the shared schema under the field as one types, and sends nothing', async () => {
     const calls = stubApi();
     renderComposer();
-    fireEvent.change(field(), { target: { value: 'x'.repeat(MESSAGE_MAX + 1) } });
+    fireEvent.input(field(), { target: { value: 'x'.repeat(MESSAGE_MAX + 1) } });
     expect(await screen.findByText(CHAT_MESSAGES.tooLong)).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');
     expect(sendButton()).toHaveProperty('disabled', true);
     fireEvent.keyDown(field(), { key: 'Enter' });
-    fireEvent.change(field(), { target: { value: 'Hi' } });
+    fireEvent.input(field(), { target: { value: 'Hi' } });
     await waitFor(() => expect(screen.queryByText(CHAT_MESSAGES.tooLong)).toBeNull());
     expect(calls).toEqual([]);
   });
@@ -176,7 +176,7 @@ describe('the composer', () => {
         ),
     );
     renderComposer();
-    fireEvent.change(field(), { target: { value: 'Hello' } });
+    fireEvent.input(field(), { target: { value: 'Hello' } });
     fireEvent.click(sendButton());
     expect(await screen.findByText('Not that')).toBeTruthy();
     expect(field().getAttribute('aria-invalid')).toBe('true');

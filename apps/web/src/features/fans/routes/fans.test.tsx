@@ -26,6 +26,17 @@ class FakeObserver {
   disconnect() {}
 }
 
+/**
+ * The end of the list scrolls into view. It waits until the list watches its end: the page may show before
+ * its effects have run (Preact runs them after the next frame), and a real observer reports on `observe`.
+ */
+async function scrollToEnd() {
+  await vi.waitFor(() => expect(observers.length).toBeGreaterThan(0), { timeout: 5_000 });
+  act(() => {
+    for (const scrolledTo of observers) scrolledTo(true);
+  });
+}
+
 function renderFans() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
@@ -58,9 +69,7 @@ describe('the fans screen', () => {
     expect(screen.queryByText('Fan 3')).toBeNull();
     expect(calls.filter((call) => call.url.startsWith('/api/fans'))).toHaveLength(1);
 
-    act(() => {
-      for (const scrolledTo of observers) scrolledTo(true);
-    });
+    await scrollToEnd();
     expect(await screen.findByText('Fan 3')).toBeTruthy();
     expect(screen.getByText('Fan 1')).toBeTruthy();
     expect(calls.filter((call) => call.url.startsWith('/api/fans')).map((call) => call.url)).toEqual([
@@ -81,9 +90,7 @@ describe('the fans screen', () => {
     });
     renderFans();
     expect(await screen.findByText('Fan 1')).toBeTruthy();
-    act(() => {
-      for (const scrolledTo of observers) scrolledTo(true);
-    });
+    await scrollToEnd();
     const tryAgain = await screen.findByRole('button', { name: 'Try Again' });
     expect(screen.getByText('Fan 1')).toBeTruthy();
     isDown = false;

@@ -132,8 +132,9 @@ describe('the message button on /success', () => {
       url === '/api/purchases/p1' ? json(purchase) : json({ error: { code: 'INTERNAL', message: 'x' } }, 500),
     );
     (await screen.findByRole('button', { name: 'Send a Message' })).click();
-    await vi.waitFor(() =>
-      expect(currentNotifications().map((n) => n.message)).toEqual(['Failed to create conversation']),
+    await vi.waitFor(
+      () => expect(currentNotifications().map((n) => n.message)).toEqual(['Failed to create conversation']),
+      { timeout: 5_000 },
     );
     expect(router.state.location.pathname).toBe('/success');
   });

@@ -80,7 +80,7 @@ describe('the moderation screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Hide this wish' });
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Counterfeit' } });
+    fireEvent.input(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Counterfeit' } });
     fireEvent.click(confirm);
 
     await waitFor(() => expect(screen.getByText('No open reports')).toBeTruthy());

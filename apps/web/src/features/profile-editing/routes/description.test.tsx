@@ -8,7 +8,7 @@ import { DescriptionPage } from './description';
 
 const about = () => screen.getByRole('textbox', { name: 'About Me' });
 const save = () => screen.getByRole('button', { name: 'Save' });
-const type = (text: string) => fireEvent.change(about(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(about(), { target: { value: text } });
 
 describe('About Me', () => {
   beforeEach(() => {

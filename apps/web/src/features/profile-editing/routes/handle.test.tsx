@@ -8,7 +8,7 @@ import { HandlePage } from './handle';
 
 const field = () => screen.getByRole('textbox', { name: 'Handle' });
 const save = () => screen.getByRole('button', { name: 'Save' });
-const type = (text: string) => fireEvent.change(field(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(field(), { target: { value: text } });
 
 /** The server: every handle is free; the save is answered by `answerSave`. */
 function stubServer(answerSave: () => Response | Promise<Response>): SentRequest[] {

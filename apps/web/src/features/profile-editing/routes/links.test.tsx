@@ -8,7 +8,7 @@ import { LinksPage } from './links';
 
 const link = (n: number) => screen.getByRole('textbox', { name: `Link ${n}` });
 const save = () => screen.getByRole('button', { name: 'Save' });
-const type = (n: number, text: string) => fireEvent.change(link(n), { target: { value: text } });
+const type = (n: number, text: string) => fireEvent.input(link(n), { target: { value: text } });
 const addLink = () => fireEvent.click(screen.getByRole('button', { name: 'Add Link' }));
 
 describe('the links screen', () => {

@@ -28,7 +28,7 @@ function renderDialog(balanceCents: number) {
 }
 
 const amountField = () => screen.getByRole('textbox', { name: 'Tip amount in tokens' }) as HTMLInputElement;
-const type = (text: string) => fireEvent.change(amountField(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(amountField(), { target: { value: text } });
 
 describe('the tip dialog', () => {
   afterEach(() => {

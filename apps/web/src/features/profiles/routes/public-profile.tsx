@@ -64,8 +64,15 @@ export function PublicProfilePage() {
  */
 export function PublicProfileTipPage() {
   const { handle = '' } = useParams();
-  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={{ [TIP_DIALOG_FLAG]: true }} />;
+  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={TIP_DIALOG_STATE} />;
 }
+
+/**
+ * One object for every render: `<Navigate>` navigates again whenever its `state` prop changes identity. Preact
+ * renders this page again while the router loads /{handle} (React folded that render into the transition), and a
+ * fresh object there started the navigation over and over, so the page never settled (decision 035).
+ */
+const TIP_DIALOG_STATE = { [TIP_DIALOG_FLAG]: true };
 
 function ProfileContent({ handle }: { handle: string }) {
   const profile = useQuery(profileOptions(handle));

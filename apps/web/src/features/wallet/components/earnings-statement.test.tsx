@@ -17,7 +17,7 @@ function renderStatement() {
 }
 
 const exportLink = () => screen.getByText('Export CSV').closest('a') as HTMLAnchorElement;
-const setDay = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const setDay = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 
 describe('the statement export', () => {
   afterEach(() => {

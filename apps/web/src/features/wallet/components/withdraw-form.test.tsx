@@ -24,7 +24,7 @@ function renderForm(availableCents = 8000) {
 }
 
 const amount = () => screen.getByRole('textbox', { name: 'Withdrawal amount' });
-const type = (value: string) => fireEvent.change(amount(), { target: { value } });
+const type = (value: string) => fireEvent.input(amount(), { target: { value } });
 const withdraw = () => screen.getByRole('button', { name: 'Withdraw' });
 const messages = () => currentNotifications().map((n) => n.message);
 const withdrawals = (calls: SentRequest[]) =>

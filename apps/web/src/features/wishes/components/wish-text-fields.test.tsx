@@ -16,11 +16,14 @@ describe('WishTextFields', () => {
   it('keeps only digits and commas in the price and shows the shared schema’s price rules as one types', async () => {
     render(<Harness />);
     const price = screen.getByRole('textbox', { name: /Price/ });
-    fireEvent.change(price, { target: { value: '1x9' } });
+    fireEvent.input(price, { target: { value: '1x9' } });
+    expect(price).toHaveProperty('value', '19');
+    // A refused character leaves the kept text unchanged; the field must still not show it.
+    fireEvent.input(price, { target: { value: '19a' } });
     expect(price).toHaveProperty('value', '19');
     expect(await screen.findByText(PRICE_MESSAGES.tooLow)).toBeDefined();
     expect(price.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(price, { target: { value: '2,000' } });
+    fireEvent.input(price, { target: { value: '2,000' } });
     expect(price).toHaveProperty('value', '2,000');
     await waitFor(() => expect(screen.queryByText(PRICE_MESSAGES.tooLow)).toBeNull());
   });
@@ -28,8 +31,8 @@ describe('WishTextFields', () => {
   it('says a wish needs a name once the name is cleared', async () => {
     render(<Harness />);
     const name = screen.getByRole('textbox', { name: /Wish Name/ });
-    fireEvent.change(name, { target: { value: 'Lens' } });
-    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.input(name, { target: { value: 'Lens' } });
+    fireEvent.input(name, { target: { value: '  ' } });
     expect(await screen.findByText('Wish Name is required')).toBeDefined();
   });
 

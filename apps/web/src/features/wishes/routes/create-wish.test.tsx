@@ -30,7 +30,7 @@ function renderCreate() {
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
-const type = (name: RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
+const type = (name: RegExp, value: string) => fireEvent.input(field(name), { target: { value } });
 const submit = () => screen.getByRole('button', { name: 'Submit' });
 const postsOf = (calls: SentRequest[]) => calls.filter((call) => call.url === '/api/wishes' && call.method === 'POST');
 

@@ -45,7 +45,7 @@ function renderEdit(product: Wish = wish) {
 }
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
-const type = (name: RegExp, value: string) => fireEvent.change(field(name), { target: { value } });
+const type = (name: RegExp, value: string) => fireEvent.input(field(name), { target: { value } });
 const update = () => screen.getByRole('button', { name: 'Update' });
 
 describe('Edit Wish', () => {
