@@ -549,8 +549,9 @@ function apiRows(api) {
     row(
       `tips to one creator from 1,000 fans (tips/s | p99 ms), ${round(api.tips.rps / api.pgbenchTps, 2)}× of pgbench`,
       `${api.tips.rps} | ${api.tips.p99Ms}`,
-      '≥ 1000/s, ≥ 0.25×, p99 ≤ 100',
-      api.tips.rps >= 1000 && api.tips.rps >= 0.25 * api.pgbenchTps && api.tips.p99Ms <= 100,
+      // Issue 23: at the database's own speed.
+      '≥ 1.0×, p99 ≤ 50',
+      api.tips.rps >= api.pgbenchTps && api.tips.p99Ms <= 50,
     ),
     row('reconciliation after the tips', api.reconciliation, 'ok', api.reconciliation === 'ok'),
     row(

@@ -54,7 +54,7 @@ describe('the overlay settings', () => {
     renderSignedIn(OverlaySettingsPage, { path: '/settings/overlay' });
     fireEvent.click(await screen.findByRole('switch', { name: 'Leaderboard' }));
     const minimum = screen.getByLabelText('Minimum amount (tokens)');
-    fireEvent.change(minimum, { target: { value: '1,000' } });
+    fireEvent.input(minimum, { target: { value: '1,000' } });
     fireEvent.blur(minimum);
     fireEvent.click(screen.getByRole('button', { name: 'Send test alert' }));
     await waitFor(() => expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(3));

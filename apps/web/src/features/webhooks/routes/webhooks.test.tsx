@@ -43,9 +43,9 @@ describe('the webhooks screen’s endpoint form', () => {
     const calls = stubServer(() => Response.json(endpoint, { status: 201 }));
     renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
-    fireEvent.change(urlField(), { target: { value: 'ftp://files.example.com' } });
+    fireEvent.input(urlField(), { target: { value: 'ftp://files.example.com' } });
     expect(await screen.findByText('The address must start with https://')).toBeTruthy();
-    fireEvent.change(urlField(), { target: { value: 'https://me:pw@hooks.example.com' } });
+    fireEvent.input(urlField(), { target: { value: 'https://me:pw@hooks.example.com' } });
     expect(await screen.findByText('The address must not contain a user name or password')).toBeTruthy();
     fireEvent.click(checkbox('gift.received'));
     fireEvent.click(checkbox('tip.received'));
@@ -62,7 +62,7 @@ describe('the webhooks screen’s endpoint form', () => {
     renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
     expect(await screen.findByText('No endpoints yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    fireEvent.change(urlField(), { target: { value: endpoint.url } });
+    fireEvent.input(urlField(), { target: { value: endpoint.url } });
     fireEvent.click(checkbox('gift.received'));
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText(endpoint.url)).toBeTruthy();
@@ -77,7 +77,7 @@ describe('the webhooks screen’s endpoint form', () => {
     stubServer(() => apiError(400, 'VALIDATION', refusal, { url: refusal }));
     renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
-    fireEvent.change(urlField(), { target: { value: 'https://10.0.0.1/hook' } });
+    fireEvent.input(urlField(), { target: { value: 'https://10.0.0.1/hook' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(urlField().getAttribute('aria-invalid')).toBe('true');

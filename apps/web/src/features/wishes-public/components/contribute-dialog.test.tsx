@@ -33,7 +33,7 @@ function renderDialog(balanceCents: number, remaining = 80) {
 }
 
 const amountField = () => screen.getByRole('textbox', { name: 'Contribution in tokens' }) as HTMLInputElement;
-const type = (text: string) => fireEvent.change(amountField(), { target: { value: text } });
+const type = (text: string) => fireEvent.input(amountField(), { target: { value: text } });
 const submitButton = () => screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
 
 describe('the contribute dialog', () => {
