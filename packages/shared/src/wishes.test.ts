@@ -47,13 +47,14 @@ describe('the wish price input', () => {
 describe('the wish schemas', () => {
   const valid = { name: 'Camera', cost: 250 };
 
-  it('default to a standard wish that can be bought again, not pinned', () => {
+  it('default to a standard wish that can be bought again, not pinned, not a group gift', () => {
     expect(CreateWishInput.parse(valid)).toEqual({
       ...valid,
       description: '',
       type: 'standard',
       allowRepeatPurchases: true,
       pinned: false,
+      isGroupGift: false,
     });
   });
 
