@@ -67,7 +67,8 @@ async function openStream(baseUrl, cookie, onEvent) {
   return { close: () => controller.abort(), isReady: () => isReady };
 }
 
-async function startInstance(root, serverEntry, env, nodeArgs) {
+/** A built server on a free port with `env`, trusting one proxy (each bench user names its own address). */
+export async function startInstance(root, serverEntry, env, nodeArgs = []) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, serverEntry], {

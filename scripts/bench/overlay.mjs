@@ -3,15 +3,15 @@
 // tips a second. Measured: the time from the start of each tip's request to the arrival of its `alert` on each
 // open overlay (p50, p99 over every delivery), the p99 of the slowest overlay per tip, and deliveries lost or
 // repeated (an alert id an overlay already had).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { freePort, stop, waitFor } from './api.mjs';
-import { percentile } from './chat.mjs';
+import { stop } from './api.mjs';
+import { percentile, startInstance } from './chat.mjs';
+import { createBenchDatabase } from './instances.mjs';
 import { benchAddress, json, signIn } from './sign-in.mjs';
 
 const OVERLAYS = 500;
@@ -64,29 +64,12 @@ async function openOverlay(baseUrl, secret, onAlert) {
   return { close: () => controller.abort() };
 }
 
-async function startInstance(root, serverEntry, env) {
-  const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true' },
-  });
-  await waitFor(`${baseUrl}/api/health`, child);
-  return { baseUrl, child };
-}
-
 export async function measureOverlay({ root, serverEntry, databaseUrl }) {
-  const name = `sweetwish_overlay_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const appDbUrl = new URL(databaseUrl);
-  appDbUrl.pathname = `/${name}`;
+  const database = await createBenchDatabase(databaseUrl, 'sweetwish_overlay');
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-bench-overlay-')));
   const env = {
     ...process.env,
-    DATABASE_URL: appDbUrl.toString(),
+    DATABASE_URL: database.url,
     AUTH_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
   };
@@ -118,7 +101,7 @@ export async function measureOverlay({ root, serverEntry, databaseUrl }) {
       people.push({ id: me.id, headers });
     }
     const [creator, ...fans] = people;
-    const client = new pg.Client({ connectionString: appDbUrl.toString() });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query(
       `select ledger_post('top_up', 'bench:' || id, null, array['external:card', 'wallet:' || id],
@@ -202,8 +185,7 @@ export async function measureOverlay({ root, serverEntry, databaseUrl }) {
   } finally {
     for (const stream of streams) stream.close();
     for (const instance of instances) await stop(instance.child);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
