@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
-import { type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/change-feed';
+import { type Change, type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
 import { type NotificationJobOptions, notificationJob } from '../notify/worker';
@@ -121,6 +121,15 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
 
   const noticesOf = (userId: string) =>
     queryRows<{ kind: string }>(db, sql`select kind from notifications where user_id = ${userId} order by id`);
+  /** Resolves when the change feed delivers a change of `topic` (PostgreSQL delivers NOTIFY asynchronously). */
+  const heardChange = (topic: Change['topic']) =>
+    new Promise<void>((resolve) => {
+      const unsubscribe = changes.subscribe((change) => {
+        if (change.topic !== topic) return;
+        unsubscribe();
+        resolve();
+      });
+    });
   const chargeDays = async (id: string) => (await listCharges(db, id)).map((c) => c.periodStart.toISOString());
 
   it('renews over a year: short in month 3 (retried, paid on retry day 2), a crash after a charge, a cancel in month 7', async () => {
@@ -345,7 +354,10 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     const fan = await seedUser(db);
     const wish = await subscriptionWish(creator.id, 20);
     await seedTokens(db, fan.id, 20_00);
+    // subscribe() announces its renewal job; heard only after the runner rested, it would wake it once more.
+    const jobsAnnounced = heardChange('jobs');
     await subscribe(db, fan.id, { wishId: wish.id }, { now: clock.now() });
+    await jobsAnnounced;
     const counting = countingStatements(db);
     const rests: (number | undefined)[] = [];
     let rested: (() => void) | undefined;
@@ -362,13 +374,7 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     expect(rests[0]).toBe(31 * DAY);
     const idle = counting.count();
     // A change for someone else is heard and wakes nothing.
-    const heard = new Promise<void>((resolve) => {
-      const unsubscribe = changes.subscribe((change) => {
-        if (change.topic !== 'wallet') return;
-        unsubscribe();
-        resolve();
-      });
-    });
+    const heard = heardChange('wallet');
     await notifyChange(db, { topic: 'wallet', userId: 'someone' });
     await heard;
     expect(counting.count()).toBe(idle);
