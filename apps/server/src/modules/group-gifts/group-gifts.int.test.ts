@@ -1,4 +1,5 @@
 import { GROUP_GIFT_MESSAGES, type GroupGiftProgress } from '@sweetwish/shared/group-gifts';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogger, jsonHeaders } from '../../../test/app-harness';
@@ -277,6 +278,28 @@ describe.each(databaseKinds())('group gifts on %s', (kind) => {
     // The price is fixed once fans contributed; the type cannot become repeatable.
     expect((await request(creator, 'PATCH', `/wishes/${wish.id}`, { cost: 100 })).status).toBe(409);
     expect((await request(creator, 'PATCH', `/wishes/${wish.id}`, { allowRepeatPurchases: true })).status).toBe(400);
+    await booksBalance();
+  });
+
+  it('a block that commits before the payment refuses the contribution (no check outside its transaction)', async () => {
+    const creator = await newUser();
+    const fan = await newUser({ tokens: 50 });
+    const wish = await groupGift(creator.id, 80);
+    // The creator's block commits after the service's reads, just before its payment transaction begins.
+    const blockFirst = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof target.transaction>) => {
+          await blockUser(target, creator.id, fan.id, { refusesGifts: true });
+          return target.transaction(...args);
+        };
+      },
+    });
+    await expect(contribute(blockFirst, fan.id, wish.id, { amount: 5, isAnonymous: false })).rejects.toThrow(
+      SAFETY_MESSAGES.giftsRefused,
+    );
+    expect((await balances(fan.id)).boughtCents).toBe(5000);
+    expect((await progressOf(wish.id)).fundedCents).toBe(0);
     await booksBalance();
   });
 

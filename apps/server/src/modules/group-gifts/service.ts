@@ -91,11 +91,11 @@ export async function contribute(
   if (wish.sellerId === fanId) throw new AppError('FORBIDDEN', GROUP_GIFT_MESSAGES.ownWish);
   const recipient = await getGiftRecipient(db, wish.sellerId);
   if (!recipient) throw new AppError('NOT_FOUND', 'User Not Found');
-  // A creator who blocked the fan and refuses their gifts gets no contribution either (decision 028).
-  await checkGiftAllowed(db, fanId, wish.sellerId);
-
   const amountCents = tokensToCents(input.amount);
   return db.transaction(async (tx) => {
+    // A creator who blocked the fan and refuses their gifts gets no contribution either (decision 028),
+    // checked in the payment's transaction: a block that committed first is never outrun.
+    await checkGiftAllowed(tx, fanId, wish.sellerId);
     const funded = await changeFunding(tx, wishId, wish.sellerId, amountCents);
     if (!funded) throw await refusalOf(tx, wishId, amountCents);
     const transferId = await postContribution(tx, id, fanId, amountCents);
