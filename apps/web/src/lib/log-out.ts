@@ -1,12 +1,15 @@
 import { authClient } from './auth-client';
+import { stopPushOnThisDevice } from './push-device';
 import { queryClient } from './query-client';
 import { clearStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Logs out (spec section 4): clears session and local storage, sets the logging-out flag (the landing
- * page clears it when it loads), signs out on the server, and reloads the app at its origin.
+ * Logs out (spec section 4): stops push notifications to this browser, clears session and local storage,
+ * sets the logging-out flag (the landing page clears it when it loads), signs out on the server, and
+ * reloads the app at its origin.
  */
 export async function logOut(): Promise<void> {
+  await stopPushOnThisDevice({ tellServer: true });
   forgetThisDevice();
   try {
     await authClient.signOut();
@@ -20,7 +23,8 @@ export async function logOut(): Promise<void> {
  * Finishes on this device what the server already ended (sign out everywhere, a deleted account): the same
  * clearing and reload as Logout, without a sign-out request that has no session left to end.
  */
-export function leaveAfterSessionEnded(): void {
+export async function leaveAfterSessionEnded(): Promise<void> {
+  await stopPushOnThisDevice({ tellServer: false });
   forgetThisDevice();
   reloadAtOrigin();
 }

@@ -1,5 +1,5 @@
 import type { PushSubscriptionInput } from '@sweetwish/shared/push';
-import { ApiError, api, ok } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 
 /** The server's VAPID public key (GET /api/push/public-key): the applicationServerKey to subscribe with. */
 export async function fetchPushPublicKey(): Promise<string> {
@@ -14,13 +14,4 @@ export async function fetchPushEndpoints(): Promise<string[]> {
 /** Sends the user's notifications to this browser too (POST /api/push/subscriptions). */
 export function registerPushDevice(subscription: PushSubscriptionInput): Promise<undefined> {
   return ok(api.POST('/api/push/subscriptions', { body: subscription }));
-}
-
-/** Stops them (DELETE /api/push/subscriptions); a device the server already forgot (404) is fine. */
-export async function unregisterPushDevice(endpoint: string): Promise<void> {
-  try {
-    await ok(api.DELETE('/api/push/subscriptions', { body: { endpoint } }));
-  } catch (err) {
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
-  }
 }

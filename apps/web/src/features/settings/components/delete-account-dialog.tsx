@@ -31,7 +31,7 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
     setProblem(null);
     try {
       await deleteAccount(forfeitCents);
-      leaveAfterSessionEnded();
+      void leaveAfterSessionEnded();
     } catch (error) {
       const isRefusal = error instanceof ApiError && error.status === 409;
       const message = isRefusal ? error.message : SETTINGS_MESSAGES.deleteFailed;

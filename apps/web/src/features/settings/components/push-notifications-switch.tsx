@@ -1,8 +1,13 @@
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notification-store';
-import { fetchPushEndpoints, fetchPushPublicKey, registerPushDevice, unregisterPushDevice } from '../api/push-calls';
-import { currentPushSubscription, isPushSupported, subscribeThisDevice } from '../lib/push-device';
+import {
+  currentPushSubscription,
+  isPushSupported,
+  subscribeThisDevice,
+  unregisterPushDevice,
+} from '../../../lib/push-device';
+import { fetchPushEndpoints, fetchPushPublicKey, registerPushDevice } from '../api/push-calls';
 import { SettingSwitch } from './setting-switch';
 
 export const PUSH_TEXT = {

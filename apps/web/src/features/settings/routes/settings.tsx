@@ -170,7 +170,7 @@ function AccountSection() {
     setIsSigningOut(true);
     try {
       await signOutEverywhere();
-      leaveAfterSessionEnded();
+      void leaveAfterSessionEnded();
     } catch {
       notify('Could not sign you out everywhere. Try again.');
       setIsSigningOut(false);

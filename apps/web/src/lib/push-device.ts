@@ -1,4 +1,5 @@
 import type { PushSubscriptionInput } from '@sweetwish/shared/push';
+import { ApiError, api, ok } from './api-client';
 
 /** Whether this browser can receive web push at all (Safari on iOS only from the installed app). */
 export function isPushSupported(): boolean {
@@ -45,3 +46,36 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
   const json = subscription.toJSON();
   return { endpoint: json.endpoint ?? '', keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
 }
+
+/** Stops the user's notifications to a device (DELETE /api/push/subscriptions); one already forgotten (404) is fine. */
+export async function unregisterPushDevice(endpoint: string): Promise<void> {
+  try {
+    await ok(api.DELETE('/api/push/subscriptions', { body: { endpoint } }));
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
+}
+
+/**
+ * On logout, this browser stops receiving the user's notifications: the server forgets it while the session
+ * still lets it ask (`tellServer`), and the browser drops its subscription, so the push service refuses any
+ * push still sent to it (the server then forgets the address). A failure here never stops the logout.
+ */
+export async function stopPushOnThisDevice(options: { tellServer: boolean }): Promise<void> {
+  if (!isPushSupported()) return;
+  const stop = async () => {
+    const subscription = await currentPushSubscription();
+    if (!subscription) return;
+    if (options.tellServer) await unregisterPushDevice(subscription.endpoint);
+    await subscription.unsubscribe();
+  };
+  // Bounded: a push service or network that does not answer must not keep the user signed in.
+  const giveUp = new Promise<void>((resolve) => setTimeout(resolve, STOP_PUSH_TIMEOUT_MS));
+  try {
+    await Promise.race([stop(), giveUp]);
+  } catch (error) {
+    console.warn('Stopping push notifications on this device failed', error);
+  }
+}
+
+const STOP_PUSH_TIMEOUT_MS = 3000;
