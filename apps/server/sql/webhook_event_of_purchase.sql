@@ -10,6 +10,10 @@ AS $function$
 DECLARE
   v_fan jsonb;
 BEGIN
+  -- Most creators have no webhook: then nothing is built for a gift (the tip path's cost, decision 036).
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE user_id = NEW.seller_id AND disabled_reason IS NULL) THEN
+    RETURN NULL;
+  END IF;
   SELECT CASE WHEN NEW.is_anonymous OR u.deleted_at IS NOT NULL OR u.handle IS NULL
       THEN jsonb_build_object('id', NULL, 'handle', NULL, 'displayName', 'Anonymous')
       ELSE jsonb_build_object('id', u.id, 'handle', u.handle, 'displayName', coalesce(u.display_name, u.handle))
