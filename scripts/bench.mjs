@@ -4,10 +4,10 @@
 // `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
 // `--chat-only` only the live messages figures; `--overlay-only` gift-to-overlay latency with 500 overlays
-// open; `--idle-only` only the idle instance's; `--search-only` search
+// open; `--idle-only` only the idle instance's; `--tips-only` tips beside pgbench; `--search-only` search
 // (a new term per request, four classes, 1 and 50 connections), profile and wishlist (public cache on and off)
 // beside a bare Hono handler. `--large` searches among 1,000,000 users instead of 100,000. Every run prints the
-// machine's core count and (except --js-only, --chat-only, --idle-only) writes bench-results/<time>.json.
+// machine's core count and (except --js-only, --chat-only, --idle-only, --tips-only) writes bench-results/<time>.json.
 // It reports figures against targets and exits 0 even when a target is missed; it exits non-zero only when
 // a measurement itself fails (build, server start, Lighthouse).
 
@@ -776,6 +776,14 @@ async function mainOverlayOnly() {
   console.log(JSON.stringify(await measureOverlay({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl }), null, 2));
 }
 
+/** `--tips-only`: tips to one creator beside pgbench, and reconciliation; no results file. */
+async function mainTipsOnly() {
+  await ensureBuild();
+  console.log(
+    JSON.stringify(await measureTips({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl: DATABASE_URL }), null, 2),
+  );
+}
+
 /** `--idle-only`: the idle instance's figures alone; no results file. */
 async function mainIdleOnly() {
   await ensureBuild();
@@ -792,6 +800,7 @@ const MODES = {
   '--idle-only': mainIdleOnly,
   '--overlay-only': mainOverlayOnly,
   '--search-only': mainSearchOnly,
+  '--tips-only': mainTipsOnly,
 };
 const args = process.argv.slice(2).filter((arg) => arg !== '--large');
 if (args.length < process.argv.length - 2) searchUsers = 1_000_000;

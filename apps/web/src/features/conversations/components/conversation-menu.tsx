@@ -3,9 +3,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Conversation } from '@sweetwish/shared/chat';
 import { useState } from 'react';
-import { notify } from '../../../components/notification-store';
-import { BlockDialog } from '../../../components/safety/block-dialog';
 import { ReportDialog } from '../../../components/safety/report-dialog';
+import { useBlockAction } from '../../../components/safety/use-block-action';
 import { useChangeConversationBlock } from '../../../lib/safety';
 import { useMessageStore } from '../api/conversation-calls';
 import { participantName } from '../lib/conversation-text';
@@ -16,35 +15,18 @@ import { participantName } from '../lib/conversation-text';
  */
 export function ConversationMenu({ conversation }: { conversation: Conversation }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [isBlockOpen, setIsBlockOpen] = useState(false);
   const [isReportOpen, setIsReportOpen] = useState(false);
   const change = useChangeConversationBlock(conversation.id);
   const store = useMessageStore(conversation.id);
   const name = participantName(conversation);
-  const isBlockedByMe = conversation.sendBlock === 'blocked_by_you';
   const lastFromThem = store.data?.messages.findLast((m) => !m.isMine && m.type !== 'purchase' && !m.isRemoved);
 
-  const block = (refusesGifts: boolean) =>
-    change.mutate(
-      { isBlocking: true, refusesGifts },
-      {
-        onSuccess: () => {
-          setIsBlockOpen(false);
-          notify(`You blocked ${name}.`, { severity: 'success' });
-        },
-        onError: () => notify('Could not block this user. Try again later.'),
-      },
-    );
-  const unblock = () => {
-    setAnchor(null);
-    change.mutate(
-      { isBlocking: false },
-      {
-        onSuccess: () => notify(`You unblocked ${name}.`, { severity: 'success' }),
-        onError: () => notify('Could not unblock this user. Try again later.'),
-      },
-    );
-  };
+  const blockAction = useBlockAction({
+    name,
+    isBlocked: conversation.sendBlock === 'blocked_by_you',
+    change,
+    closeMenu: () => setAnchor(null),
+  });
 
   return (
     <>
@@ -68,18 +50,7 @@ export function ConversationMenu({ conversation }: { conversation: Conversation 
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {isBlockedByMe ? (
-          <MenuItem onClick={unblock}>Unblock</MenuItem>
-        ) : (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setIsBlockOpen(true);
-            }}
-          >
-            Block
-          </MenuItem>
-        )}
+        {blockAction.menuItem}
         <MenuItem
           disabled={!lastFromThem}
           onClick={() => {
@@ -90,13 +61,7 @@ export function ConversationMenu({ conversation }: { conversation: Conversation 
           Report Message
         </MenuItem>
       </Menu>
-      <BlockDialog
-        open={isBlockOpen}
-        name={name}
-        isPending={change.isPending}
-        onClose={() => setIsBlockOpen(false)}
-        onBlock={block}
-      />
+      {blockAction.dialog}
       {lastFromThem && (
         <ReportDialog
           open={isReportOpen}

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useState } from 'react';
 import { notify } from '../../../components/notification-store';
-import { BlockDialog } from '../../../components/safety/block-dialog';
 import { ReportDialog } from '../../../components/safety/report-dialog';
+import { useBlockAction } from '../../../components/safety/use-block-action';
 import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
 import { useBlockStatus, useChangeBlock } from '../../../lib/safety';
 
@@ -31,34 +31,18 @@ export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | '
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const block = useBlockStatus(creator.id);
   const changeBlock = useChangeBlock(creator.id);
-  const [isBlockOpen, setIsBlockOpen] = useState(false);
   const [isReportOpen, setIsReportOpen] = useState(false);
 
   const canJoin = membership.data?.canJoin ?? false;
   const isMember = membership.data?.isMember ?? false;
   const isBlocked = block.data?.isBlocked ?? false;
 
-  const blockUser = (refusesGifts: boolean) =>
-    changeBlock.mutate(
-      { isBlocking: true, refusesGifts },
-      {
-        onSuccess: () => {
-          setIsBlockOpen(false);
-          notify(`You blocked ${creator.displayName}.`, { severity: 'success' });
-        },
-        onError: () => notify('Could not block this user. Try again later.'),
-      },
-    );
-  const unblockUser = () => {
-    setAnchor(null);
-    changeBlock.mutate(
-      { isBlocking: false },
-      {
-        onSuccess: () => notify(`You unblocked ${creator.displayName}.`, { severity: 'success' }),
-        onError: () => notify('Could not unblock this user. Try again later.'),
-      },
-    );
-  };
+  const blockAction = useBlockAction({
+    name: creator.displayName,
+    isBlocked,
+    change: changeBlock,
+    closeMenu: () => setAnchor(null),
+  });
 
   const join = () =>
     change.mutate(true, {
@@ -106,18 +90,7 @@ export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | '
             Join Fan Base
           </MenuItem>
         )}
-        {isBlocked ? (
-          <MenuItem onClick={unblockUser}>Unblock</MenuItem>
-        ) : (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setIsBlockOpen(true);
-            }}
-          >
-            Block
-          </MenuItem>
-        )}
+        {blockAction.menuItem}
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -127,13 +100,7 @@ export function FanBaseMenu({ creator }: { creator: Pick<PublicProfile, 'id' | '
           Report
         </MenuItem>
       </Menu>
-      <BlockDialog
-        open={isBlockOpen}
-        name={creator.displayName}
-        isPending={changeBlock.isPending}
-        onClose={() => setIsBlockOpen(false)}
-        onBlock={blockUser}
-      />
+      {blockAction.dialog}
       <ReportDialog
         open={isReportOpen}
         onClose={() => setIsReportOpen(false)}
