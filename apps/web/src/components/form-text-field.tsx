@@ -1,12 +1,11 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { keepText } from '../lib/kept-text';
 
 /**
  * A text field of a schema form (lib/schema-form.ts): shows its field's problem, the browser's or the
  * server's, under it, and `helperText` otherwise. `reformat` rewrites what is typed before it is kept
- * (e.g. a price keeps only digits and one point). A refused character never shows: when the kept text differs
- * from what the element holds, it is written back to the element (React's controlled input did this by itself;
- * Preact, which runs the app, leaves the DOM alone when the state does not change, decision 035).
+ * (e.g. a price keeps only digits and one point); a refused character never shows (lib/kept-text.ts).
  */
 export function FormTextField<Values extends FieldValues>({
   control,
@@ -25,12 +24,7 @@ export function FormTextField<Values extends FieldValues>({
       {...props}
       name={field.name}
       value={field.value ?? ''}
-      onChange={(event) => {
-        const element = event.target;
-        const kept = reformat ? reformat(element.value) : element.value;
-        if (element.value !== kept) element.value = kept;
-        field.onChange(kept);
-      }}
+      onChange={(event) => field.onChange(reformat ? keepText(event.target, reformat) : event.target.value)}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}

@@ -55,6 +55,9 @@ describe('the overlay settings', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Leaderboard' }));
     const minimum = screen.getByLabelText('Minimum amount (tokens)');
     fireEvent.input(minimum, { target: { value: '1,000' } });
+    // A comma typed after the digits kept is dropped from the field too, not only from the value sent.
+    fireEvent.input(minimum, { target: { value: '1000,' } });
+    expect((minimum as HTMLInputElement).value).toBe('1000');
     fireEvent.blur(minimum);
     fireEvent.click(screen.getByRole('button', { name: 'Send test alert' }));
     await waitFor(() => expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(3));

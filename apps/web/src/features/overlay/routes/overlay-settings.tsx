@@ -18,6 +18,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
+import { keepText } from '../../../lib/kept-text';
 import { wishListOptions } from '../../../lib/profiles';
 import { queryClient } from '../../../lib/query-client';
 import { loadSignedInQueries } from '../../../lib/route-loader';
@@ -202,7 +203,7 @@ function ShowSection({ settings }: { settings: OverlaySettings }) {
         <TextField
           label="Minimum amount (tokens)"
           value={minTokens}
-          onChange={(e) => setMinTokens(e.target.value.replace(/,/g, ''))}
+          onChange={(e) => setMinTokens(keepText(e.target, withoutCommas))}
           onBlur={() => {
             if (isMinimumValid && minimum !== settings.minTokens) change({ minTokens: minimum });
           }}
@@ -285,7 +286,7 @@ function GoalSection({ settings }: { settings: OverlaySettings }) {
           <TextField
             label="Target (tokens)"
             value={tokens}
-            onChange={(e) => setTokens(e.target.value.replace(/,/g, ''))}
+            onChange={(e) => setTokens(keepText(e.target, withoutCommas))}
             error={!isTokensValid}
             helperText={isTokensValid ? ' ' : 'Whole tokens, 1 to 999,999'}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
@@ -341,4 +342,9 @@ function PreviewSection({ settings }: { settings: OverlaySettings }) {
       </Box>
     </Section>
   );
+}
+
+/** Token amounts may be typed with thousands separators: they are dropped as typed. */
+function withoutCommas(text: string): string {
+  return text.replace(/,/g, '');
 }
