@@ -1,6 +1,6 @@
 -- Posts gifts and tips in one statement, each as its own unit: its ledger transfer (ledger_post), its
--- purchase row and its notifications. One failing (a wallet holding too little, a wish no longer for
--- sale) leaves the others alone. A batch of many commits once, so a creator receiving a flood of tips
+-- purchase row and its creator's notice (queue_gift_notice). One failing (a wallet holding too little, a
+-- wish no longer for sale) leaves the others alone. A batch of many commits once, so a creator receiving a flood of tips
 -- holds their wallet's row once per batch rather than once per tip.
 -- Each item: {"purchase": {purchases columns but transfer_id and created_at}, "kind", "key", "accounts",
 -- "amounts", "notify": [payloads], "claim": null | {"wish_id", "seller_id", "cost"}}.
@@ -47,8 +47,7 @@ BEGIN
       INSERT INTO purchases
       SELECT * FROM jsonb_populate_record(NULL::purchases,
         (v_item->'purchase') || jsonb_build_object('transfer_id', v_transfer_id, 'created_at', now()));
-      INSERT INTO notifications (user_id, kind, purchase_id)
-      VALUES (v_item->'purchase'->>'seller_id', 'gift', v_item->'purchase'->>'id');
+      PERFORM queue_gift_notice(v_item->'purchase'->>'seller_id', v_item->'purchase'->>'id');
       PERFORM pg_notify('sweetwish_changes', payload) FROM jsonb_array_elements_text(v_item->'notify') AS payload;
       v_results := v_results || 'ok'::text;
     EXCEPTION

@@ -162,11 +162,90 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     expect(mine[0]?.text).toContain(`${ORIGIN}/received/item/${tipId}`);
     expect(await statuses(creator.id)).toEqual(['sent']);
     // The anonymous fan is not named.
+    const other = await people.newPerson();
     const worker2 = startWorker(recorder.messaging);
-    await tip(fan, creator, 3, true);
-    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent') && recorder.sent.length >= 2);
+    await tip(fan, other, 3, true);
+    await until(() => recorder.sent.some((m) => m.to === other.phone));
     await worker2.stop();
-    expect(recorder.sent.at(-1)?.text).toContain('An anonymous fan sent you a $3 tip');
+    expect(recorder.sent.find((m) => m.to === other.phone)?.text).toContain('An anonymous fan sent you a $3 tip');
+  });
+
+  const notices = async (userId: string) =>
+    queryRows<{ kind: string; status: string; after: number | null; until: number | null }>(
+      database.db,
+      sql`select kind, status, gift_seq_after as after, gift_seq_until as until
+        from notifications where user_id = ${userId} order by id`,
+    );
+  /** Makes a user's waiting notifications due now, as if their time came, and wakes the workers. */
+  const dueNow = async (userId: string) => {
+    await database.db.execute(
+      sql`update notifications set not_before = now() where user_id = ${userId} and status = 'pending'`,
+    );
+    await runJobsIn(userId, 0);
+    await notifyChange(database.db, { topic: 'jobs' });
+  };
+
+  it('tells of a stream of gifts at once for the first, then together every 10 minutes, each gift once', async () => {
+    const recorder = recordingMessaging(database);
+    const worker = startWorker(recorder.messaging);
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const texts = () => recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    await tip(fan, creator, 5);
+    await until(() => texts().length === 1);
+    // Two more within 10 minutes: not told one by one, but by one summary due 10 minutes after the first notice.
+    await tip(fan, creator, 7);
+    await tip(fan, creator, 9);
+    expect(await notices(creator.id)).toEqual([
+      { kind: 'gift', status: 'sent', after: null, until: null },
+      { kind: 'gifts_summary', status: 'pending', after: 1, until: null },
+    ]);
+    const [due] = await queryRows<{ minutes: number }>(
+      database.db,
+      sql`select round(extract(epoch from max(not_before) - min(not_before)) / 60)::int as minutes
+        from notifications where user_id = ${creator.id}`,
+    );
+    expect(due?.minutes).toBe(10);
+    await dueNow(creator.id);
+    await until(() => texts().length === 2);
+    expect(texts()[1]).toContain('You received 2 more gifts and tips ($16 in all)');
+    expect(texts()[1]).toContain(`${ORIGIN}/received`);
+    expect((await notices(creator.id))[1]).toMatchObject({ status: 'sent', until: 3 });
+
+    // A gift soon after the summary: the next summary starts after the gifts the last one told of.
+    await tip(fan, creator, 4);
+    expect((await notices(creator.id))[2]).toEqual({ kind: 'gifts_summary', status: 'pending', after: 3, until: null });
+    await dueNow(creator.id);
+    await until(() => texts().length === 3);
+    expect(texts()[2]).toContain('You received another gift or tip ($4)');
+
+    // Ten quiet minutes after the last notice: the next gift is told at once, by itself.
+    await database.db.execute(
+      sql`update notifications set not_before = now() - interval '11 minutes' where user_id = ${creator.id}`,
+    );
+    await tip(fan, creator, 6);
+    await until(() => texts().length === 4);
+    await worker.stop();
+    expect(texts()[3]).toContain('sent you a $6 tip');
+    expect((await notices(creator.id)).map((n) => n.kind)).toEqual(['gift', 'gifts_summary', 'gifts_summary', 'gift']);
+  });
+
+  it('counts every gift of a batch once: the first told at once, the rest in its summary', async () => {
+    const fans = await Promise.all(Array.from({ length: 6 }, () => people.newPerson({ tokens: 100 })));
+    const creator = await people.newPerson();
+    await Promise.all(fans.map((fan) => tip(fan, creator, 2)));
+    expect((await notices(creator.id)).map((n) => [n.kind, n.after])).toEqual([
+      ['gift', null],
+      ['gifts_summary', 1],
+    ]);
+    const recorder = recordingMessaging(database);
+    await dueNow(creator.id);
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'));
+    await worker.stop();
+    const texts = recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.join('\n')).toContain('You received 5 more gifts and tips ($10 in all)');
   });
 
   it('sends nothing for a gift when gift notifications are off', async () => {
@@ -245,28 +324,32 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
   it('sends each notification exactly once when the worker is stopped mid-batch and restarted', async () => {
     const recorder = recordingMessaging(database);
     const fan = await people.newPerson({ tokens: 100 });
-    const creator = await people.newPerson();
-    for (let i = 0; i < 10; i++) await tip(fan, creator, i + 1);
-    await runJobsIn(creator.id, 3600);
+    // Ten creators, each told of their tip at once (one creator's later gifts would go in one summary).
+    const creators = await Promise.all(Array.from({ length: 10 }, () => people.newPerson()));
+    for (const [i, creator] of creators.entries()) await tip(fan, creator, i + 1);
+    const ids = creators.map((c) => c.id);
+    const allStatuses = async () => (await Promise.all(ids.map(statuses))).flat();
+    for (const id of ids) await runJobsIn(id, 3600);
     await drainQueue();
     // An hour passes: they come due. The worker sleeps until then, so it is woken as it would be.
-    await runJobsIn(creator.id, 0);
+    for (const id of ids) await runJobsIn(id, 0);
     await notifyChange(database.db, { topic: 'jobs' });
     const release = recorder.hold();
     const first = startWorker(recorder.messaging);
     // The first send of the batch is under way (held); stop the worker meanwhile.
-    await until(async () => (await statuses(creator.id)).includes('sending'));
+    await until(async () => (await allStatuses()).includes('sending'));
     const stopping = first.stop();
     release();
     await stopping;
-    const afterStop = await statuses(creator.id);
+    const afterStop = await allStatuses();
     expect(afterStop.filter((s) => s === 'sent')).toHaveLength(1);
     expect(afterStop.filter((s) => s === 'pending')).toHaveLength(9);
 
     const second = startWorker(recorder.messaging);
-    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'));
+    await until(async () => (await allStatuses()).every((s) => s === 'sent'));
     await second.stop();
-    const texts = recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    const phones = new Set(creators.map((c) => c.phone));
+    const texts = recorder.sent.filter((m) => phones.has(m.to)).map((m) => m.text);
     expect(texts).toHaveLength(10);
     expect(new Set(texts).size).toBe(10);
   });
@@ -274,9 +357,10 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
   it('after a crash, sends what was only claimed and never resends what was with the provider', async () => {
     const recorder = recordingMessaging(database);
     const fan = await people.newPerson({ tokens: 100 });
-    const creator = await people.newPerson();
+    const creators = await Promise.all(Array.from({ length: 3 }, () => people.newPerson()));
     await drainQueue();
-    for (let i = 0; i < 3; i++) await tip(fan, creator, i + 1);
+    for (const [i, creator] of creators.entries()) await tip(fan, creator, i + 1);
+    const allStatuses = async () => (await Promise.all(creators.map((c) => statuses(c.id)))).flat();
     // A runner that died: it claimed the three jobs with a short lease and had handed the first to the provider.
     const claim = () =>
       claimNextJob(database.db, {
@@ -286,17 +370,18 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       });
     const dead = [await claim(), await claim(), await claim()];
     const ids = dead.map((job) => notificationJobKind.payload.parse(job?.payload).notificationId);
-    expect(await statuses(creator.id)).toEqual(['pending', 'pending', 'pending']);
+    expect(await allStatuses()).toEqual(['pending', 'pending', 'pending']);
     expect(ids).toHaveLength(3);
     expect(await markSending(database.db, ids[0] as number)).toBe(true);
     // Its lease ends.
     await new Promise((r) => setTimeout(r, 100));
 
     const worker = startWorker(recorder.messaging);
-    await until(async () => (await statuses(creator.id)).filter((s) => s === 'sent').length === 2);
+    await until(async () => (await allStatuses()).filter((s) => s === 'sent').length === 2);
     await worker.stop();
-    expect(await statuses(creator.id)).toEqual(['unknown', 'sent', 'sent']);
-    expect(recorder.sent.filter((m) => m.to === creator.phone)).toHaveLength(2);
+    expect(await allStatuses()).toEqual(['unknown', 'sent', 'sent']);
+    const phones = new Set(creators.map((c) => c.phone));
+    expect(recorder.sent.filter((m) => phones.has(m.to))).toHaveLength(2);
   });
 
   it('tries again after a provider refusal', async () => {
@@ -329,12 +414,18 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
   it.skipIf(kind !== 'postgres')('shares the queue between two workers without sending anything twice', async () => {
     const recorder = recordingMessaging(database);
     const fans = await Promise.all(Array.from({ length: 5 }, () => people.newPerson({ tokens: 100 })));
-    const creator = await people.newPerson();
-    await Promise.all(fans.flatMap((fan) => Array.from({ length: 8 }, (_, i) => tip(fan, creator, i + 1))));
+    const creators = await Promise.all(Array.from({ length: 8 }, () => people.newPerson()));
+    await Promise.all(fans.flatMap((fan) => creators.map((creator, i) => tip(fan, creator, i + 1))));
+    // Each creator: one notice at once and one summary of the other four tips, made due now.
+    for (const creator of creators) await dueNow(creator.id);
     startWorker(recorder.messaging);
     startWorker(recorder.messaging);
-    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'), 20_000);
-    expect(await statuses(creator.id)).toHaveLength(40);
-    expect(recorder.sent.filter((m) => m.to === creator.phone)).toHaveLength(40);
+    const allStatuses = async () => (await Promise.all(creators.map((c) => statuses(c.id)))).flat();
+    await until(async () => (await allStatuses()).every((s) => s === 'sent'), 20_000);
+    expect(await allStatuses()).toHaveLength(16);
+    const phones = new Set(creators.map((c) => c.phone));
+    const texts = recorder.sent.filter((m) => phones.has(m.to)).map((m) => m.text);
+    expect(texts).toHaveLength(16);
+    expect(texts.filter((t) => t.includes('You received 4 more gifts and tips'))).toHaveLength(8);
   });
 });

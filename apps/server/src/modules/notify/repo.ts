@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import { type NOTIFICATION_KINDS, type NotificationStatus, notifications } from './tables';
 
 /**
@@ -60,6 +60,33 @@ export type QueuedNotification = {
   webhookEndpointId: string | null;
   subscriptionId: string | null;
 };
+
+/** The gifts a `gifts_summary` tells of (decision 037): how many, and their price in all. */
+export type GiftsSummaryFacts = { count: number; totalCents: number };
+
+/**
+ * Fixes, once, which gifts a summary tells of: those numbered after its start up to the creator's latest,
+ * under the per-creator lock post_gifts() holds from numbering a gift to its commit. A gift being posted
+ * meanwhile is either committed and counted here, or waits, then finds this summary closed and queues the
+ * next one (queue_gift_notice): never told twice, never left out.
+ */
+export async function closeGiftsSummary(db: Database, id: number, userId: string): Promise<GiftsSummaryFacts> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`purchases_seller_seq:${userId}`}, 0))`);
+    await tx.execute(sql`
+      update notifications set gift_seq_until =
+        (select coalesce(max(seller_seq), 0) from purchases where seller_id = ${userId})
+      where id = ${id} and gift_seq_until is null`);
+    const [row] = await queryRows<GiftsSummaryFacts>(
+      tx,
+      sql`select count(p.id)::int as count, coalesce(sum(p.cost_cents), 0)::int as "totalCents"
+        from notifications n join purchases p on p.seller_id = n.user_id
+          and p.seller_seq > n.gift_seq_after and p.seller_seq <= n.gift_seq_until
+        where n.id = ${id}`,
+    );
+    return row ?? { count: 0, totalCents: 0 };
+  });
+}
 
 export async function findNotification(db: Database, id: number): Promise<QueuedNotification | undefined> {
   const [row] = await db

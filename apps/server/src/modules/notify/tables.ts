@@ -8,6 +8,8 @@ import { webhookEndpoints } from '../webhooks/tables';
 
 export const NOTIFICATION_KINDS = [
   'gift',
+  // To a creator: the gifts received since the last gift notice, when that was under 10 minutes ago (decision 037).
+  'gifts_summary',
   'message',
   'gift_reversed',
   // To a creator whose webhook endpoint failed for 5 days (decision 032).
@@ -45,6 +47,10 @@ export const notifications = pgTable(
     /** webhook_disabled: the endpoint turned off after failing for 5 days (gone if deleted since). */
     webhookEndpointId: text('webhook_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
     subscriptionId: text('subscription_id').references(() => subscriptions.id),
+    /** gifts_summary: it tells of the recipient's gifts numbered after this (purchases.seller_seq)... */
+    giftSeqAfter: integer('gift_seq_after'),
+    /** ...up to this one, fixed by the worker when it sends (null until then: later gifts join it). */
+    giftSeqUntil: integer('gift_seq_until'),
     status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     /** Provider calls made (a failed one is retried later, up to a limit). */
     attempts: integer('attempts').notNull().default(0),
@@ -56,11 +62,16 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_conversation_idx').on(t.userId, t.conversationId, t.createdAt),
+    // queue_gift_notice(): a creator's latest gift notice.
+    index('notifications_gift_notice_idx')
+      .on(t.userId, t.notBefore.desc(), t.id.desc())
+      .where(sql`${t.kind} in ('gift', 'gifts_summary')`),
     check(
       'notifications_subject',
       sql`(${t.kind} in ('gift', 'gift_reversed', 'group_gift')) = (${t.purchaseId} is not null)`,
     ),
     check('notifications_conversation', sql`(${t.kind} = 'message') = (${t.conversationId} is not null)`),
+    check('notifications_gifts_summary', sql`(${t.kind} = 'gifts_summary') = (${t.giftSeqAfter} is not null)`),
     check(
       'notifications_subscription',
       sql`(${t.kind} in ('subscription_failed', 'subscription_lapsed')) = (${t.subscriptionId} is not null)`,

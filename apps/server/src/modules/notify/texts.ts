@@ -32,6 +32,21 @@ export function giftText(gift: GiftFacts, origin: string): NotificationText {
   };
 }
 
+/** The gifts received since the last gift notice, told together (decision 037). */
+export function giftsSummaryText(gifts: { count: number; totalCents: number }, origin: string): NotificationText {
+  const what =
+    gifts.count === 1
+      ? `another gift or tip (${formatDollars(gifts.totalCents)})`
+      : `${gifts.count} more gifts and tips (${formatDollars(gifts.totalCents)} in all)`;
+  const path = '/received';
+  return {
+    subject: `You received more gifts on ${PRODUCT_NAME}`,
+    text: `${PRODUCT_NAME}: You received ${what}. See them at ${origin}${path}`,
+    summary: `You received ${what}.`,
+    path,
+  };
+}
+
 /** A gift or tip taken back because the fan's card payment was refunded or disputed (decision 017). */
 export function giftReversedText(gift: GiftFacts, origin: string): NotificationText {
   const what =

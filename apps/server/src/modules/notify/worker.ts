@@ -12,6 +12,7 @@ import { getSettingsOf } from '../settings/service';
 import { describeSubscriptionNotice } from '../subscriptions/service';
 import { getEndpointUrl } from '../webhooks/service';
 import {
+  closeGiftsSummary,
   findNotification,
   markAttemptFailed,
   markSending,
@@ -22,6 +23,7 @@ import {
 } from './repo';
 import {
   giftReversedText,
+  giftsSummaryText,
   giftText,
   groupGiftText,
   messageText,
@@ -79,6 +81,14 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         },
         publicOrigin,
       );
+      return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if (row.kind === 'gifts_summary') {
+      // Closed first, whatever is sent: a later gift then starts the next summary rather than join this one.
+      const gifts = await closeGiftsSummary(db, row.id, row.userId);
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
+      if (gifts.count === 0) return { skip: 'no gift to tell of' };
+      const message = giftsSummaryText(gifts, publicOrigin);
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'group_gift' && row.purchaseId) {
