@@ -2,7 +2,7 @@ ALTER TABLE "notifications" ADD COLUMN "gift_seq_after" integer;--> statement-br
 ALTER TABLE "notifications" ADD COLUMN "gift_seq_until" integer;--> statement-breakpoint
 CREATE INDEX "notifications_gift_notice_idx" ON "notifications" USING btree ("user_id","not_before" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "notifications"."kind" in ('gift', 'gifts_summary');--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_gifts_summary" CHECK (("notifications"."kind" = 'gifts_summary') = ("notifications"."gift_seq_after" is not null));--> statement-breakpoint
--- Tells a creator of a gift they received (post_gifts(), decision 037): at once, unless they were told of
+-- Tells a creator of a gift they received (post_gifts(), decision 038): at once, unless they were told of
 -- a gift within the last 10 minutes; then the gifts of those minutes are told together, by one
 -- `gifts_summary` notification due 10 minutes after the last notice. A creator receiving a stream of tips
 -- gets a text every 10 minutes at most, not one per tip. A summary covers the gifts numbered after

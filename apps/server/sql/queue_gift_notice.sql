@@ -1,4 +1,4 @@
--- Tells a creator of a gift they received (post_gifts(), decision 037): at once, unless they were told of
+-- Tells a creator of a gift they received (post_gifts(), decision 038): at once, unless they were told of
 -- a gift within the last 10 minutes; then the gifts of those minutes are told together, by one
 -- `gifts_summary` notification due 10 minutes after the last notice. A creator receiving a stream of tips
 -- gets a text every 10 minutes at most, not one per tip. A summary covers the gifts numbered after

@@ -61,7 +61,7 @@ export type QueuedNotification = {
   subscriptionId: string | null;
 };
 
-/** The gifts a `gifts_summary` tells of (decision 037): how many, and their price in all. */
+/** The gifts a `gifts_summary` tells of (decision 038): how many, and their price in all. */
 export type GiftsSummaryFacts = { count: number; totalCents: number };
 
 /**

@@ -8,7 +8,7 @@ import { webhookEndpoints } from '../webhooks/tables';
 
 export const NOTIFICATION_KINDS = [
   'gift',
-  // To a creator: the gifts received since the last gift notice, when that was under 10 minutes ago (decision 037).
+  // To a creator: the gifts received since the last gift notice, when that was under 10 minutes ago (decision 038).
   'gifts_summary',
   'message',
   'gift_reversed',

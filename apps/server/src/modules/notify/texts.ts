@@ -32,7 +32,7 @@ export function giftText(gift: GiftFacts, origin: string): NotificationText {
   };
 }
 
-/** The gifts received since the last gift notice, told together (decision 037). */
+/** The gifts received since the last gift notice, told together (decision 038). */
 export function giftsSummaryText(gifts: { count: number; totalCents: number }, origin: string): NotificationText {
   const what =
     gifts.count === 1

@@ -203,7 +203,7 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     expect(await spendableCents(db, creator.id)).toBe(Number(purchases?.net));
     expect(await noticesOf(fan.id)).toEqual([{ kind: 'subscription_failed' }]);
     // The creator is told of every month: the database's clock saw the seven charges within seconds, so the
-    // first one's notice, then one summary of the six others (decision 037).
+    // first one's notice, then one summary of the six others (decision 038).
     const creatorNotices = await queryRows<{ id: number; kind: string }>(
       db,
       sql`select id, kind from notifications where user_id = ${creator.id} order by id`,
