@@ -360,16 +360,24 @@ function summarizeLighthouse(lhr) {
       cumulativeLayoutShift: round(metric('cumulative-layout-shift') ?? Number.NaN, 3),
       speedIndexMs: round(metric('speed-index') ?? Number.NaN),
     },
-    failingAccessibilityAudits: failingAccessibilityAudits(lhr),
+    failingAccessibilityAudits: failingAudits(lhr, 'accessibility'),
   };
 }
 
-/** Accessibility audits that did not pass, so developers know what to fix. */
-function failingAccessibilityAudits(lhr) {
-  return lhr.categories.accessibility.auditRefs
+/** A category's scored audits that did not pass, so developers know what to fix. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => typeof audit?.score === 'number' && audit.score < 1)
     .map((audit) => ({ id: audit.id, title: audit.title }));
+}
+
+/** The page's largest contentful paint element as Lighthouse names it (CSS selector), if it found one. */
+function lcpElement(lhr) {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  // Lighthouse 13: a list whose first table holds the element's node.
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? (node.selector ?? node.snippet ?? '?') : 'none';
 }
 
 /** chrome-launcher crashes the process (unhandled 'error' event) on a bad path: check it before anything. */
@@ -636,6 +644,18 @@ async function mainJsOnly() {
 }
 
 /**
+ * With BENCH_LHR_DIR set, `--pages-only` writes each full Lighthouse report there (JSON, one per page and
+ * run), for looking into a score beyond the lines it prints.
+ */
+function saveReport(lhr, page, run) {
+  const dir = process.env.BENCH_LHR_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  fs.writeFileSync(path.join(dir, `${name}-${run}.json`), JSON.stringify(lhr));
+}
+
+/**
  * `--pages-only`: Lighthouse's performance, accessibility and best-practices scores (mobile, simulated
  * throttling; the median of RUNS runs each) on the pages people land on: `/`, `/sign-in`, `/{handle}` and
  * `/x/{id}` of a creator with wishes. No results file.
@@ -661,13 +681,26 @@ async function mainPagesOnly() {
       const results = [];
       for (const [page, pagePath] of pages) {
         const runs = [];
-        for (let i = 0; i < RUNS; i++) {
+        // Failing audits of the deterministic categories, each listed once however many runs it failed in.
+        const failing = new Map();
+        for (let i = 1; i <= RUNS; i++) {
           const lhr = await runLighthouse(`${server.url}${pagePath}`, { categories });
-          runs.push(Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])));
+          saveReport(lhr, page, i);
+          const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
+          runs.push(scores);
+          for (const category of ['accessibility', 'best-practices']) {
+            for (const audit of failingAudits(lhr, category)) failing.set(audit.id, { category, ...audit });
+          }
+          const m = summarizeLighthouse(lhr).metrics;
+          console.log(
+            `${page} ${i}/${RUNS}: ${categories.map((id) => `${id} ${scores[id]}`).join(', ')} ` +
+              `(FCP ${m.firstContentfulPaintMs} ms, LCP ${m.largestContentfulPaintMs} ms, ` +
+              `TBT ${m.totalBlockingTimeMs} ms, CLS ${m.cumulativeLayoutShift}; LCP element ${lcpElement(lhr)})`,
+          );
         }
+        for (const a of failing.values()) console.log(`  failing ${a.category} audit ${a.id}: ${a.title}`);
         const medianOf = (id) => median(runs.map((run) => run[id]));
         results.push({ page, ...Object.fromEntries(categories.map((id) => [id, medianOf(id)])), runs });
-        console.log(`${page}: ${categories.map((id) => `${id} ${medianOf(id)}`).join(', ')}`);
       }
       return results;
     },
