@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
+import { createWishByApi } from '../support/wishes';
 
 // Lighthouse counts console errors, and a red line on every page hides the ones that matter.
 
@@ -31,6 +32,44 @@ test('a signed-out visit to the landing page and to a public profile logs no con
   await expect(page.getByRole('button', { name: 'Send a Quick Tip' })).toBeVisible();
   // Late requests (the wishlist, the session) have settled.
   await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+/**
+ * What Chrome's DevTools list under Issues (Lighthouse's best-practices audit `inspector-issues` counts most
+ * kinds): a Content-Security-Policy violation, a form field without a name or id, a deprecated API.
+ */
+async function recordDevToolsIssues(page: Page): Promise<string[]> {
+  const issues: string[] = [];
+  const session = await page.context().newCDPSession(page);
+  session.on('Audits.issueAdded', ({ issue }) => issues.push(`${page.url()}: ${JSON.stringify(issue)}`));
+  await session.send('Audits.enable');
+  return issues;
+}
+
+test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools issue and log no console problem', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
+  const problems = recordConsoleProblems(page);
+  const issues = await recordDevToolsIssues(page);
+
+  await page.goto('/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search wishlist' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(`/x/${wish.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pink Guitar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(issues).toEqual([]);
   expect(problems).toEqual([]);
 });
 
