@@ -322,7 +322,18 @@ async function measureProfileJs(server, env) {
  * One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). `jsOnly`
  * gathers only the network requests (for the JavaScript figures), without the scores.
  */
-async function runLighthouse(url, { jsOnly = false, categories = ['performance', 'accessibility'] } = {}) {
+async function runLighthouse(url, options = {}) {
+  try {
+    return await runLighthouseOnce(url, options);
+  } catch (err) {
+    // NO_NAVSTART (no navigation in the trace) comes and goes on a loaded machine: one more try.
+    if (!String(err.message).includes('NO_NAVSTART')) throw err;
+    console.warn(`Lighthouse: ${url} gave no trace (NO_NAVSTART); running it again.`);
+    return runLighthouseOnce(url, options);
+  }
+}
+
+async function runLighthouseOnce(url, { jsOnly = false, categories = ['performance', 'accessibility'] } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -372,12 +383,13 @@ function failingAudits(lhr, category) {
     .map((audit) => ({ id: audit.id, title: audit.title }));
 }
 
-/** The page's largest contentful paint element as Lighthouse names it (CSS selector), if it found one. */
+/** The page's largest contentful paint element as Lighthouse labels it (its text, cut short), if it found one. */
 function lcpElement(lhr) {
-  const details = lhr.audits['largest-contentful-paint-element']?.details;
-  // Lighthouse 13: a list whose first table holds the element's node.
-  const node = details?.items?.[0]?.items?.[0]?.node;
-  return node ? (node.selector ?? node.snippet ?? '?') : 'none';
+  // Lighthouse 13: the LCP breakdown insight lists the subparts' table and then the element's node.
+  const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
+  if (!node) return 'none';
+  const label = node.nodeLabel ?? node.selector ?? '?';
+  return JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}…` : label);
 }
 
 /** chrome-launcher crashes the process (unhandled 'error' event) on a bad path: check it before anything. */

@@ -60,7 +60,8 @@ test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools is
   const issues = await recordDevToolsIssues(page);
 
   await page.goto('/sign-in');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  // A first visit opens with the terms, over the sign-in form.
+  await expect(page.getByRole('dialog', { name: 'Before you sign in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.goto(`/${creator.handle}`);
   await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
