@@ -1,6 +1,6 @@
-// Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
-// a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
-// --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
+// Benchmark of the production build: server cold start, the initial JavaScript of the landing page, of a
+// public profile page (/{handle}) and of a public wish page (/x/{id}), and Lighthouse scores. Run with
+// `npm run bench`; `npm run bench -- --js-only` measures only the three JavaScript figures (no cold start, scores or API bench, no results file);
 // `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
 // `--chat-only` only the live messages figures; `--overlay-only` gift-to-overlay latency with 500 overlays
@@ -41,6 +41,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const KB = 1024; // sizes are reported in KiB (1 KB = 1024 bytes)
 const LANDING_JS_TARGET_KB = 160;
 const PROFILE_JS_TARGET_KB = 160;
+const WISH_JS_TARGET_KB = 160;
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -315,6 +316,23 @@ async function measureProfileJs(server, env) {
   };
 }
 
+/**
+ * The initial JavaScript of a public wish page (/x/{id}), the other page a creator shares, for a first-time
+ * visitor: one of the bench creator's wishes (measureProfileJs made them), which must really have been shown.
+ */
+async function measureWishJs(server, handle) {
+  const page = await fetch(`${server.url}/api/users/${handle}/page`).then((res) => res.json());
+  const wish = page.wishes.find((w) => !w.archived) ?? page.wishes[0];
+  const pageUrl = `${server.url}/x/${wish.id}`;
+  const lhr = await runLighthouse(pageUrl, { jsOnly: true });
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const wishCall = requests.find((item) => new URL(item.url).pathname === `/api/wishes/${wish.id}`);
+  if (wishCall?.statusCode !== 200) {
+    throw new Error(`${pageUrl} did not load its wish (GET /api/wishes/${wish.id}: ${wishCall?.statusCode})`);
+  }
+  return { path: '/x/{id}', ...measurePageJs(lhr) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 4. Lighthouse
 
@@ -430,7 +448,7 @@ async function measureLighthouse(url) {
 // ---------------------------------------------------------------------------------------------------------
 // 5. Report
 
-function jsRows({ landingJs, profileJs }) {
+function jsRows({ landingJs, profileJs, wishJs }) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   return [
     row(
@@ -445,10 +463,16 @@ function jsRows({ landingJs, profileJs }) {
       `≤ ${PROFILE_JS_TARGET_KB}`,
       profileJs.totalGzipKB <= PROFILE_JS_TARGET_KB,
     ),
+    row(
+      'wish /x/{id} initial JS (KB gzip)',
+      wishJs.totalGzipKB,
+      `≤ ${WISH_JS_TARGET_KB}`,
+      wishJs.totalGzipKB <= WISH_JS_TARGET_KB,
+    ),
   ];
 }
 
-function buildRows({ coldStart, landingJs, profileJs, lh }) {
+function buildRows({ coldStart, landingJs, profileJs, wishJs, lh }) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   return [
     row('cold start, new data dir (ms)', round(coldStart.newDirMedianMs), '-', null),
@@ -458,7 +482,7 @@ function buildRows({ coldStart, landingJs, profileJs, lh }) {
       '≤ 3000',
       coldStart.existingDirMedianMs <= 3000,
     ),
-    ...jsRows({ landingJs, profileJs }),
+    ...jsRows({ landingJs, profileJs, wishJs }),
     row('Lighthouse performance (mobile)', lh.performance, '≥ 90', lh.performance >= 90),
     row('Lighthouse accessibility (mobile)', lh.accessibility, '≥ 95', lh.accessibility >= 95),
   ];
@@ -606,9 +630,10 @@ function printPageJs(title, js) {
   for (const f of js.files) console.log(`  ${f.file}  ${round(f.gzipBytes / KB, 1)} KB`);
 }
 
-function printDetails({ landingJs, profileJs, lh }) {
+function printDetails({ landingJs, profileJs, wishJs, lh }) {
   printPageJs('Landing JS', landingJs);
   printPageJs(`Profile ${profileJs.path} JS`, profileJs);
+  printPageJs(`Wish ${wishJs.path} JS`, wishJs);
   console.log(`Profile ${profileJs.path} API calls: ${profileJs.apiCalls.join(', ')}`);
   console.log(`Sequential API round trips before content (target 1): ${JSON.stringify(profileJs.roundTrips)}`);
   if (lh?.failingAccessibilityAudits.length) {
@@ -636,22 +661,23 @@ function writeResults(results) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** `--js-only`: the two JavaScript figures alone, on one server in a new data directory. */
+/** `--js-only`: the three JavaScript figures alone, on one server in a new data directory. */
 async function mainJsOnly() {
   const began = performance.now();
   checkChrome();
   await ensureBuild();
   const env = previewEnv();
-  const { landingJs, profileJs } = await withServer(
+  const { landingJs, profileJs, wishJs } = await withServer(
     makeTempDir(),
     async (server) => {
       const landingJs = measurePageJs(await runLighthouse(`${server.url}/`, { jsOnly: true }));
-      return { landingJs, profileJs: await measureProfileJs(server, env) };
+      const profileJs = await measureProfileJs(server, env);
+      return { landingJs, profileJs, wishJs: await measureWishJs(server, profileJs.path.slice(1)) };
     },
     env,
   );
-  printDetails({ landingJs, profileJs });
-  printTable(jsRows({ landingJs, profileJs }));
+  printDetails({ landingJs, profileJs, wishJs });
+  printTable(jsRows({ landingJs, profileJs, wishJs }));
   console.log(`\nBench (JavaScript only, no results file) took ${round((performance.now() - began) / 1000, 1)} s.`);
 }
 
@@ -747,12 +773,19 @@ async function main() {
   delete lh.firstLhr;
   // Another start on the same data directory, with the preview account on to create the creator.
   const env = previewEnv();
-  const profileJs = await withServer(starts.lastDataDir, (server) => measureProfileJs(server, env), env);
+  const { profileJs, wishJs } = await withServer(
+    starts.lastDataDir,
+    async (server) => {
+      const profileJs = await measureProfileJs(server, env);
+      return { profileJs, wishJs: await measureWishJs(server, profileJs.path.slice(1)) };
+    },
+    env,
+  );
 
-  const rows = buildRows({ coldStart, landingJs, profileJs, lh });
+  const rows = buildRows({ coldStart, landingJs, profileJs, wishJs, lh });
   const api = await measureApiIfPostgres();
   if (api) rows.push(...apiRows(api));
-  printDetails({ landingJs, profileJs, lh });
+  printDetails({ landingJs, profileJs, wishJs, lh });
   printTable(rows);
   const durationS = secondsSince(began);
   console.log(`\nBench took ${durationS} s.`);
@@ -766,6 +799,7 @@ async function main() {
     coldStart,
     landingJs,
     profileJs,
+    wishJs,
     lighthouse: lh,
     api,
   });
