@@ -58,6 +58,12 @@ test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools is
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
   const problems = recordConsoleProblems(page);
   const issues = await recordDevToolsIssues(page);
+  // The server preloads the API answers each page's loader waits for: the app must use them, not ask again.
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${new URL(page.url()).pathname} ${url.pathname}`);
+  });
 
   await page.goto('/sign-in');
   // A first visit opens with the terms, over the sign-in form.
@@ -72,6 +78,15 @@ test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools is
   await page.waitForLoadState('networkidle');
   expect(issues).toEqual([]);
   expect(problems).toEqual([]);
+  // Each once: a preload the app does not match would be a second request (or a first one to another address).
+  expect(apiCalls).toEqual([
+    '/sign-in /api/me',
+    '/sign-in /api/public-config',
+    `/${creator.handle} /api/me`,
+    `/${creator.handle} /api/users/${creator.handle}/page`,
+    `/x/${wish.id} /api/me`,
+    `/x/${wish.id} /api/wishes/${wish.id}`,
+  ]);
 });
 
 test('the owner’s balance card reads its amount and tokens as separate words', async ({ page }) => {

@@ -299,6 +299,16 @@ describe('the built web app', () => {
     // A creator or wish that does not exist gets the not-found screen: nothing to preload.
     expect(await preloads('/no_such_creator')).toEqual([]);
     expect(await preloads('/x/00000000-0000-4000-8000-000000000000')).toEqual([]);
+
+    // The API answers the screen's loader waits for come with the page.
+    const dataPreloads = async (url: string) =>
+      [...(await (await app.request(url)).text()).matchAll(/rel="preload" as="fetch" crossorigin href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(await dataPreloads('/sign-in')).toEqual(['/api/me', '/api/public-config']);
+    expect(await dataPreloads(`/${handle}`)).toEqual(['/api/me', `/api/users/${handle}/page`]);
+    expect(await dataPreloads(`/x/${wish.id}`)).toEqual(['/api/me', `/api/wishes/${wish.id}`]);
+    expect(await dataPreloads('/no_such_creator')).toEqual([]);
   });
 
   it('gives a creator page its own preview tags, escaping what the creator wrote', async () => {

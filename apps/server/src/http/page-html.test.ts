@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCREENS, screenOf, withPageTags } from './page-html';
+import { dataPreloads, SCREENS, screenOf, withPageTags } from './page-html';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -68,5 +68,18 @@ describe('SCREENS', () => {
     for (const source of Object.values(SCREENS).flat()) {
       expect(fs.existsSync(path.join(webRoot, source)), source).toBe(true);
     }
+  });
+});
+
+describe('dataPreloads', () => {
+  it("names the API answers each screen's loader waits for, as the web app asks for them", () => {
+    expect(dataPreloads('signIn', '/join/friend42')).toEqual(['/api/me', '/api/public-config']);
+    expect(dataPreloads('profile', '/bella/tip')).toEqual(['/api/me', '/api/users/bella/page']);
+    expect(dataPreloads('wish', '/x/6f1c')).toEqual(['/api/me', '/api/wishes/6f1c']);
+    // The router decodes the segment and the API client encodes it again with encodeURIComponent.
+    expect(dataPreloads('profile', '/b%65lla')).toEqual(['/api/me', '/api/users/bella/page']);
+    expect(dataPreloads('profile', "/it's")).toEqual(['/api/me', "/api/users/it's/page"]);
+    expect(dataPreloads('landing', '/')).toEqual([]);
+    expect(dataPreloads(undefined, '/why')).toEqual([]);
   });
 });

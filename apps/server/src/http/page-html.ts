@@ -33,6 +33,27 @@ export function screenOf(pagePath: string, hasMeta: boolean): Screen | undefined
   return pagePath.startsWith('/x/') ? 'wish' : 'profile';
 }
 
+/**
+ * The API answers the screen's route loader waits for before it renders (the web app's decision 025: the
+ * signed-in user and the screen's data), preloaded with the page so that they arrive beside its code
+ * instead of after it has run. The addresses are the ones the web app asks for, byte for byte (path
+ * parameters encoded with encodeURIComponent), or the browser would fetch them twice.
+ */
+export function dataPreloads(screen: Screen | undefined, pagePath: string): string[] {
+  // The router's parameter is the segment decoded; the server found the creator or wish under it.
+  const segment = (index: number) => encodeURIComponent(decodeURIComponent(pagePath.split('/')[index] ?? ''));
+  switch (screen) {
+    case 'signIn':
+      return ['/api/me', '/api/public-config'];
+    case 'profile':
+      return ['/api/me', `/api/users/${segment(1)}/page`];
+    case 'wish':
+      return ['/api/me', `/api/wishes/${segment(2)}`];
+    default:
+      return [];
+  }
+}
+
 /** Every JavaScript file a manifest chunk needs, itself first. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
@@ -42,8 +63,9 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 }
 
 /**
- * The app's index.html for a screen: with <link rel="modulepreload"> for the screen's chunks, so they
- * download beside the entry; without a screen, index.html as built.
+ * The app's index.html for a screen: with <link rel="preload"> for the API answers its loader waits for
+ * and <link rel="modulepreload"> for its chunks, so they download beside the entry; without a screen,
+ * index.html as built.
  */
 export function pageHtml(distDir: string) {
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -57,9 +79,15 @@ export function pageHtml(distDir: string) {
     const links = [...new Set(sources.flatMap((source) => chunkFiles(manifest, source, seen)))]
       .filter((file) => !alreadyLinked.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    htmlByScreen.set(screen, replaceLiterally(indexHtml, '</head>', `    ${links.join('\n    ')}\n  </head>`));
+    htmlByScreen.set(screen, inHead(indexHtml, links));
   }
-  return (screen: Screen | undefined) => (screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml);
+  return (screen: Screen | undefined, pagePath: string) => {
+    const html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
+    const data = dataPreloads(screen, pagePath).map(
+      (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+    );
+    return data.length ? inHead(html, data) : html;
+  };
 }
 
 export type PageTags = { title: string; description: string; image: string | null; url: string };
@@ -100,7 +128,12 @@ export function withPageTags(html: string, tags: PageTags): string {
     /<meta name="description"[^>]*>/,
     `<meta name="description" content="${description}" />`,
   );
-  return replaceLiterally(page, '</head>', `    ${meta.join('\n    ')}\n  </head>`);
+  return inHead(page, meta);
+}
+
+/** The page with `tags` at the end of its <head>, one a line. */
+function inHead(html: string, tags: string[]): string {
+  return replaceLiterally(html, /\n?[ \t]*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
 }
 
 /**

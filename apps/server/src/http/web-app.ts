@@ -36,12 +36,12 @@ export function webApp(
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', cacheControl('no-cache'));
-  app.get('/', (c) => c.html(htmlFor('landing')));
+  app.get('/', (c) => c.html(htmlFor('landing', '/')));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
-    const html = htmlFor(screenOf(c.req.path, meta !== undefined));
+    const html = htmlFor(screenOf(c.req.path, meta !== undefined), c.req.path);
     if (!meta) return c.html(html);
     const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
     return c.html(
