@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PageMeta } from '../modules/sharing/page-meta';
+import { assetsFromMemory } from './assets-from-memory';
 import { pageHtml, screenOf, withPageTags } from './page-html';
 import { setResponseHeaders } from './response-headers';
 
@@ -32,7 +33,12 @@ export function webApp(
   }
   const htmlFor = pageHtml(distDir);
 
-  app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir, precompressed: true }));
+  app.use(
+    '/assets/*',
+    cacheControl(ONE_YEAR),
+    assetsFromMemory(path.join(distDir, 'assets')),
+    serveStatic({ root: distDir, precompressed: true }),
+  );
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', cacheControl('no-cache'));
