@@ -683,7 +683,8 @@ async function mainJsOnly() {
 
 /**
  * With BENCH_LHR_DIR set, `--pages-only` writes each full Lighthouse report there (JSON, one per page and
- * run), for looking into a score beyond the lines it prints.
+ * run), for looking into a score beyond the lines it prints; BENCH_PAGES (e.g. `/sign-in,/x/{id}`) limits it
+ * to those pages.
  */
 function saveReport(lhr, page, run) {
   const dir = process.env.BENCH_LHR_DIR;
@@ -717,7 +718,9 @@ async function mainPagesOnly() {
       ];
       const categories = ['performance', 'accessibility', 'best-practices'];
       const results = [];
-      for (const [page, pagePath] of pages) {
+      // BENCH_PAGES=/sign-in,/x/{id} measures only those pages.
+      const only = process.env.BENCH_PAGES?.split(',');
+      for (const [page, pagePath] of pages.filter(([page]) => !only || only.includes(page))) {
         const runs = [];
         // Failing audits of the deterministic categories, each listed once however many runs it failed in.
         const failing = new Map();

@@ -89,6 +89,48 @@ test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools is
   ]);
 });
 
+/** The page's layout shifts so far (Cumulative Layout Shift's entries), each as its value. */
+function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: the observer is never called.
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+}
+
+test('the pages fans land on do not move while their code and data arrive', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+
+  await page.goto('/sign-in');
+  await page.getByRole('dialog', { name: 'Before you sign in' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
+
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
+
+  await page.goto(`/x/${wish.id}`);
+  await expect(page.getByRole('button', { name: 'Buy' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
+});
+
 test('the owner’s balance card reads its amount and tokens as separate words', async ({ page }) => {
   test.slow();
   const creator = await signUp(page);

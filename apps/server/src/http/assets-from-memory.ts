@@ -4,7 +4,12 @@ import { createMiddleware } from 'hono/factory';
 import { getMimeType } from 'hono/utils/mime';
 
 /** A build file and the compressed copies the build wrote beside it (apps/web/precompress.mjs). */
-type Asset = { type: string; identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> | undefined; gzip: Uint8Array<ArrayBuffer> | undefined };
+type Asset = {
+  type: string;
+  identity: Uint8Array<ArrayBuffer>;
+  br: Uint8Array<ArrayBuffer> | undefined;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
+};
 
 /** A file name of the build's assets directory: no directory, no leading dot. Source maps stay on disk. */
 const ASSET_NAME = /^\/assets\/([\w-][\w.-]*\.(?:js|css|svg|png|webp|woff2))$/;
