@@ -45,6 +45,10 @@ function staticallyImported(graph: ModuleGraph, start: string): Set<string> {
 
 /** The file (group name) of every module that belongs to one of the groups above, but for `entry`. */
 export function groupsOf(graph: ModuleGraph): Map<string, string> {
+  // What the entry reaches here but does not use (an index module of a library re-exports everything, and
+  // the entry imports several) is no part of `shared`: the landing page reaches the same index modules, and
+  // would load it for nothing.
+  const entry = staticallyImported(graph, ENTRY);
   const landing = staticallyImported(graph, LANDING);
   const shell = staticallyImported(graph, APP_SHELL);
   const screens = Object.entries(APP_SCREENS).map(
@@ -57,7 +61,7 @@ export function groupsOf(graph: ModuleGraph): Map<string, string> {
     // The bundler's own modules (the preload helper, the runtime) keep their place.
     if (ownFiles.has(id) || id.startsWith('\0')) continue;
     const users = screens.filter(([, ids]) => ids.has(id)).map(([name]) => name);
-    if (landing.has(id) && users.length > 0) groups.set(id, 'shared');
+    if (landing.has(id) && users.length > 0 && !entry.has(id)) groups.set(id, 'shared');
     else if (users.length >= 2) groups.set(id, 'app');
     else if (users.length === 1 && !landing.has(id)) groups.set(id, users[0] as string);
   }
