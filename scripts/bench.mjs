@@ -1,6 +1,6 @@
-// Benchmark of the production build: server cold start, the initial JavaScript of the landing page and of
-// a public profile page (/{handle}), and Lighthouse scores. Run with `npm run bench`; `npm run bench --
-// --js-only` measures only the two JavaScript figures (no cold start, scores or API bench, no results file);
+// Benchmark of the production build: server cold start, the initial JavaScript of the landing page, of a
+// public profile page (/{handle}) and of a public wish page (/x/{id}), and Lighthouse scores. Run with
+// `npm run bench`; `npm run bench -- --js-only` measures only the three JavaScript figures (no cold start, scores or API bench, no results file);
 // `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
 // `--chat-only` only the live messages figures; `--overlay-only` gift-to-overlay latency with 500 overlays
@@ -41,6 +41,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const KB = 1024; // sizes are reported in KiB (1 KB = 1024 bytes)
 const LANDING_JS_TARGET_KB = 160;
 const PROFILE_JS_TARGET_KB = 160;
+const WISH_JS_TARGET_KB = 160;
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -315,6 +316,23 @@ async function measureProfileJs(server, env) {
   };
 }
 
+/**
+ * The initial JavaScript of a public wish page (/x/{id}), the other page a creator shares, for a first-time
+ * visitor: one of the bench creator's wishes (measureProfileJs made them), which must really have been shown.
+ */
+async function measureWishJs(server, handle) {
+  const page = await fetch(`${server.url}/api/users/${handle}/page`).then((res) => res.json());
+  const wish = page.wishes.find((w) => !w.archived) ?? page.wishes[0];
+  const pageUrl = `${server.url}/x/${wish.id}`;
+  const lhr = await runLighthouse(pageUrl, { jsOnly: true });
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const wishCall = requests.find((item) => new URL(item.url).pathname === `/api/wishes/${wish.id}`);
+  if (wishCall?.statusCode !== 200) {
+    throw new Error(`${pageUrl} did not load its wish (GET /api/wishes/${wish.id}: ${wishCall?.statusCode})`);
+  }
+  return { path: '/x/{id}', ...measurePageJs(lhr) };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // 4. Lighthouse
 
@@ -322,7 +340,18 @@ async function measureProfileJs(server, env) {
  * One Lighthouse run in a fresh Chrome (fresh profile, no cache carried over between runs). `jsOnly`
  * gathers only the network requests (for the JavaScript figures), without the scores.
  */
-async function runLighthouse(url, { jsOnly = false, categories = ['performance', 'accessibility'] } = {}) {
+async function runLighthouse(url, options = {}) {
+  try {
+    return await runLighthouseOnce(url, options);
+  } catch (err) {
+    // NO_NAVSTART (no navigation in the trace) comes and goes on a loaded machine: one more try.
+    if (!String(err.message).includes('NO_NAVSTART')) throw err;
+    console.warn(`Lighthouse: ${url} gave no trace (NO_NAVSTART); running it again.`);
+    return runLighthouseOnce(url, options);
+  }
+}
+
+async function runLighthouseOnce(url, { jsOnly = false, categories = ['performance', 'accessibility'] } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
@@ -360,16 +389,25 @@ function summarizeLighthouse(lhr) {
       cumulativeLayoutShift: round(metric('cumulative-layout-shift') ?? Number.NaN, 3),
       speedIndexMs: round(metric('speed-index') ?? Number.NaN),
     },
-    failingAccessibilityAudits: failingAccessibilityAudits(lhr),
+    failingAccessibilityAudits: failingAudits(lhr, 'accessibility'),
   };
 }
 
-/** Accessibility audits that did not pass, so developers know what to fix. */
-function failingAccessibilityAudits(lhr) {
-  return lhr.categories.accessibility.auditRefs
+/** A category's scored audits that did not pass, so developers know what to fix. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => typeof audit?.score === 'number' && audit.score < 1)
     .map((audit) => ({ id: audit.id, title: audit.title }));
+}
+
+/** The page's largest contentful paint element as Lighthouse labels it (its text, cut short), if it found one. */
+function lcpElement(lhr) {
+  // Lighthouse 13: the LCP breakdown insight lists the subparts' table and then the element's node.
+  const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
+  if (!node) return 'none';
+  const label = node.nodeLabel ?? node.selector ?? '?';
+  return JSON.stringify(label.length > 40 ? `${label.slice(0, 40)}…` : label);
 }
 
 /** chrome-launcher crashes the process (unhandled 'error' event) on a bad path: check it before anything. */
@@ -410,7 +448,7 @@ async function measureLighthouse(url) {
 // ---------------------------------------------------------------------------------------------------------
 // 5. Report
 
-function jsRows({ landingJs, profileJs }) {
+function jsRows({ landingJs, profileJs, wishJs }) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   return [
     row(
@@ -425,10 +463,16 @@ function jsRows({ landingJs, profileJs }) {
       `≤ ${PROFILE_JS_TARGET_KB}`,
       profileJs.totalGzipKB <= PROFILE_JS_TARGET_KB,
     ),
+    row(
+      'wish /x/{id} initial JS (KB gzip)',
+      wishJs.totalGzipKB,
+      `≤ ${WISH_JS_TARGET_KB}`,
+      wishJs.totalGzipKB <= WISH_JS_TARGET_KB,
+    ),
   ];
 }
 
-function buildRows({ coldStart, landingJs, profileJs, lh }) {
+function buildRows({ coldStart, landingJs, profileJs, wishJs, lh }) {
   const row = (metric, value, target, ok) => ({ metric, value, target, ok });
   return [
     row('cold start, new data dir (ms)', round(coldStart.newDirMedianMs), '-', null),
@@ -438,7 +482,7 @@ function buildRows({ coldStart, landingJs, profileJs, lh }) {
       '≤ 3000',
       coldStart.existingDirMedianMs <= 3000,
     ),
-    ...jsRows({ landingJs, profileJs }),
+    ...jsRows({ landingJs, profileJs, wishJs }),
     row('Lighthouse performance (mobile)', lh.performance, '≥ 90', lh.performance >= 90),
     row('Lighthouse accessibility (mobile)', lh.accessibility, '≥ 95', lh.accessibility >= 95),
   ];
@@ -586,9 +630,10 @@ function printPageJs(title, js) {
   for (const f of js.files) console.log(`  ${f.file}  ${round(f.gzipBytes / KB, 1)} KB`);
 }
 
-function printDetails({ landingJs, profileJs, lh }) {
+function printDetails({ landingJs, profileJs, wishJs, lh }) {
   printPageJs('Landing JS', landingJs);
   printPageJs(`Profile ${profileJs.path} JS`, profileJs);
+  printPageJs(`Wish ${wishJs.path} JS`, wishJs);
   console.log(`Profile ${profileJs.path} API calls: ${profileJs.apiCalls.join(', ')}`);
   console.log(`Sequential API round trips before content (target 1): ${JSON.stringify(profileJs.roundTrips)}`);
   if (lh?.failingAccessibilityAudits.length) {
@@ -616,23 +661,37 @@ function writeResults(results) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** `--js-only`: the two JavaScript figures alone, on one server in a new data directory. */
+/** `--js-only`: the three JavaScript figures alone, on one server in a new data directory. */
 async function mainJsOnly() {
   const began = performance.now();
   checkChrome();
   await ensureBuild();
   const env = previewEnv();
-  const { landingJs, profileJs } = await withServer(
+  const { landingJs, profileJs, wishJs } = await withServer(
     makeTempDir(),
     async (server) => {
       const landingJs = measurePageJs(await runLighthouse(`${server.url}/`, { jsOnly: true }));
-      return { landingJs, profileJs: await measureProfileJs(server, env) };
+      const profileJs = await measureProfileJs(server, env);
+      return { landingJs, profileJs, wishJs: await measureWishJs(server, profileJs.path.slice(1)) };
     },
     env,
   );
-  printDetails({ landingJs, profileJs });
-  printTable(jsRows({ landingJs, profileJs }));
+  printDetails({ landingJs, profileJs, wishJs });
+  printTable(jsRows({ landingJs, profileJs, wishJs }));
   console.log(`\nBench (JavaScript only, no results file) took ${round((performance.now() - began) / 1000, 1)} s.`);
+}
+
+/**
+ * With BENCH_LHR_DIR set, `--pages-only` writes each full Lighthouse report there (JSON, one per page and
+ * run), for looking into a score beyond the lines it prints; BENCH_PAGES (e.g. `/sign-in,/x/{id}`) limits it
+ * to those pages.
+ */
+function saveReport(lhr, page, run) {
+  const dir = process.env.BENCH_LHR_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  fs.writeFileSync(path.join(dir, `${name}-${run}.json`), JSON.stringify(lhr));
 }
 
 /**
@@ -659,15 +718,30 @@ async function mainPagesOnly() {
       ];
       const categories = ['performance', 'accessibility', 'best-practices'];
       const results = [];
-      for (const [page, pagePath] of pages) {
+      // BENCH_PAGES=/sign-in,/x/{id} measures only those pages.
+      const only = process.env.BENCH_PAGES?.split(',');
+      for (const [page, pagePath] of pages.filter(([page]) => !only || only.includes(page))) {
         const runs = [];
-        for (let i = 0; i < RUNS; i++) {
+        // Failing audits of the deterministic categories, each listed once however many runs it failed in.
+        const failing = new Map();
+        for (let i = 1; i <= RUNS; i++) {
           const lhr = await runLighthouse(`${server.url}${pagePath}`, { categories });
-          runs.push(Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)])));
+          saveReport(lhr, page, i);
+          const scores = Object.fromEntries(categories.map((id) => [id, Math.round(lhr.categories[id].score * 100)]));
+          runs.push(scores);
+          for (const category of ['accessibility', 'best-practices']) {
+            for (const audit of failingAudits(lhr, category)) failing.set(audit.id, { category, ...audit });
+          }
+          const m = summarizeLighthouse(lhr).metrics;
+          console.log(
+            `${page} ${i}/${RUNS}: ${categories.map((id) => `${id} ${scores[id]}`).join(', ')} ` +
+              `(FCP ${m.firstContentfulPaintMs} ms, LCP ${m.largestContentfulPaintMs} ms, ` +
+              `TBT ${m.totalBlockingTimeMs} ms, CLS ${m.cumulativeLayoutShift}; LCP element ${lcpElement(lhr)})`,
+          );
         }
+        for (const a of failing.values()) console.log(`  failing ${a.category} audit ${a.id}: ${a.title}`);
         const medianOf = (id) => median(runs.map((run) => run[id]));
         results.push({ page, ...Object.fromEntries(categories.map((id) => [id, medianOf(id)])), runs });
-        console.log(`${page}: ${categories.map((id) => `${id} ${medianOf(id)}`).join(', ')}`);
       }
       return results;
     },
@@ -702,12 +776,19 @@ async function main() {
   delete lh.firstLhr;
   // Another start on the same data directory, with the preview account on to create the creator.
   const env = previewEnv();
-  const profileJs = await withServer(starts.lastDataDir, (server) => measureProfileJs(server, env), env);
+  const { profileJs, wishJs } = await withServer(
+    starts.lastDataDir,
+    async (server) => {
+      const profileJs = await measureProfileJs(server, env);
+      return { profileJs, wishJs: await measureWishJs(server, profileJs.path.slice(1)) };
+    },
+    env,
+  );
 
-  const rows = buildRows({ coldStart, landingJs, profileJs, lh });
+  const rows = buildRows({ coldStart, landingJs, profileJs, wishJs, lh });
   const api = await measureApiIfPostgres();
   if (api) rows.push(...apiRows(api));
-  printDetails({ landingJs, profileJs, lh });
+  printDetails({ landingJs, profileJs, wishJs, lh });
   printTable(rows);
   const durationS = secondsSince(began);
   console.log(`\nBench took ${durationS} s.`);
@@ -721,6 +802,7 @@ async function main() {
     coldStart,
     landingJs,
     profileJs,
+    wishJs,
     lighthouse: lh,
     api,
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { landingPageChunks } from './landing-chunks';
 import { reactOnPreact } from './react-on-preact';
 
 /** Files of `public/` the installable app keeps for offline use beside the entry's script and styles. */
@@ -45,6 +46,11 @@ function serviceWorker(): Plugin {
 export default defineConfig({
   plugins: [react(), serviceWorker()],
   server: { port: 5172, strictPort: true, proxy: { '/api': 'http://localhost:5173' } },
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: landingPageChunks() } },
+  },
   resolve: { alias: reactOnPreact },
 });

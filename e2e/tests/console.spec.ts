@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
+import { createWishByApi } from '../support/wishes';
 
 // Lighthouse counts console errors, and a red line on every page hides the ones that matter.
 
@@ -32,6 +33,102 @@ test('a signed-out visit to the landing page and to a public profile logs no con
   // Late requests (the wishlist, the session) have settled.
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
+});
+
+/**
+ * What Chrome's DevTools list under Issues (Lighthouse's best-practices audit `inspector-issues` counts most
+ * kinds): a Content-Security-Policy violation, a form field without a name or id, a deprecated API.
+ */
+async function recordDevToolsIssues(page: Page): Promise<string[]> {
+  const issues: string[] = [];
+  const session = await page.context().newCDPSession(page);
+  session.on('Audits.issueAdded', ({ issue }) => issues.push(`${page.url()}: ${JSON.stringify(issue)}`));
+  await session.send('Audits.enable');
+  return issues;
+}
+
+test('the pages fans land on (/sign-in, /{handle}, /x/{id}) raise no DevTools issue and log no console problem', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
+  const problems = recordConsoleProblems(page);
+  const issues = await recordDevToolsIssues(page);
+  // The server preloads the API answers each page's loader waits for: the app must use them, not ask again.
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(`${new URL(page.url()).pathname} ${url.pathname}`);
+  });
+
+  await page.goto('/sign-in');
+  // A first visit opens with the terms, over the sign-in form.
+  await expect(page.getByRole('dialog', { name: 'Before you sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search wishlist' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.goto(`/x/${wish.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pink Guitar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(issues).toEqual([]);
+  expect(problems).toEqual([]);
+  // Each once: a preload the app does not match would be a second request (or a first one to another address).
+  expect(apiCalls).toEqual([
+    '/sign-in /api/me',
+    '/sign-in /api/public-config',
+    `/${creator.handle} /api/me`,
+    `/${creator.handle} /api/users/${creator.handle}/page`,
+    `/x/${wish.id} /api/me`,
+    `/x/${wish.id} /api/wishes/${wish.id}`,
+  ]);
+});
+
+/** The page's layout shifts so far (Cumulative Layout Shift's entries), each as its value. */
+function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: the observer is never called.
+        setTimeout(() => resolve([]), 500);
+      }),
+  );
+}
+
+test('the pages fans land on do not move while their code and data arrive', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+
+  await page.goto('/sign-in');
+  await page.getByRole('dialog', { name: 'Before you sign in' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
+
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
+
+  await page.goto(`/x/${wish.id}`);
+  await expect(page.getByRole('button', { name: 'Buy' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('the owner’s balance card reads its amount and tokens as separate words', async ({ page }) => {

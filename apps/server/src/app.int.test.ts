@@ -219,6 +219,10 @@ describe('the built web app', () => {
           imports: ['_Box-B1.js', 'index.html'],
         },
         '_Box-B1.js': { file: 'assets/Box-B1.js' },
+        'src/app/app-shell.tsx': { file: 'assets/app-shell-S1.js', imports: ['index.html'] },
+        'src/features/auth/routes/sign-in.tsx': { file: 'assets/sign-in-I1.js', imports: ['_Box-B1.js'] },
+        'src/features/profiles/routes/public-profile.tsx': { file: 'assets/public-profile-P1.js' },
+        'src/features/wishes-public/routes/wish-page.tsx': { file: 'assets/wish-page-W1.js' },
       }),
     );
     fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
@@ -264,6 +268,47 @@ describe('the built web app', () => {
     // The entry is already a script of the page: no second link for it.
     expect(landing.match(/index-AbC123\.js/g)).toHaveLength(1);
     expect(await (await app.request('/why')).text()).not.toContain('modulepreload');
+  });
+
+  it("preloads the app shell and the screen's chunks on the sign-in pages, and on a creator's or wish's page that exists", async () => {
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
+    const preloads = async (url: string) =>
+      [...(await (await app.request(url)).text()).matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(await preloads('/sign-in')).toEqual([
+      '/assets/app-shell-S1.js',
+      '/assets/sign-in-I1.js',
+      '/assets/Box-B1.js',
+    ]);
+    expect(await preloads('/join/friend42')).toContain('/assets/sign-in-I1.js');
+
+    const cookie = await signInByPhone(app);
+    const handle = `pre_${Date.now().toString(36)}`;
+    await completeProfile(app, cookie, { handle, displayName: 'Preload Star' });
+    expect(await preloads(`/${handle}`)).toEqual(['/assets/app-shell-S1.js', '/assets/public-profile-P1.js']);
+    const wish = (await (
+      await app.request('/api/wishes', {
+        method: 'POST',
+        headers: jsonHeaders({ cookie }),
+        body: JSON.stringify({ name: 'Tea set', cost: 45 }),
+      })
+    ).json()) as { id: string };
+    expect(await preloads(`/x/${wish.id}`)).toEqual(['/assets/app-shell-S1.js', '/assets/wish-page-W1.js']);
+
+    // A creator or wish that does not exist gets the not-found screen: nothing to preload.
+    expect(await preloads('/no_such_creator')).toEqual([]);
+    expect(await preloads('/x/00000000-0000-4000-8000-000000000000')).toEqual([]);
+
+    // The API answers the screen's loader waits for come with the page.
+    const dataPreloads = async (url: string) =>
+      [...(await (await app.request(url)).text()).matchAll(/rel="preload" as="fetch" crossorigin href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(await dataPreloads('/sign-in')).toEqual(['/api/me', '/api/public-config']);
+    expect(await dataPreloads(`/${handle}`)).toEqual(['/api/me', `/api/users/${handle}/page`]);
+    expect(await dataPreloads(`/x/${wish.id}`)).toEqual(['/api/me', `/api/wishes/${wish.id}`]);
+    expect(await dataPreloads('/no_such_creator')).toEqual([]);
   });
 
   it('gives a creator page its own preview tags, escaping what the creator wrote', async () => {

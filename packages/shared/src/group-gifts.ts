@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from './thousands';
 import { wholeNumberText } from './typed-number';
 
 /**
@@ -12,7 +13,7 @@ export const GROUP_GIFT_MESSAGES = {
   tooSmall: `A contribution is at least ${CONTRIBUTION_MIN} token`,
   /** More than the price still needs; `remaining` in whole tokens. */
   tooLarge: (remaining: number) =>
-    `Only ${remaining.toLocaleString('en-US')} ${remaining === 1 ? 'token is' : 'tokens are'} left to fund this wish`,
+    `Only ${groupThousands(remaining)} ${remaining === 1 ? 'token is' : 'tokens are'} left to fund this wish`,
   notGroupGift: 'This wish is not a group gift',
   ownWish: 'You cannot contribute to your own wish',
   funded: 'This group gift is already fully funded!',

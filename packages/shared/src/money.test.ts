@@ -77,4 +77,17 @@ describe('formatTokens', () => {
     expect(formatTokens(1250)).toBe('12.50');
     expect(formatTokens(0)).toBe('0');
   });
+
+  it('writes any amount of cents as en-US number formatting does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const digits = cents % 100 === 0 ? 0 : 2;
+        const expected = (cents / 100).toLocaleString('en-US', {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        expect(formatTokens(cents)).toBe(expected);
+      }),
+    );
+  });
 });

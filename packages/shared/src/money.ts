@@ -1,4 +1,5 @@
 import { FEE_RATES } from './fees';
+import { groupThousands } from './thousands';
 
 /** Amounts below the UI are integer cents; 1 token = 100 cents = US$1 (design.md section 3). */
 export const CENTS_PER_TOKEN = 100;
@@ -9,11 +10,10 @@ export function tokensToCents(tokens: number): number {
 
 /** "12" for whole tokens, "12.50" otherwise; thousands separated ("1,250"). */
 export function formatTokens(cents: number): string {
-  const isWhole = cents % CENTS_PER_TOKEN === 0;
-  return (cents / CENTS_PER_TOKEN).toLocaleString('en-US', {
-    minimumFractionDigits: isWhole ? 0 : 2,
-    maximumFractionDigits: isWhole ? 0 : 2,
-  });
+  const sign = cents < 0 ? '-' : '';
+  const whole = groupThousands(Math.trunc(Math.abs(cents) / CENTS_PER_TOKEN));
+  const fraction = Math.abs(cents) % CENTS_PER_TOKEN;
+  return fraction === 0 ? `${sign}${whole}` : `${sign}${whole}.${String(fraction).padStart(2, '0')}`;
 }
 
 /** "$12" or "$12.50". */

@@ -2,6 +2,8 @@
  * Wallet and gifting rules without schemas (so the web app can use them without loading zod): spec
  * sections 2 to 5, 8 and 9.
  */
+import { groupThousands } from './thousands';
+
 export const TIP_MIN = 1;
 export const TIP_MAX = 999_999;
 /** The tip dialog's plus and minus buttons change the amount by this much. */
@@ -14,7 +16,7 @@ export const WALLET_MESSAGES = {
   tipFailed: 'Error sending tip.',
   tipSent: 'Tip sent successfully!',
   notEnoughForTip: "Not enough tokens. You'll be redirected to purchase more.",
-  tipAmount: `A tip is ${TIP_MIN} to ${TIP_MAX.toLocaleString('en-US')} tokens`,
+  tipAmount: `A tip is ${TIP_MIN} to ${groupThousands(TIP_MAX)} tokens`,
   insufficientBalance: 'Insufficient balance',
   noBalanceInfo: 'Unable to load balance information',
   purchaseMissing: 'Purchase does not exist.',

@@ -5,12 +5,54 @@ type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Pages whose screen code the browser should fetch together with the app's entry, instead of after it
- * has run: the keys are page paths, the values the screen's source file as Vite's manifest names it.
+ * The screens whose code the browser should fetch together with the app's entry, instead of after the entry
+ * has run and the router has matched the address (a round trip and the entry's run time later): the pages
+ * people land on from outside. The values are the screen's source files as Vite's manifest names them; an
+ * app screen needs the app shell (the query cache around every app screen) too.
  */
-const SCREEN_BY_PAGE: Record<string, string> = {
-  '/': 'src/features/marketing/routes/landing.tsx',
-};
+export const SCREENS = {
+  landing: ['src/features/marketing/routes/landing.tsx'],
+  signIn: ['src/app/app-shell.tsx', 'src/features/auth/routes/sign-in.tsx'],
+  profile: ['src/app/app-shell.tsx', 'src/features/profiles/routes/public-profile.tsx'],
+  wish: ['src/app/app-shell.tsx', 'src/features/wishes-public/routes/wish-page.tsx'],
+} satisfies Record<string, string[]>;
+
+export type Screen = keyof typeof SCREENS;
+
+/** The sign-in screen's addresses (the web app's routes): /sign-in, /sign-up and /join, each with an optional affiliate code. */
+const SIGN_IN_PAGE = /^\/(?:sign-in|sign-up|join)(?:\/[^/]+)?\/?$/;
+
+/**
+ * The screen of a page path whose code is worth preloading. /x/{id} and /{handle} count only when the
+ * server found the wish or the creator (`hasMeta`): any other single segment is a missing page.
+ */
+export function screenOf(pagePath: string, hasMeta: boolean): Screen | undefined {
+  if (pagePath === '/') return 'landing';
+  if (SIGN_IN_PAGE.test(pagePath)) return 'signIn';
+  if (!hasMeta) return undefined;
+  return pagePath.startsWith('/x/') ? 'wish' : 'profile';
+}
+
+/**
+ * The API answers the screen's route loader waits for before it renders (the web app's decision 025: the
+ * signed-in user and the screen's data), preloaded with the page so that they arrive beside its code
+ * instead of after it has run. The addresses are the ones the web app asks for, byte for byte (path
+ * parameters encoded with encodeURIComponent), or the browser would fetch them twice.
+ */
+export function dataPreloads(screen: Screen | undefined, pagePath: string): string[] {
+  // The router's parameter is the segment decoded; the server found the creator or wish under it.
+  const segment = (index: number) => encodeURIComponent(decodeURIComponent(pagePath.split('/')[index] ?? ''));
+  switch (screen) {
+    case 'signIn':
+      return ['/api/me', '/api/public-config'];
+    case 'profile':
+      return ['/api/me', `/api/users/${segment(1)}/page`];
+    case 'wish':
+      return ['/api/me', `/api/wishes/${segment(2)}`];
+    default:
+      return [];
+  }
+}
 
 /** Every JavaScript file a manifest chunk needs, itself first. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -21,8 +63,9 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 }
 
 /**
- * The app's index.html for a page path: for the pages above, with <link rel="modulepreload"> for the
- * screen's chunks, which saves a round trip on the first paint.
+ * The app's index.html for a screen: with <link rel="preload"> for the API answers its loader waits for
+ * and <link rel="modulepreload"> for its chunks, so they download beside the entry; without a screen,
+ * index.html as built.
  */
 export function pageHtml(distDir: string) {
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -30,14 +73,21 @@ export function pageHtml(distDir: string) {
   const manifest: Manifest = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
   const alreadyLinked = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
 
-  const htmlByPage = new Map<string, string>();
-  for (const [page, screen] of Object.entries(SCREEN_BY_PAGE)) {
-    const links = [...new Set(chunkFiles(manifest, screen))]
+  const htmlByScreen = new Map<Screen, string>();
+  for (const [screen, sources] of Object.entries(SCREENS) as [Screen, string[]][]) {
+    const seen = new Set<string>();
+    const links = [...new Set(sources.flatMap((source) => chunkFiles(manifest, source, seen)))]
       .filter((file) => !alreadyLinked.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    htmlByPage.set(page, replaceLiterally(indexHtml, '</head>', `    ${links.join('\n    ')}\n  </head>`));
+    htmlByScreen.set(screen, inHead(indexHtml, links));
   }
-  return (page: string) => htmlByPage.get(page) ?? indexHtml;
+  return (screen: Screen | undefined, pagePath: string) => {
+    const html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
+    const data = dataPreloads(screen, pagePath).map(
+      (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
+    );
+    return data.length ? inHead(html, data) : html;
+  };
 }
 
 export type PageTags = { title: string; description: string; image: string | null; url: string };
@@ -78,7 +128,12 @@ export function withPageTags(html: string, tags: PageTags): string {
     /<meta name="description"[^>]*>/,
     `<meta name="description" content="${description}" />`,
   );
-  return replaceLiterally(page, '</head>', `    ${meta.join('\n    ')}\n  </head>`);
+  return inHead(page, meta);
+}
+
+/** The page with `tags` at the end of its <head>, one a line. */
+function inHead(html: string, tags: string[]): string {
+  return replaceLiterally(html, /\n?[ \t]*<\/head>/, `\n${tags.map((tag) => `    ${tag}\n`).join('')}  </head>`);
 }
 
 /**

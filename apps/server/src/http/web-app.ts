@@ -4,7 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PageMeta } from '../modules/sharing/page-meta';
-import { pageHtml, withPageTags } from './page-html';
+import { assetsFromMemory } from './assets-from-memory';
+import { pageHtml, screenOf, withPageTags } from './page-html';
 import { setResponseHeaders } from './response-headers';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -32,16 +33,21 @@ export function webApp(
   }
   const htmlFor = pageHtml(distDir);
 
-  app.use('/assets/*', cacheControl(ONE_YEAR), serveStatic({ root: distDir, precompressed: true }));
+  app.use(
+    '/assets/*',
+    cacheControl(ONE_YEAR),
+    assetsFromMemory(path.join(distDir, 'assets')),
+    serveStatic({ root: distDir, precompressed: true }),
+  );
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', cacheControl('no-cache'));
-  app.get('/', (c) => c.html(htmlFor('/')));
+  app.get('/', (c) => c.html(htmlFor('landing', '/')));
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
-    const html = htmlFor(c.req.path);
+    const html = htmlFor(screenOf(c.req.path, meta !== undefined), c.req.path);
     if (!meta) return c.html(html);
     const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
     return c.html(

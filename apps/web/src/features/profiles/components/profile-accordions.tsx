@@ -62,10 +62,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
     <Accordion
       disableGutters
       elevation={0}
+      // MUI wraps the summary in an <h3>: below the page's <h1> the sections are <h2>, as "Wishlist" is.
+      slotProps={{ heading: { component: 'h2' } }}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 3, '&::before': { display: 'none' } }}
     >
       <AccordionSummary expandIcon={<ChevronDownIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18 }}>
+        <Typography component="span" sx={{ fontWeight: 700, fontSize: 18 }}>
           {title}
         </Typography>
       </AccordionSummary>

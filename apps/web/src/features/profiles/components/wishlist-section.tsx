@@ -62,6 +62,8 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
         onChange={(event) => setTerm(event.target.value)}
         onFocus={() => void loadWishSearch().catch(() => {})}
         placeholder="Search wishlist"
+        // A field without a name or id is an issue in DevTools (autofill cannot tell it apart).
+        name="wishlist-search"
         type="search"
         fullWidth
         size="small"

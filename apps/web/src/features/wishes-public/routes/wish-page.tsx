@@ -7,16 +7,16 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText, type WishPage } from '@sweetwish/shared/wishes';
+import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText } from '@sweetwish/shared/wish-rules';
+import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { notify } from '../../../components/notification-store';
-import { ReportDialog } from '../../../components/safety/report-dialog';
 import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
@@ -28,9 +28,18 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
-import { GroupGiftSection } from '../components/group-gift-section';
-import { SubscribeArea } from '../components/subscribe-area';
 import { insufficientBalanceState } from '../lib/buy-flow';
+
+// Not needed to paint a standard wish, the page fans land on most (decision 003): the report dialog (MUI's
+// Dialog, TextField and radios) loads when it first opens, a group gift's and a subscription's areas (their
+// dialogs and forms, zod with them) only on such wishes.
+const ReportDialog = lazy(() =>
+  import('../../../components/safety/report-dialog').then((m) => ({ default: m.ReportDialog })),
+);
+const GroupGiftSection = lazy(() =>
+  import('../components/group-gift-section').then((m) => ({ default: m.GroupGiftSection })),
+);
+const SubscribeArea = lazy(() => import('../components/subscribe-area').then((m) => ({ default: m.SubscribeArea })));
 
 /** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
 export function publicWishLoader({ params }: LoaderFunctionArgs) {
@@ -115,9 +124,13 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
             {wish.type === 'subscription' && ' / month'}
           </Typography>
           {wish.isGroupGift ? (
-            <GroupGiftSection page={{ wish, seller }} />
+            <Suspense>
+              <GroupGiftSection page={{ wish, seller }} />
+            </Suspense>
           ) : wish.type === 'subscription' ? (
-            <SubscribeArea page={{ wish, seller }} />
+            <Suspense>
+              <SubscribeArea page={{ wish, seller }} />
+            </Suspense>
           ) : (
             <BuyArea page={{ wish, seller }} />
           )}
@@ -223,18 +236,31 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
 function ReportWishButton({ wishId, sellerId }: { wishId: string; sellerId: string }) {
   const { me } = useMe();
   const [isOpen, setIsOpen] = useState(false);
+  // Stays mounted after the first opening, so closing plays its transition.
+  const [hasOpened, setHasOpened] = useState(false);
   if (!me || me.id === sellerId) return null;
   return (
     <>
-      <Button size="small" color="inherit" onClick={() => setIsOpen(true)}>
+      <Button
+        size="small"
+        color="inherit"
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+      >
         Report
       </Button>
-      <ReportDialog
-        open={isOpen}
-        onClose={() => setIsOpen(false)}
-        target={{ kind: 'wish', targetId: wishId }}
-        title="Report this wish"
-      />
+      {hasOpened && (
+        <Suspense>
+          <ReportDialog
+            open={isOpen}
+            onClose={() => setIsOpen(false)}
+            target={{ kind: 'wish', targetId: wishId }}
+            title="Report this wish"
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { groupsOf, type ModuleGraph, src } from './landing-chunks';
+
+/** A module graph of static imports, by module id. */
+function graphOf(imports: Record<string, string[]>): ModuleGraph {
+  return { getModuleInfo: (id) => ({ importedIds: imports[id] ?? [] }) };
+}
+
+const screen = {
+  entry: src('main.tsx'),
+  landing: src('features/marketing/routes/landing.tsx'),
+  shell: src('app/app-shell.tsx'),
+  signIn: src('features/auth/routes/sign-in.tsx'),
+  profile: src('features/profiles/routes/public-profile.tsx'),
+  wish: src('features/wishes-public/routes/wish-page.tsx'),
+};
+
+describe('the landing pages’ chunks', () => {
+  const groups = groupsOf(
+    graphOf({
+      [screen.entry]: ['preact', 'styles'],
+      [screen.landing]: ['Button', 'hero', 'styles'],
+      [screen.shell]: ['query'],
+      [screen.signIn]: ['Button', 'form', 'avatar', 'styles'],
+      [screen.profile]: ['avatar', 'grid', 'image', 'OutlinedInput'],
+      // An index module of a library: it re-exports (and so reaches) modules the entry does not use.
+      styles: ['InputBase'],
+      OutlinedInput: ['InputBase'],
+      [screen.wish]: ['image', 'price'],
+      form: ['zod'],
+      query: ['preact'],
+    }),
+  );
+
+  it('puts what the landing page shares with an app screen in `shared`, what app screens share in `app`', () => {
+    expect(groups.get('Button')).toBe('shared');
+    // The app shell loads with every app screen.
+    expect(groups.get('query')).toBe('app');
+    expect(groups.get('avatar')).toBe('app');
+    expect(groups.get('image')).toBe('app');
+  });
+
+  it('leaves out of `shared` what the entry reaches without using it, which the landing page reaches the same way', () => {
+    expect(groups.get('InputBase')).toBe('app');
+  });
+
+  it('puts what one app screen alone needs, with what it imports, in that screen’s file', () => {
+    expect(groups.get('form')).toBe('sign-in');
+    expect(groups.get('zod')).toBe('sign-in');
+    expect(groups.get('grid')).toBe('profile');
+    expect(groups.get('price')).toBe('wish');
+  });
+
+  it('leaves the screens themselves and the landing page’s own modules to the bundler', () => {
+    for (const id of [...Object.values(screen), 'hero']) expect(groups.has(id), id).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import path from 'node:path';
+
+/**
+ * How the build groups modules into files for the pages people land on from outside (decision 037): the
+ * landing page, /sign-in, /{handle} and /x/{id}. Left to itself, the bundler makes a file of every set of
+ * screens that shares some modules: /sign-in loaded 68 files and /x/{id} 81, most of them 1-2 KB, and a
+ * phone on a mobile network fetches six at a time, each a round trip. Here each such page loads five files
+ * or fewer besides its screen's own:
+ *
+ * - `entry`: what the app's entry needs, and what the landing page shares with any app screen below;
+ * - `app`: what two or more of the app screens below share (the query cache, the session, the top bar...);
+ * - `sign-in`, `profile`, `wish`: what only that screen needs.
+ *
+ * Every other module (other screens, and what these screens load on demand) is split as the bundler does
+ * by default. Another screen that imports a module of these files loads that whole file: a cost for
+ * screens reached from inside the app, mostly after the sign-in page has been cached.
+ *
+ * The screen modules themselves stay files of their own, so that Vite's manifest names them and the server
+ * can preload them (apps/server/src/http/page-html.ts, which lists the same screens).
+ */
+export const src = (file: string) => path.resolve(import.meta.dirname, 'src', file);
+const ENTRY = src('main.tsx');
+const LANDING = src('features/marketing/routes/landing.tsx');
+const APP_SHELL = src('app/app-shell.tsx');
+/** The app screens people land on: each loads inside the app shell. */
+const APP_SCREENS = {
+  'sign-in': src('features/auth/routes/sign-in.tsx'),
+  profile: src('features/profiles/routes/public-profile.tsx'),
+  wish: src('features/wishes-public/routes/wish-page.tsx'),
+};
+
+export type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** Every module `start` imports statically, directly or not, itself included (what loads with it). */
+function staticallyImported(graph: ModuleGraph, start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** The file (group name) of every module that belongs to one of the groups above, but for `entry`. */
+export function groupsOf(graph: ModuleGraph): Map<string, string> {
+  // What the entry reaches here but does not use (an index module of a library re-exports everything, and
+  // the entry imports several) is no part of `shared`: the landing page reaches the same index modules, and
+  // would load it for nothing.
+  const entry = staticallyImported(graph, ENTRY);
+  const landing = staticallyImported(graph, LANDING);
+  const shell = staticallyImported(graph, APP_SHELL);
+  const screens = Object.entries(APP_SCREENS).map(
+    ([name, file]) => [name, new Set([...shell, ...staticallyImported(graph, file)])] as const,
+  );
+  const ownFiles = new Set([ENTRY, LANDING, APP_SHELL, ...Object.values(APP_SCREENS)]);
+
+  const groups = new Map<string, string>();
+  for (const id of new Set([...landing, ...screens.flatMap(([, ids]) => [...ids])])) {
+    // The bundler's own modules (the preload helper, the runtime) keep their place.
+    if (ownFiles.has(id) || id.startsWith('\0')) continue;
+    const users = screens.filter(([, ids]) => ids.has(id)).map(([name]) => name);
+    if (landing.has(id) && users.length > 0 && !entry.has(id)) groups.set(id, 'shared');
+    else if (users.length >= 2) groups.set(id, 'app');
+    else if (users.length === 1 && !landing.has(id)) groups.set(id, users[0] as string);
+  }
+  return groups;
+}
+
+/** `build.rolldownOptions.output.codeSplitting` for the groups above. */
+export function landingPageChunks() {
+  // Worked out once per chunking pass: the graph's objects are new in each pass (a rebuild).
+  const cache = new WeakMap<object, Map<string, string>>();
+  const groupOf = (id: string, graph: ModuleGraph) => {
+    const key = graph.getModuleInfo(ENTRY);
+    if (!key) return undefined;
+    let groups = cache.get(key);
+    if (!groups) {
+      groups = groupsOf(graph);
+      cache.set(key, groups);
+    }
+    return groups.get(id);
+  };
+  // The more widely shared a group, the higher its priority: the bundler adds a module's imports to its
+  // group unless a group chosen earlier holds them, and each group's imports belong to a wider one.
+  const group = (name: string, priority: number) => ({
+    name: (id: string, graph: ModuleGraph) => (groupOf(id, graph) === name ? name : null),
+    priority,
+  });
+  return {
+    groups: [
+      // What the entry loads before it runs (the bundler knows what tree shaking kept; an import of a
+      // library's index reaches modules the entry does not use).
+      { name: 'entry', tags: ['$initial' as const], priority: 4 },
+      group('shared', 3),
+      group('app', 2),
+      ...Object.keys(APP_SCREENS).map((name) => group(name, 1)),
+    ],
+  };
+}
