@@ -161,18 +161,27 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
 
 const dialect = new PgDialect();
 
+/** Each prepared statement's name by its text: a few fixed shapes, so the map stays small. */
+const preparedNames = new Map<string, string>();
+
 /**
- * queryRows through a named prepared statement on PostgreSQL: each connection plans it a few times, then
- * keeps a generic plan. For hot reads whose planning costs more than their run (user search: 1.6-2 ms of
- * planning against 0.2-1 ms of execution). Named after its text, so two shapes of one query never share a
- * name. Rows come as node-postgres parses them (no drizzle column mapping): select text and numbers only.
- * PGlite, and a transaction, run it as queryRows does.
+ * queryRows through a named prepared statement on PostgreSQL: each connection parses it once. For hot
+ * statements run thousands of times a second (a search, the write limit's counter). PostgreSQL plans a
+ * prepared statement anew on each run until a generic plan looks as cheap, which may be never: a statement
+ * whose planning costs more than its run belongs in a database function that forces its generic plan
+ * (sql/search_users.sql). Named after its text, so two shapes of one query never share a name. Rows come as
+ * node-postgres parses them (no drizzle column mapping): select text and numbers only. PGlite, and a
+ * transaction, run it as queryRows does.
  */
 export async function queryRowsPrepared<T>(db: Database, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
   const result = await client.query({ name, text, values: params });
   return result.rows as T[];
 }

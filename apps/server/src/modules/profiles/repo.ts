@@ -123,12 +123,6 @@ function escapeLike(term: string) {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-// Suspended accounts are found by no one (decision 028).
-const isComplete = sql`handle is not null and display_name is not null and suspended_at is null`;
-const handleKey = sql`lower(handle) collate "C"`;
-const nameKey = sql`lower(display_name) collate "C"`;
-const words = sql`to_tsvector('simple', coalesce(handle, '') || ' ' || coalesce(display_name, ''))`;
-const haystack = sql`lower(coalesce(handle, '') || ' ' || coalesce(display_name, ''))`;
 /** Sorts after every string that starts with a given prefix: the highest code point. */
 const AFTER_PREFIX = String.fromCodePoint(0x10ffff);
 
@@ -142,58 +136,21 @@ export type SearchCandidate = {
 };
 
 /**
- * User search in ONE statement, three stages, closest and cheapest first; each later stage runs only when
- * the earlier ones left room, through a one-time filter on their (materialised) results, so it costs
- * nothing when skipped:
- * 1. prefix: handles, then display names, that start with the term, each alphabetically (btree range scans
- *    on users_handle_prefix_idx and users_display_name_prefix_idx that stop at the limit; an exact handle
- *    comes first, being the shortest handle with its own prefix). Ranges rather than LIKE, so the plan needs
- *    no knowledge of the term;
- * 2. words, when the prefixes did not fill the list: up to `candidates` names with a word equal to each of the
- *    term's words but the last and a word starting with the last ("rosy hea" finds "Rosy Heart 12"), a GIN
- *    full-text scan (users_search_words_idx) that skips through words thousands of names share;
- * 3. substring, only when nothing matched so far AND every trigram the term needs has been seen in some
- *    name (user_search_trigrams): up to `candidates` names containing the term anywhere, a GIN trigram scan
- *    (users_search_trgm_idx). A term that cannot match, the usual miss, never reaches that index.
- * Stages 2 and 3 come back unordered: the caller ranks them.
+ * User search in one call of the database function search_users() (sql/search_users.sql, which says how its
+ * three stages use the indexes; suspended accounts are found by no one, decision 028). Stages 2 and 3 come
+ * back unordered: the caller ranks them.
  */
 export async function searchProfiles(
   db: Database,
   search: { term: string; tsQuery: string | undefined; trigrams: string[]; limit: number; candidates: number },
 ): Promise<SearchCandidate[]> {
   const low = search.term.toLowerCase();
-  const high = low + AFTER_PREFIX;
-  const columns = sql`id, handle, display_name as "displayName", photo_url as "photoUrl"`;
-  const startingWith = (key: typeof handleKey, stage: number) => sql`
-    select ${columns}, ${sql.raw(String(stage))} as stage, row_number() over (order by ${key}) as position
-    from (select * from users where ${isComplete} and ${key} >= ${low} and ${key} < ${high}
-          order by ${key} limit ${search.limit}) as matches`;
-  const wordsMatch = search.tsQuery ? sql`${words} @@ to_tsquery('simple', ${search.tsQuery})` : sql`false`;
   const trigrams = `{${search.trigrams.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-  // Prepared: planning this statement costs more than running it.
   return queryRowsPrepared<SearchCandidate>(
     db,
-    sql`
-    with prefix as materialized (
-      (${startingWith(handleKey, 1)}) union all (${startingWith(nameKey, 2)})
-    ), by_words as materialized (
-      select ${columns}, 3 as stage, 0 as position from users
-      where (select count(distinct id) from prefix) < ${search.limit}
-        and ${isComplete} and ${wordsMatch}
-      limit ${search.candidates}
-    ), by_substring as (
-      select ${columns}, 4 as stage, 0 as position from users
-      where not exists (select 1 from prefix) and not exists (select 1 from by_words)
-        and not exists (select 1 from unnest(${trigrams}::text[]) as needed(trigram)
-                        where not exists (select 1 from user_search_trigrams s where s.trigram = needed.trigram))
-        and ${isComplete} and ${haystack} like ${`%${escapeLike(low)}%`}
-      limit ${search.candidates}
-    ), found as (
-      select * from prefix union all select * from by_words union all select * from by_substring
-    )
-    select id, handle, "displayName", "photoUrl",
-           case when stage <= 2 then 'prefix' when stage = 3 then 'words' else 'substring' end as stage
-    from found order by stage, position`,
+    sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
+        from search_users(${low}, ${low + AFTER_PREFIX}, ${search.limit}, ${search.tsQuery ?? null},
+                          ${trigrams}::text[], ${`%${escapeLike(low)}%`}, ${search.candidates})`,
   );
 }
 

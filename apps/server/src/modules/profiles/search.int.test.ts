@@ -71,6 +71,45 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     if (kind === 'postgres') expect(new Set(counter.preparedNames).size).toBe(1);
   });
 
+  it.runIf(kind === 'postgres')('plans the search once per connection, however the terms vary', async () => {
+    // auto_explain sends the plan of every statement inside search_users() to this session as a LOG message. A
+    // plan made for one call's values shows them; the generic plan shows parameters ($1...) instead.
+    const pool = (database.db as unknown as { $client: import('pg').Pool }).$client;
+    const client = await pool.connect();
+    const plans: string[] = [];
+    const onNotice = (notice: { message?: string }) => {
+      if (notice.message?.includes('Query Text')) plans.push(notice.message);
+    };
+    client.on('notice', onNotice);
+    try {
+      await client.query("load 'auto_explain'");
+      await client.query('set auto_explain.log_min_duration = 0');
+      await client.query('set auto_explain.log_nested_statements = on');
+      await client.query('set client_min_messages = log');
+      const tag = letters(8);
+      await insertCreator(database.db, `p_${tag}`, `${tag} Plan`);
+      for (let i = 0; i < 8; i++) {
+        const term = `${tag.slice(0, 4)}${i}`;
+        await client.query('select * from search_users($1, $2, 20, null, $3::text[], $4, 60)', [
+          term,
+          `${term}\u{10ffff}`,
+          '{}',
+          `%${term}%`,
+        ]);
+      }
+      // Left to choose, PostgreSQL makes a plan for each of the first five calls' values at least.
+      const searches = plans.filter((plan) => plan.includes('users_handle_prefix_idx'));
+      expect(searches).toHaveLength(8);
+      searches.forEach((plan, i) => {
+        expect(plan).toContain('$1');
+        expect(plan).not.toContain(`${tag.slice(0, 4)}${i}`);
+      });
+    } finally {
+      client.off('notice', onNotice);
+      client.release(true);
+    }
+  });
+
   it('still looks for words when the prefixes found the same people twice (handle and name), fewer than 20', async () => {
     const tag = letters(8);
     // Ten people whose handle and name both start with the tag: twenty prefix rows, ten people.
