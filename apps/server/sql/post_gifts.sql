@@ -7,11 +7,16 @@
 -- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed',
 -- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
 -- their gifts; decision 028).
+-- Its statements, those of ledger_post() and of the triggers its inserts fire, are planned once per connection
+-- (force_generic_plan, which holds for the whole call): left to choose, PostgreSQL plans a function's
+-- statement anew on each of the first five calls at least, and for good when the generic plan looks dearer;
+-- every plan here is an index lookup whatever the values (decision 036).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
  RETURNS text[]
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE
   v_item jsonb;

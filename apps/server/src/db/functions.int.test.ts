@@ -63,4 +63,16 @@ describe.each(databaseKinds())('database functions on %s', (kind) => {
     expect(changed).not.toBe(file);
     expect(normalise(changed)).not.toBe(normalise(declared.get('ledger_post') ?? ''));
   });
+
+  it('plan the hot paths once per connection: a search, and a batch of gifts with all it calls', async () => {
+    const rows = await queryRows<{ name: string; config: string[] | null }>(
+      database.db,
+      sql`select proname as name, proconfig as config from pg_proc
+          where proname in ('search_users', 'post_gifts') order by proname`,
+    );
+    expect(rows).toEqual([
+      { name: 'post_gifts', config: ['plan_cache_mode=force_generic_plan'] },
+      { name: 'search_users', config: ['plan_cache_mode=force_generic_plan'] },
+    ]);
+  });
 });
