@@ -25,6 +25,18 @@ const MAX_IDLE_TRANSACTIONS = 5;
 const STATS_STILL_MS = 12_000;
 const STATS_SETTLE_MAX_MS = 40_000;
 
+/**
+ * Fewer wake-ups of the event loop than this over the window: a loop that rests wakes when there is work, or
+ * on a timer of seconds; a sampler on a 10 ms timer (prom-client's event-loop lag) woke it about 3,000 times.
+ */
+const MAX_IDLE_WAKEUPS = 300;
+
+/** How often this thread has given up the CPU to wait (Linux counts it per thread). */
+function voluntaryContextSwitches(): number {
+  const status = fs.readFileSync('/proc/thread-self/status', 'utf8');
+  return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1]);
+}
+
 /** Milliseconds of CPU (user and system) this process spends while `work` runs. */
 async function cpuMsDuring(work: () => Promise<void>): Promise<number> {
   const before = process.cpuUsage();
@@ -50,8 +62,10 @@ describe('an idle server instance', () => {
       captureLogger().logger,
     );
     await sleep(2_000);
+    const wakeupsBefore = voluntaryContextSwitches();
     const cpuMs = await cpuMsDuring(() => sleep(IDLE_WINDOW_MS));
     expect(cpuMs).toBeLessThan(MAX_IDLE_CPU_MS);
+    expect(voluntaryContextSwitches() - wakeupsBefore).toBeLessThan(MAX_IDLE_WAKEUPS);
   }, 120_000);
 
   it.runIf(databaseKinds().includes('postgres'))(

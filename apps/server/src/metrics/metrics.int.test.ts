@@ -92,6 +92,8 @@ describe.each(databaseKinds())('/metrics on %s', (kind) => {
     expect(text).toContain('sweetwish_jobs_oldest_due_age_seconds{type="withdrawal"} 0');
     expect(text).toMatch(/sweetwish_database_pool_connections\{state="idle"\} \d+/);
     expect(text).toContain('sweetwish_process_cpu_seconds_total');
+    expect(text).toContain('sweetwish_nodejs_heap_size_used_bytes');
+    expect(text).toMatch(/sweetwish_nodejs_eventloop_utilization_ratio (0|1|0\.\d+)(e-\d+)?\n/);
     await reader.cancel();
   });
 });
