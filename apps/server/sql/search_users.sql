@@ -7,15 +7,17 @@
 -- 2. words, when the prefixes did not fill the list: up to p_candidates names matching p_ts_query (a word equal
 --    to each of the term's words but the last, and a word starting with the last), a GIN full-text scan;
 -- 3. substring, only when nothing matched so far AND every trigram the term needs (p_trigrams) has been seen
---    in some name (user_search_trigrams): up to p_candidates names LIKE p_like, a GIN trigram scan. A term
---    that cannot match, the usual miss, never reaches that index.
+--    in some name (user_search_trigrams): up to p_candidates names LIKE p_like. A term that cannot match, the
+--    usual miss, never reaches an index. A term of plain words comes with p_after_first_word, its words after
+--    the first as a full-text query, which every name containing it matches: the GIN full-text scan, then
+--    the term's position in the name. Any other term: a GIN trigram scan.
 -- Stages 2 and 3 come back unordered: the caller ranks them.
 -- Planned once per connection (force_generic_plan): left to choose, PostgreSQL planned this statement anew on
 -- every call, since its custom plans look cheaper than the generic one; planning cost 1-2.5 ms, running it
 -- 0.1-0.9 ms. The generic plan uses every index above (decision 036).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
-CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_trigrams text[], p_like text, p_candidates integer)
+CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
  RETURNS TABLE(id text, handle text, display_name text, photo_url text, stage text)
  LANGUAGE plpgsql
  STABLE
@@ -46,17 +48,30 @@ BEGIN
       AND to_tsvector('simple', coalesce(u.handle, '') || ' ' || coalesce(u.display_name, ''))
           @@ to_tsquery('simple', p_ts_query)
     LIMIT p_candidates
+  ), substring_wanted AS MATERIALIZED (
+    SELECT NOT EXISTS (SELECT 1 FROM prefix) AND NOT EXISTS (SELECT 1 FROM by_words)
+      AND NOT EXISTS (SELECT 1 FROM unnest(p_trigrams) AS needed(trigram)
+                      WHERE NOT EXISTS (SELECT 1 FROM user_search_trigrams s WHERE s.trigram = needed.trigram))
+      AS wanted
   ), by_substring AS (
     SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position
     FROM users u
-    WHERE NOT EXISTS (SELECT 1 FROM prefix) AND NOT EXISTS (SELECT 1 FROM by_words)
-      AND NOT EXISTS (SELECT 1 FROM unnest(p_trigrams) AS needed(trigram)
-                      WHERE NOT EXISTS (SELECT 1 FROM user_search_trigrams s WHERE s.trigram = needed.trigram))
+    WHERE (SELECT wanted FROM substring_wanted) AND p_after_first_word IS NULL
       AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
       AND lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')) LIKE p_like
     LIMIT p_candidates
+  ), by_substring_of_words AS (
+    SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position
+    FROM users u
+    WHERE (SELECT wanted FROM substring_wanted) AND p_after_first_word IS NOT NULL
+      AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
+      AND to_tsvector('simple', coalesce(u.handle, '') || ' ' || coalesce(u.display_name, ''))
+          @@ to_tsquery('simple', p_after_first_word)
+      AND strpos(lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')), p_low) > 0
+    LIMIT p_candidates
   ), found AS (
-    SELECT * FROM prefix UNION ALL SELECT * FROM by_words UNION ALL SELECT * FROM by_substring
+    SELECT * FROM prefix UNION ALL SELECT * FROM by_words
+    UNION ALL SELECT * FROM by_substring UNION ALL SELECT * FROM by_substring_of_words
   )
   SELECT f.id, f.handle, f.display_name, f.photo_url,
          CASE WHEN f.stage <= 2 THEN 'prefix' WHEN f.stage = 3 THEN 'words' ELSE 'substring' END

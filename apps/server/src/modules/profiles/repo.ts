@@ -142,7 +142,14 @@ export type SearchCandidate = {
  */
 export async function searchProfiles(
   db: Database,
-  search: { term: string; tsQuery: string | undefined; trigrams: string[]; limit: number; candidates: number },
+  search: {
+    term: string;
+    tsQuery: string | undefined;
+    afterFirstWordQuery: string | undefined;
+    trigrams: string[];
+    limit: number;
+    candidates: number;
+  },
 ): Promise<SearchCandidate[]> {
   const low = search.term.toLowerCase();
   const trigrams = `{${search.trigrams.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -150,7 +157,8 @@ export async function searchProfiles(
     db,
     sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
         from search_users(${low}, ${low + AFTER_PREFIX}, ${search.limit}, ${search.tsQuery ?? null},
-                          ${trigrams}::text[], ${`%${escapeLike(low)}%`}, ${search.candidates})`,
+                          ${search.afterFirstWordQuery ?? null}, ${trigrams}::text[], ${`%${escapeLike(low)}%`},
+                          ${search.candidates})`,
   );
 }
 

@@ -90,7 +90,7 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
       await insertCreator(database.db, `p_${tag}`, `${tag} Plan`);
       for (let i = 0; i < 8; i++) {
         const term = `${tag.slice(0, 4)}${i}`;
-        await client.query('select * from search_users($1, $2, 20, null, $3::text[], $4, 60)', [
+        await client.query('select * from search_users($1, $2, 20, null, null, $3::text[], $4, 60)', [
           term,
           `${term}\u{10ffff}`,
           '{}',
@@ -152,5 +152,30 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     const tag = letters(6);
     const id = await insertCreator(database.db, `pre${tag}_tail`, 'Other Name');
     expect((await searchUsers(database.db, `${tag.slice(1)}_tai`)).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('finds a term of several words whose first starts inside a word: exactly the names that contain it', async () => {
+    const tag = letters(6);
+    // The term starts inside the first word of each name, so the words stage finds none of them.
+    const names = [
+      `X${tag} Petal 95`, // contains "<tag> petal 9"
+      `Y${tag} petal 9.5 more`, // the last word starts a decimal
+      `Z${tag} petal 9-b`, // ... a hyphenated word
+      `W${tag} petal9`, // no space before the 9
+      `V${tag}  petal 9`, // two spaces
+      `U${tag} rosy petal 9`, // another word between
+      `T${tag} petals 9`, // "petals" is not "petal"
+    ];
+    const ids = new Map<string, string>();
+    for (const [i, name] of names.entries())
+      ids.set(name, await insertCreator(database.db, `m${i}_${letters(6)}`, name));
+    const term = `${tag.slice(1)} petal 9`;
+    const containing = names.filter((name) => name.toLowerCase().includes(term)).map((name) => ids.get(name));
+    expect(containing).toHaveLength(3);
+    const found = (await searchUsers(database.db, term)).map((r) => r.id);
+    expect(found.sort()).toEqual(containing.sort());
+    // The same through the trigram stage (a term with punctuation does not take the words path).
+    const viaTrigrams = (await searchUsers(database.db, `${tag.slice(1)} petal 9.`)).map((r) => r.id);
+    expect(viaTrigrams).toEqual([ids.get(names[1] as string)]);
   });
 });

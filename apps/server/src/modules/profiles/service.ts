@@ -92,6 +92,19 @@ function wordsQuery(term: string) {
 }
 
 /**
+ * For a term of plain words ("sunny petal 812"): its words after the first, as wordsQuery writes them
+ * (`petal & 812:*`). A name that contains the term has each of them as a word, the last as the start of one:
+ * a space stands before each, and no word of the full-text index runs across a space. The substring stage
+ * then finds such names through that index and checks the term's position in the name, instead of scanning
+ * the trigram index for trigrams thousands of names share. Undefined for any other term.
+ */
+function afterFirstWordQuery(term: string) {
+  const low = term.toLowerCase();
+  if (!/^[a-z0-9]+( [a-z0-9]+)+$/.test(low)) return undefined;
+  return wordsQuery(low.slice(low.indexOf(' ') + 1));
+}
+
+/**
  * Closest first, cheapest first, in one round trip (searchProfiles): handles and names that start with the
  * term (an exact handle leads); then names with words that start with the term's words; and only when
  * neither found anyone, names that contain the term anywhere, unless a trigram the term needs appears in no
@@ -101,6 +114,7 @@ export async function searchUsers(db: Database, term: string): Promise<UserSearc
   const candidates = await searchProfiles(db, {
     term,
     tsQuery: wordsQuery(term),
+    afterFirstWordQuery: afterFirstWordQuery(term),
     trigrams: requiredTrigrams(term),
     limit: SEARCH_RESULT_LIMIT,
     candidates: RANKED_CANDIDATES,
