@@ -5,7 +5,9 @@
 --    btree range scans on users_handle_prefix_idx and users_display_name_prefix_idx that stop at p_limit; an
 --    exact handle comes first, being the shortest handle with its own prefix;
 -- 2. words, when the prefixes did not fill the list: up to p_candidates names matching p_ts_query (a word equal
---    to each of the term's words but the last, and a word starting with the last), a GIN full-text scan;
+--    to each of the term's words but the last, and a word starting with the last), a GIN full-text scan; for
+--    a term of one word (p_word), names with a word starting with it, read in order from user_search_words'
+--    btree, which stops at the limit where the GIN scan gathers every match first (20,000 for "hea");
 -- 3. substring, only when nothing matched so far AND every trigram the term needs (p_trigrams) has been seen
 --    in some name (user_search_trigrams): up to p_candidates names LIKE p_like. A term that cannot match, the
 --    usual miss, never reaches an index. A term of plain words comes with p_after_first_word, its words after
@@ -17,7 +19,7 @@
 -- 0.1-0.9 ms. The generic plan uses every index above (decision 036).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
-CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
+CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_word text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
  RETURNS TABLE(id text, handle text, display_name text, photo_url text, stage text)
  LANGUAGE plpgsql
  STABLE
@@ -40,14 +42,24 @@ BEGIN
            WHERE u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
              AND lower(u.display_name) COLLATE "C" >= p_low AND lower(u.display_name) COLLATE "C" < p_high
            ORDER BY lower(u.display_name) COLLATE "C" LIMIT p_limit) AS m)
+  ), words_wanted AS MATERIALIZED (
+    SELECT (SELECT count(DISTINCT p.id) FROM prefix p) < p_limit AS wanted
   ), by_words AS MATERIALIZED (
-    SELECT u.id, u.handle, u.display_name, u.photo_url, 3 AS stage, 0::bigint AS position
-    FROM users u
-    WHERE (SELECT count(DISTINCT p.id) FROM prefix p) < p_limit AND p_ts_query IS NOT NULL
-      AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
-      AND to_tsvector('simple', coalesce(u.handle, '') || ' ' || coalesce(u.display_name, ''))
-          @@ to_tsquery('simple', p_ts_query)
-    LIMIT p_candidates
+    (SELECT u.id, u.handle, u.display_name, u.photo_url, 3 AS stage, 0::bigint AS position
+     FROM users u
+     WHERE (SELECT wanted FROM words_wanted) AND p_word IS NULL AND p_ts_query IS NOT NULL
+       AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
+       AND to_tsvector('simple', coalesce(u.handle, '') || ' ' || coalesce(u.display_name, ''))
+           @@ to_tsquery('simple', p_ts_query)
+     LIMIT p_candidates)
+    UNION ALL
+    (SELECT u.id, u.handle, u.display_name, u.photo_url, 3 AS stage, 0::bigint AS position
+     FROM user_search_words w JOIN users u ON u.id = w.user_id
+     WHERE (SELECT wanted FROM words_wanted) AND p_word IS NOT NULL
+       AND w.word >= p_word AND w.word < p_word || chr(1114111)
+       AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
+     ORDER BY w.word, w.user_id
+     LIMIT p_candidates)
   ), substring_wanted AS MATERIALIZED (
     SELECT NOT EXISTS (SELECT 1 FROM prefix) AND NOT EXISTS (SELECT 1 FROM by_words)
       AND NOT EXISTS (SELECT 1 FROM unnest(p_trigrams) AS needed(trigram)

@@ -238,8 +238,8 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
           .filter((t) => !t.isSameContent)
           .map((t) => t.table)
           .sort(),
-        // The rename also added its trigrams to the search table (decision 022).
-      ).toEqual(['user_search_trigrams', 'users', 'wishes']);
+        // The rename also added its trigrams and changed its words in the search tables (decisions 022, 036).
+      ).toEqual(['user_search_trigrams', 'user_search_words', 'users', 'wishes']);
     } finally {
       await again.close();
       await source.close();

@@ -24,14 +24,15 @@ const BATCH_SIZE = 500;
 /** Columns whose rows must stay together in one insert (the ledger checks each statement's entries sum to zero). */
 const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transfer_id' };
 /**
- * Triggers that derive what the copy brings anyway: rows of another table (a user's search trigrams,
- * decision 022; a notification's job, decision 023; a gift's or message's webhook event, decision 032) and a
- * purchase's number among its recipient's (decision 031), which the copy carries as it was. The source
+ * Triggers that derive what the copy brings anyway: rows of another table (a user's search trigrams and
+ * words, decisions 022 and 036; a notification's job, decision 023; a gift's or message's webhook event,
+ * decision 032) and a purchase's number among its recipient's (decision 031), which the copy carries as it was. The source
  * already holds all of it, so they are off while its rows are copied (they would write it a second time,
  * under new ids or numbers), and on again before the copy commits.
  */
 const DERIVING_TRIGGERS = [
   { table: 'users', trigger: 'users_search_trigrams' },
+  { table: 'users', trigger: 'users_search_words' },
   { table: 'notifications', trigger: 'notifications_queue_job' },
   { table: 'purchases', trigger: 'purchases_webhook_event' },
   { table: 'messages', trigger: 'messages_webhook_event' },

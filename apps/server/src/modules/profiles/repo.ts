@@ -145,6 +145,7 @@ export async function searchProfiles(
   search: {
     term: string;
     tsQuery: string | undefined;
+    word: string | undefined;
     afterFirstWordQuery: string | undefined;
     trigrams: string[];
     limit: number;
@@ -157,7 +158,7 @@ export async function searchProfiles(
     db,
     sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
         from search_users(${low}, ${low + AFTER_PREFIX}, ${search.limit}, ${search.tsQuery ?? null},
-                          ${search.afterFirstWordQuery ?? null}, ${trigrams}::text[], ${`%${escapeLike(low)}%`},
+                          ${search.word ?? null}, ${search.afterFirstWordQuery ?? null}, ${trigrams}::text[], ${`%${escapeLike(low)}%`},
                           ${search.candidates})`,
   );
 }

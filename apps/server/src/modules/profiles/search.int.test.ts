@@ -90,7 +90,7 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
       await insertCreator(database.db, `p_${tag}`, `${tag} Plan`);
       for (let i = 0; i < 8; i++) {
         const term = `${tag.slice(0, 4)}${i}`;
-        await client.query('select * from search_users($1, $2, 20, null, null, $3::text[], $4, 60)', [
+        await client.query('select * from search_users($1, $2, 20, null, null, null, $3::text[], $4, 60)', [
           term,
           `${term}\u{10ffff}`,
           '{}',
@@ -177,5 +177,33 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     // The same through the trigram stage (a term with punctuation does not take the words path).
     const viaTrigrams = (await searchUsers(database.db, `${tag.slice(1)} petal 9.`)).map((r) => r.id);
     expect(viaTrigrams).toEqual([ids.get(names[1] as string)]);
+  });
+
+  it('finds a one-word term starting a word inside a name, and forgets the word when the name changes', async () => {
+    const tag = letters(7);
+    const handleWord = letters(6);
+    const id = await insertCreator(database.db, `o_${handleWord}`, `Qq ${tag}wood`);
+    const found = () => searchUsers(database.db, `${tag}w`).then((rows) => rows.map((r) => r.id));
+    expect(await found()).toEqual([id]);
+    // Found by its words (the btree), not by the substring stage that would otherwise catch it.
+    const term = `${tag}w`;
+    const stages = await database.db.execute(
+      sql`select stage from search_users(${term}, ${`${term}\u{10ffff}`}, 20, ${`${term}:*`}, ${term}, null,
+                                          '{}'::text[], ${`%${term}%`}, 60)`,
+    );
+    expect((stages as unknown as { rows: { stage: string }[] }).rows).toEqual([{ stage: 'words' }]);
+    const words = () =>
+      database.db
+        .execute(sql`select word from user_search_words where user_id = ${id} order by word`)
+        .then((result) => (result as unknown as { rows: { word: string }[] }).rows.map((r) => r.word));
+    // The words the full-text index holds for "o_<word> Qq <tag>wood".
+    expect(await words()).toEqual(['o', handleWord, 'qq', `${tag}wood`].sort());
+    await database.db.execute(sql`update users set display_name = 'Qq Other' where id = ${id}`);
+    expect(await found()).toEqual([]);
+    expect(await words()).not.toContain(`${tag}wood`);
+    await database.db.execute(
+      sql`update users set display_name = ${`Qq ${tag}wood`}, suspended_at = now() where id = ${id}`,
+    );
+    expect(await found()).toEqual([]);
   });
 });

@@ -91,6 +91,12 @@ function wordsQuery(term: string) {
   return termWords.map((w, i) => (i === termWords.length - 1 ? `${w}:*` : w)).join(' & ');
 }
 
+/** The term's word when it has just one: names with a word starting with it are read from a btree. */
+function onlyWord(term: string) {
+  const termWords = searchWords(term);
+  return termWords.length === 1 ? termWords[0] : undefined;
+}
+
 /**
  * For a term of plain words ("sunny petal 812"): its words after the first, as wordsQuery writes them
  * (`petal & 812:*`). A name that contains the term has each of them as a word, the last as the start of one:
@@ -114,6 +120,7 @@ export async function searchUsers(db: Database, term: string): Promise<UserSearc
   const candidates = await searchProfiles(db, {
     term,
     tsQuery: wordsQuery(term),
+    word: onlyWord(term),
     afterFirstWordQuery: afterFirstWordQuery(term),
     trigrams: requiredTrigrams(term),
     limit: SEARCH_RESULT_LIMIT,
