@@ -16,7 +16,9 @@
 -- Stages 2 and 3 come back unordered: the caller ranks them.
 -- Planned once per connection (force_generic_plan): left to choose, PostgreSQL planned this statement anew on
 -- every call, since its custom plans look cheaper than the generic one; planning cost 1-2.5 ms, running it
--- 0.1-0.9 ms. The generic plan uses every index above (decision 036).
+-- 0.1-0.9 ms. The generic plan uses every index above (decision 036). Never in parallel: at 1,000,000 users
+-- the generic plan put the word list's scan under a Gather Merge, whose workers took 7 ms to start on every
+-- call, even when that branch was switched off.
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_word text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
@@ -24,6 +26,7 @@ CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit 
  LANGUAGE plpgsql
  STABLE
  SET plan_cache_mode TO 'force_generic_plan'
+ SET max_parallel_workers_per_gather TO '0'
 AS $function$
 #variable_conflict use_column
 BEGIN
