@@ -153,13 +153,12 @@ export async function searchProfiles(
   },
 ): Promise<SearchCandidate[]> {
   const low = search.term.toLowerCase();
-  const trigrams = `{${search.trigrams.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
   return queryRowsPrepared<SearchCandidate>(
     db,
     sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
         from search_users(${low}, ${low + AFTER_PREFIX}, ${search.limit}, ${search.tsQuery ?? null},
-                          ${search.word ?? null}, ${search.afterFirstWordQuery ?? null}, ${trigrams}::text[], ${`%${escapeLike(low)}%`},
-                          ${search.candidates})`,
+                          ${search.word ?? null}, ${search.afterFirstWordQuery ?? null},
+                          ${sql.param(search.trigrams)}::text[], ${`%${escapeLike(low)}%`}, ${search.candidates})`,
   );
 }
 
