@@ -23,10 +23,13 @@ sharp.concurrency(1);
 process.on('disconnect', () => process.exit(1));
 
 process.once('message', (job: ImageJob) => {
-  // The work runs on libuv's threads, so this timer keeps firing while librsvg draws.
-  setInterval(() => {
+  const checkMemory = () => {
     if (process.memoryUsage.rss() > job.memoryLimitBytes) process.kill(process.pid, 'SIGKILL');
-  }, MEMORY_CHECK_MS).unref();
+  };
+  // Checked before the work starts too: on a busy machine a small job could finish before the first tick.
+  checkMemory();
+  // The work runs on libuv's threads, so this timer keeps firing while librsvg draws.
+  setInterval(checkMemory, MEMORY_CHECK_MS).unref();
   run(job).then(
     (answer) => process.send?.(answer, () => process.exit(0)),
     () => process.exit(1),
