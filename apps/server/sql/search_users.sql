@@ -9,10 +9,14 @@
 --    a term of one word (p_word), names with a word starting with it, read in order from user_search_words'
 --    btree, which stops at the limit where the GIN scan gathers every match first (20,000 for "hea");
 -- 3. substring, only when nothing matched so far AND every trigram the term needs (p_trigrams) has been seen
---    in some name (user_search_trigrams): up to p_candidates names LIKE p_like. A term that cannot match, the
+--    in some name (user_search_trigrams): up to p_candidates names that contain p_low. A term that cannot match, the
 --    usual miss, never reaches an index. A term of plain words comes with p_after_first_word, its words after
 --    the first as a full-text query, which every name containing it matches: the GIN full-text scan, then
---    the term's position in the name. Any other term: a GIN trigram scan.
+--    the term's position in the name. Any other term: a GIN trigram scan for its two rarest trigrams of three
+--    letters or digits (user_search_trigrams counts the names with each), which a LIKE pattern can ask for
+--    alone, then the term's position. Asked for every trigram (p_like), the index would read the posting lists
+--    of trigrams that most names share ("cre", "tor" for "creator_1234567"): 3.6 ms against 0.2 at 100,000
+--    users, the cost growing with the table. A term with no such trigram falls back to p_like.
 -- Stages 2 and 3 come back unordered: the caller ranks them.
 -- Planned once per connection (force_generic_plan): left to choose, PostgreSQL planned this statement anew on
 -- every call, since its custom plans look cheaper than the generic one; planning cost 1-2.5 ms, running it
@@ -63,17 +67,30 @@ BEGIN
        AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
      ORDER BY w.word, w.user_id
      LIMIT p_candidates)
+  ), known_trigrams AS MATERIALIZED (
+    SELECT s.trigram, s.names FROM user_search_trigrams s
+    WHERE NOT EXISTS (SELECT 1 FROM prefix) AND NOT EXISTS (SELECT 1 FROM by_words)
+      AND s.trigram = ANY (p_trigrams)
   ), substring_wanted AS MATERIALIZED (
     SELECT NOT EXISTS (SELECT 1 FROM prefix) AND NOT EXISTS (SELECT 1 FROM by_words)
-      AND NOT EXISTS (SELECT 1 FROM unnest(p_trigrams) AS needed(trigram)
-                      WHERE NOT EXISTS (SELECT 1 FROM user_search_trigrams s WHERE s.trigram = needed.trigram))
+      AND (SELECT count(*) FROM known_trigrams) = (SELECT count(DISTINCT t) FROM unnest(p_trigrams) AS t)
       AS wanted
+  ), rarest AS MATERIALIZED (
+    SELECT coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS first,
+           coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[2] || '%',
+                    '%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS second
+    FROM (SELECT k.trigram, k.names FROM known_trigrams k
+          WHERE p_after_first_word IS NULL AND k.trigram ~ '^[a-z0-9]{3}$'
+          ORDER BY k.names, k.trigram
+          LIMIT 2) AS r
   ), by_substring AS (
     SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position
     FROM users u
     WHERE (SELECT wanted FROM substring_wanted) AND p_after_first_word IS NULL
       AND u.handle IS NOT NULL AND u.display_name IS NOT NULL AND u.suspended_at IS NULL
-      AND lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')) LIKE p_like
+      AND lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')) LIKE (SELECT first FROM rarest)
+      AND lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')) LIKE (SELECT second FROM rarest)
+      AND strpos(lower(coalesce(u.handle, '') || ' ' || coalesce(u.display_name, '')), p_low) > 0
     LIMIT p_candidates
   ), by_substring_of_words AS (
     SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position

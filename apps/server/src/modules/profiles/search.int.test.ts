@@ -154,6 +154,43 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     expect((await searchUsers(database.db, `${tag.slice(1)}_tai`)).map((r) => r.id)).toEqual([id]);
   });
 
+  it('asks the index for the rarest trigrams, and still finds only the names that contain the whole term', async () => {
+    const tag = letters(6);
+    // Each name has every trigram of "<tag>_77" and the two rarest ("<tag>"'s own); only the first has the term.
+    const id = await insertCreator(database.db, `x${tag}_77`, 'Other Name');
+    await insertCreator(database.db, `y${tag}-77`, 'Other Name');
+    await insertCreator(database.db, `z${tag}_7_77`, 'Other Name');
+    expect((await searchUsers(database.db, `${tag}_77`)).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('keeps the count of names with each trigram through inserts, renames, unfinished profiles and deletes', async () => {
+    const tag = letters(6);
+    const first = await insertCreator(database.db, `k_${tag}`, `${tag} One`);
+    const second = await insertCreator(database.db, `l_${tag}`, `${tag} Two`);
+    await database.db.execute(sql`update users set display_name = ${`Re${tag}named`} where id = ${first}`);
+    await database.db.execute(sql`update users set handle = null where id = ${second}`);
+    await database.db.execute(sql`update users set handle = ${`m_${tag}`} where id = ${second}`);
+    await database.db.execute(sql`update users set display_name = display_name where id = ${second}`);
+    await insertCreator(database.db, `n_${tag}`, 'Gone Soon').then((id) =>
+      database.db.execute(sql`delete from users where id = ${id}`),
+    );
+    const differences = await database.db.execute(
+      sql`select s.trigram, s.names, coalesce(c.names, 0)::int as recounted
+          from user_search_trigrams s
+          left join (select t.trigram, count(*)::int as names
+                     from users u, unnest(show_trgm(lower(u.handle || ' ' || u.display_name))) as t(trigram)
+                     where u.handle is not null and u.display_name is not null
+                     group by t.trigram) c on c.trigram = s.trigram
+          where s.names <> coalesce(c.names, 0)`,
+    );
+    expect((differences as unknown as { rows: unknown[] }).rows).toEqual([]);
+    const tagRows = await database.db.execute(
+      sql`select names from user_search_trigrams where trigram = ${tag.slice(0, 3)}`,
+    );
+    // "Re<tag>named" and "m_<tag>" still have it; the deleted "n_<tag>" no longer counts.
+    expect((tagRows as unknown as { rows: { names: number }[] }).rows).toEqual([{ names: 2 }]);
+  });
+
   it('finds a term of several words whose first starts inside a word: exactly the names that contain it', async () => {
     const tag = letters(6);
     // The term starts inside the first word of each name, so the words stage finds none of them.
