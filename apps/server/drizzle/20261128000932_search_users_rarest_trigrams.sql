@@ -1,6 +1,7 @@
 -- user_search_trigrams counts the complete profiles that have each trigram, so search can ask the trigram
--- index for a term's rarest trigrams only (sql/search_users.sql, decision 036). Dropping the old trigger
--- holds off writes to users until this commits, so the counts start exact.
+-- index for a term's rarest trigrams only (sql/search_users.sql, decision 036). The counts are kept by
+-- statement-level triggers, one per event (transition tables allow no more). Dropping the old trigger holds
+-- off writes to users until this commits, so the counts start exact.
 DROP TRIGGER "users_search_trigrams" ON "users";
 --> statement-breakpoint
 DROP FUNCTION "user_search_trigrams_add"();
@@ -18,34 +19,54 @@ CREATE OR REPLACE FUNCTION public.user_search_trigrams_sync()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-DECLARE
-  added text[] := '{}';
-  removed text[] := '{}';
 BEGIN
-  IF TG_OP <> 'DELETE' THEN
-    IF NEW.handle IS NOT NULL AND NEW.display_name IS NOT NULL THEN
-      added := show_trgm(lower(NEW.handle || ' ' || NEW.display_name));
-    END IF;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO user_search_trigrams AS s (trigram, names)
+    SELECT t.trigram, count(*)::integer
+    FROM new_rows n, unnest(show_trgm(lower(n.handle || ' ' || n.display_name))) AS t(trigram)
+    WHERE n.handle IS NOT NULL AND n.display_name IS NOT NULL
+    GROUP BY t.trigram
+    ORDER BY t.trigram
+    ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO user_search_trigrams AS s (trigram, names)
+    SELECT t.trigram, -count(*)::integer
+    FROM old_rows o, unnest(show_trgm(lower(o.handle || ' ' || o.display_name))) AS t(trigram)
+    WHERE o.handle IS NOT NULL AND o.display_name IS NOT NULL
+    GROUP BY t.trigram
+    ORDER BY t.trigram
+    ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
+  ELSE
+    INSERT INTO user_search_trigrams AS s (trigram, names)
+    SELECT change.trigram, sum(change.delta)::integer
+    FROM (SELECT t.trigram, 1 AS delta
+          FROM new_rows n JOIN old_rows o ON o.id = n.id,
+               unnest(show_trgm(lower(n.handle || ' ' || n.display_name))) AS t(trigram)
+          WHERE n.handle IS NOT NULL AND n.display_name IS NOT NULL
+            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)
+          UNION ALL
+          SELECT t.trigram, -1
+          FROM new_rows n JOIN old_rows o ON o.id = n.id,
+               unnest(show_trgm(lower(o.handle || ' ' || o.display_name))) AS t(trigram)
+          WHERE o.handle IS NOT NULL AND o.display_name IS NOT NULL
+            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)) AS change
+    GROUP BY change.trigram
+    HAVING sum(change.delta) <> 0
+    ORDER BY change.trigram
+    ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
   END IF;
-  IF TG_OP <> 'INSERT' THEN
-    IF OLD.handle IS NOT NULL AND OLD.display_name IS NOT NULL THEN
-      removed := show_trgm(lower(OLD.handle || ' ' || OLD.display_name));
-    END IF;
-  END IF;
-  INSERT INTO user_search_trigrams AS s (trigram, names)
-  SELECT change.trigram, sum(change.delta)::integer
-  FROM (SELECT unnest(added) AS trigram, 1 AS delta
-        UNION ALL SELECT unnest(removed), -1) AS change
-  GROUP BY change.trigram
-  HAVING sum(change.delta) <> 0
-  ORDER BY change.trigram
-  ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
   RETURN NULL;
 END;
 $function$;
 --> statement-breakpoint
-CREATE TRIGGER "users_search_trigrams" AFTER INSERT OR DELETE OR UPDATE OF "handle", "display_name" ON "users"
-  FOR EACH ROW EXECUTE FUNCTION "user_search_trigrams_sync"();
+CREATE TRIGGER "users_search_trigrams_insert" AFTER INSERT ON "users"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_search_trigrams_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "users_search_trigrams_update" AFTER UPDATE ON "users"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_search_trigrams_sync"();
+--> statement-breakpoint
+CREATE TRIGGER "users_search_trigrams_delete" AFTER DELETE ON "users"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "user_search_trigrams_sync"();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_word text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
  RETURNS TABLE(id text, handle text, display_name text, photo_url text, stage text)

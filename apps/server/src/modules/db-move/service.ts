@@ -31,7 +31,9 @@ const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transf
  * under new ids or numbers), and on again before the copy commits.
  */
 const DERIVING_TRIGGERS = [
-  { table: 'users', trigger: 'users_search_trigrams' },
+  { table: 'users', trigger: 'users_search_trigrams_insert' },
+  { table: 'users', trigger: 'users_search_trigrams_update' },
+  { table: 'users', trigger: 'users_search_trigrams_delete' },
   { table: 'users', trigger: 'users_search_words' },
   { table: 'notifications', trigger: 'notifications_queue_job' },
   { table: 'purchases', trigger: 'purchases_webhook_event' },

@@ -174,6 +174,14 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     await insertCreator(database.db, `n_${tag}`, 'Gone Soon').then((id) =>
       database.db.execute(sql`delete from users where id = ${id}`),
     );
+    // Several users in one statement: the trigger sums the statement's changes.
+    await database.db.execute(
+      sql`insert into users (id, name, email, handle, display_name)
+          select ${tag} || n, 'Bulk', ${tag} || n || '@example.com', 'b' || n || '_' || ${tag}, 'Bulk ' || n
+          from generate_series(1, 3) as n`,
+    );
+    await database.db.execute(sql`update users set display_name = 'Bulk Renamed' where id like ${`${tag}%`}`);
+    await database.db.execute(sql`delete from users where id = ${`${tag}3`}`);
     const differences = await database.db.execute(
       sql`select s.trigram, s.names, coalesce(c.names, 0)::int as recounted
           from user_search_trigrams s
@@ -187,8 +195,8 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     const tagRows = await database.db.execute(
       sql`select names from user_search_trigrams where trigram = ${tag.slice(0, 3)}`,
     );
-    // "Re<tag>named" and "m_<tag>" still have it; the deleted "n_<tag>" no longer counts.
-    expect((tagRows as unknown as { rows: { names: number }[] }).rows).toEqual([{ names: 2 }]);
+    // "Re<tag>named", "m_<tag>", "b1_<tag>" and "b2_<tag>" have it; the deleted "n_<tag>" and "b3_<tag>" no longer count.
+    expect((tagRows as unknown as { rows: { names: number }[] }).rows).toEqual([{ names: 4 }]);
   });
 
   it('finds a term of several words whose first starts inside a word: exactly the names that contain it', async () => {
