@@ -3,6 +3,7 @@
 // public profile and its wishlist of 100 with the public cache on and off, each beside a minimal Hono handler
 // measured the same way in the same run, so the figures read against what this machine can do at all.
 // The uncached figures come from a second server started with PUBLIC_CACHE=off (read only by benchmarks).
+// Every request carries the Accept-Encoding a browser sends, so a large public answer comes gzipped.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -52,12 +53,16 @@ export function searchTermClasses(users) {
   };
 }
 
-/** `connections` connections for `seconds`; each request's path from `nextPath()`. */
+/** What every browser sends: the server gzips a large public answer (the wishlist) for such a client. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** `connections` connections for `seconds`; each request's path from `nextPath()`, asked as a browser asks. */
 async function load(baseUrl, nextPath, { connections = CONNECTIONS, seconds = DURATION_S } = {}) {
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
+    headers: BROWSER_HEADERS,
     requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }],
   });
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);

@@ -1,7 +1,8 @@
 import type { Change, ChangeFeed, Resync } from './change-feed';
 
 /**
- * Public pages (a profile by handle, a seller's wishlist, a search's results) are read far more often
+ * Public pages (a profile by handle, a seller's wishlist, the two together as the page fans land on, a
+ * search's results) are read far more often
  * than they change, so
  * each instance keeps recent answers in memory and drops them when the change feed says they changed,
  * whichever instance made the change. The TTL only bounds the damage of a missed notification.
@@ -16,7 +17,7 @@ export type PublicCache = {
   forget: (...changes: Change[]) => void;
 };
 
-export type PublicCacheKey = `profile:${string}` | `wishes:${string}` | `search:${string}`;
+export type PublicCacheKey = `profile:${string}` | `page:${string}` | `wishes:${string}` | `search:${string}`;
 
 type Entry = { value: unknown; ownerId: string; expiresAt: number };
 
@@ -38,12 +39,18 @@ export function createPublicCache(
     if (change.topic === 'handle' || change.topic === 'profile') {
       for (const key of entries.keys()) if (key.startsWith('search:')) entries.delete(key);
     }
-    if (change.topic === 'handle') return entries.delete(`profile:${change.handle}`);
-    if (change.topic === 'wishes') return entries.delete(`wishes:${change.userId}`);
-    if (change.topic !== 'profile') return;
-    // A profile is cached under each handle it was asked by (its current one and past ones).
+    if (change.topic === 'handle') {
+      entries.delete(`profile:${change.handle}`);
+      entries.delete(`page:${change.handle}`);
+      return;
+    }
+    if (change.topic === 'wishes') entries.delete(`wishes:${change.userId}`);
+    else if (change.topic !== 'profile') return;
+    // A profile, and its page with the wishlist, are cached under each handle they were asked by (the
+    // current one and past ones).
+    const owned = change.topic === 'wishes' ? ['page:'] : ['profile:', 'page:'];
     for (const [key, entry] of entries) {
-      if (key.startsWith('profile:') && entry.ownerId === change.userId) entries.delete(key);
+      if (entry.ownerId === change.userId && owned.some((prefix) => key.startsWith(prefix))) entries.delete(key);
     }
   };
   feed.subscribe(forget);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { ArchivedWishPage } from '@sweetwish/shared/wishes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,46 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
       // Both halves come from the public cache: a new wish must show at once.
       expect((await create(seller.cookie, { name: 'Second wish', cost: 25 })).status).toBe(201);
       expect((await page(seller.handle)).wishes.map((w) => w.name).sort()).toEqual(['First wish', 'Second wish']);
+    });
+
+    it('stays fresh after a change of display name, under the handle it was asked by', async () => {
+      const seller = await newSeller();
+      expect((await page(seller.handle)).profile.displayName).toBe('Wish Maker');
+      const res = await app.request('/api/profile', {
+        method: 'PATCH',
+        headers: jsonHeaders({ cookie: seller.cookie }),
+        body: JSON.stringify({ displayName: 'New Name' }),
+      });
+      expect(res.status).toBe(200);
+      expect((await page(seller.handle.toUpperCase())).profile.displayName).toBe('New Name');
+    });
+
+    it('sends the cached answers gzipped to a client that accepts gzip, and as they are to any other', async () => {
+      const seller = await newSeller();
+      for (let i = 0; i < 6; i++) {
+        const body = { name: `Wish ${i}`, cost: 25, description: 'Long enough for gzip to pay off.' };
+        expect((await create(seller.cookie, body)).status).toBe(201);
+      }
+      for (const path of [`/api/users/${seller.id}/wishes`, `/api/users/${seller.handle}/page`]) {
+        const plain = await app.request(path);
+        expect(plain.headers.get('content-encoding')).toBeNull();
+        expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+        const text = await plain.text();
+        expect(text.length).toBeGreaterThan(1024);
+        for (const accept of ['gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8', '*']) {
+          const zipped = await app.request(path, { headers: { 'Accept-Encoding': accept } });
+          expect(zipped.headers.get('content-encoding')).toBe('gzip');
+          expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+          const bytes = Buffer.from(await zipped.arrayBuffer());
+          expect(bytes.length).toBeLessThan(text.length / 2);
+          expect(gunzipSync(bytes).toString()).toBe(text);
+        }
+        for (const accept of ['br, deflate', 'gzip;q=0, br', 'identity']) {
+          const refused = await app.request(path, { headers: { 'Accept-Encoding': accept } });
+          expect(refused.headers.get('content-encoding')).toBeNull();
+          expect(await refused.text()).toBe(text);
+        }
+      }
     });
 
     it('answers 404 with the spec text for a handle nobody holds', async () => {

@@ -1,0 +1,40 @@
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
+/**
+ * A public JSON answer kept as the bytes sent: as it is, and gzipped for clients that accept it (every
+ * browser does). A cached answer then costs neither serialising nor compressing per request, and a phone
+ * downloads the wishlist of a hundred wishes as 3 KB instead of 34 (decision 036).
+ */
+export type JsonBytes = { plain: Buffer<ArrayBuffer>; gzip: Buffer<ArrayBuffer> | undefined };
+
+/** Below this, gzip saves less than a packet and costs the client a decoder. */
+const GZIP_FROM_BYTES = 1024;
+
+export function jsonBytes(value: unknown): JsonBytes {
+  const plain = Buffer.from(JSON.stringify(value));
+  return { plain, gzip: plain.length >= GZIP_FROM_BYTES ? gzipSync(plain) : undefined };
+}
+
+/** Whether an Accept-Encoding header accepts gzip: named (or `*`) without `q=0`. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === 'gzip' || coding === 'x-gzip') return accepted;
+    if (coding === '*') star = accepted;
+  }
+  return star;
+}
+
+/** A 200 with the answer's bytes, gzipped when the client accepts it. */
+export function sendJsonBytes(c: Context, bytes: JsonBytes): Response {
+  const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  if (bytes.gzip && acceptsGzip(c.req.header('accept-encoding'))) {
+    return c.body(bytes.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
+  }
+  return c.body(bytes.plain, 200, headers);
+}
