@@ -30,6 +30,9 @@ function counter(value: string) {
 
 const owner = (v: { id: string }) => v.id;
 
+/** What a cached answer's bytes say. */
+const parsed = (bytes: { plain: Buffer }) => JSON.parse(bytes.plain.toString());
+
 describe('public cache', () => {
   it('loads every time when turned off (PUBLIC_CACHE=off, benchmarks)', async () => {
     const cache = createPublicCache(manualFeed().feed, { enabled: false });
@@ -43,7 +46,7 @@ describe('public cache', () => {
     const cache = createPublicCache(manualFeed().feed);
     const source = counter('a');
     await cache.getOrLoad('profile:ann', owner, source.load);
-    expect(await cache.getOrLoad('profile:ann', owner, source.load)).toEqual({ id: 'u1', value: 'a' });
+    expect(parsed(await cache.getOrLoad('profile:ann', owner, source.load))).toEqual({ id: 'u1', value: 'a' });
     expect(source.calls()).toBe(1);
   });
 
@@ -88,8 +91,8 @@ describe('public cache', () => {
     });
     emit({ topic: 'wishes', userId: 'u1' });
     release();
-    expect((await slow).value).toBe('old');
-    expect((await cache.getOrLoad('wishes:u1', owner, counter('new').load)).value).toBe('new');
+    expect(parsed(await slow).value).toBe('old');
+    expect(parsed(await cache.getOrLoad('wishes:u1', owner, counter('new').load)).value).toBe('new');
   });
 
   it('expires entries after the TTL and keeps at most maxEntries, dropping the least recently used', async () => {
@@ -109,5 +112,24 @@ describe('public cache', () => {
     expect(source.calls()).toBe(4);
     await cache.getOrLoad('profile:b', owner, source.load);
     expect(source.calls()).toBe(5);
+  });
+
+  it('keeps at most maxBytes of answers, dropping the least recently used, and never one larger', async () => {
+    const cache = createPublicCache(manualFeed().feed, { maxBytes: 110 });
+    // Each answer is {"id":"u1","value":"<30 letters>"}: 52 bytes, so two fit and not three.
+    const source = counter('x'.repeat(30));
+    await cache.getOrLoad('wishes:a', owner, source.load);
+    await cache.getOrLoad('wishes:b', owner, source.load);
+    await cache.getOrLoad('wishes:a', owner, source.load);
+    expect(source.calls()).toBe(2);
+    await cache.getOrLoad('wishes:c', owner, source.load); // evicts b, the least recently used
+    await cache.getOrLoad('wishes:a', owner, source.load);
+    expect(source.calls()).toBe(3);
+    await cache.getOrLoad('wishes:b', owner, source.load);
+    expect(source.calls()).toBe(4);
+    const large = counter('x'.repeat(200));
+    await cache.getOrLoad('wishes:large', owner, large.load);
+    await cache.getOrLoad('wishes:large', owner, large.load);
+    expect(large.calls()).toBe(2);
   });
 });

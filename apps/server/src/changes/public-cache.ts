@@ -2,14 +2,16 @@ import type { Change, ChangeFeed, Resync } from './change-feed';
 
 /**
  * Public pages (a profile by handle, a seller's wishlist, the two together as the page fans land on, a
- * search's results) are read far more often
- * than they change, so
- * each instance keeps recent answers in memory and drops them when the change feed says they changed,
- * whichever instance made the change. The TTL only bounds the damage of a missed notification.
+ * search's results) are read far more often than they change, so each instance keeps recent answers in
+ * memory, as the bytes sent, and drops them when the change feed says they changed, whichever instance
+ * made the change. The TTL only bounds the damage of a missed notification.
  */
 export type PublicCache = {
-  /** The cached answer for the key, else load() stored under it, tagged with the user it belongs to. */
-  getOrLoad: <T>(key: PublicCacheKey, ownerOf: (value: T) => string, load: () => Promise<T>) => Promise<T>;
+  /**
+   * The cached answer for the key, else load()'s value as JSON bytes, stored under the key and tagged with
+   * the user it belongs to (ownerOf).
+   */
+  getOrLoad: <T>(key: PublicCacheKey, ownerOf: (value: T) => string, load: () => Promise<T>) => Promise<JsonBytes>;
   /**
    * Drops what a write through this instance changed, once it has committed. Other instances hear of it
    * through the change feed; this one must not wait for that, or its writer could read its old state back.
@@ -19,38 +21,62 @@ export type PublicCache = {
 
 export type PublicCacheKey = `profile:${string}` | `page:${string}` | `wishes:${string}` | `search:${string}`;
 
-type Entry = { value: unknown; ownerId: string; expiresAt: number };
+/**
+ * An answer as the bytes sent: serialised once, and gzipped on the first request that accepts it
+ * (http/json-bytes.ts). A cached hit then costs neither serialising nor compressing.
+ */
+export type JsonBytes = { plain: Buffer<ArrayBuffer>; gzipped?: Buffer<ArrayBuffer> };
+
+export function jsonBytes(value: unknown): JsonBytes {
+  return { plain: Buffer.from(JSON.stringify(value)) };
+}
+
+type Entry = { bytes: JsonBytes; ownerId: string; expiresAt: number };
 
 export function createPublicCache(
   feed: ChangeFeed,
-  options: { maxEntries?: number; ttlMs?: number; now?: () => number; enabled?: boolean } = {},
+  options: { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number; enabled?: boolean } = {},
 ): PublicCache {
-  const { maxEntries = 10_000, ttlMs = 60_000, now = Date.now, enabled = true } = options;
+  // The byte budget bounds memory whatever the answers weigh (a wishlist of 1,000 wishes is about 340 KB).
+  const { maxEntries = 10_000, maxBytes = 64 * 1024 * 1024, ttlMs = 60_000, now = Date.now, enabled = true } = options;
   // PUBLIC_CACHE=off (benchmarks): every read goes to the database.
-  if (!enabled) return { forget: () => {}, getOrLoad: (_key, _ownerOf, load) => load() };
+  if (!enabled) return { forget: () => {}, getOrLoad: async (_key, _ownerOf, load) => jsonBytes(await load()) };
   const entries = new Map<string, Entry>();
+  // What the entries' plain bytes weigh; a gzipped copy adds about a tenth.
+  let bytesHeld = 0;
   // Bumped by every change: a load that overlapped one may have read the old state, so it is not kept.
   let generation = 0;
 
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytesHeld -= entry.bytes.plain.length;
+  };
+
   const forget = (change: Change | Resync) => {
     generation++;
-    if (change.topic === 'resync') return entries.clear();
-    // Any name or handle may change any search's results: they all go.
-    if (change.topic === 'handle' || change.topic === 'profile') {
-      for (const key of entries.keys()) if (key.startsWith('search:')) entries.delete(key);
-    }
-    if (change.topic === 'handle') {
-      entries.delete(`profile:${change.handle}`);
-      entries.delete(`page:${change.handle}`);
+    if (change.topic === 'resync') {
+      entries.clear();
+      bytesHeld = 0;
       return;
     }
-    if (change.topic === 'wishes') entries.delete(`wishes:${change.userId}`);
+    // Any name or handle may change any search's results: they all go.
+    if (change.topic === 'handle' || change.topic === 'profile') {
+      for (const key of entries.keys()) if (key.startsWith('search:')) drop(key);
+    }
+    if (change.topic === 'handle') {
+      drop(`profile:${change.handle}`);
+      drop(`page:${change.handle}`);
+      return;
+    }
+    if (change.topic === 'wishes') drop(`wishes:${change.userId}`);
     else if (change.topic !== 'profile') return;
     // A profile, and its page with the wishlist, are cached under each handle they were asked by (the
     // current one and past ones).
     const owned = change.topic === 'wishes' ? ['page:'] : ['profile:', 'page:'];
     for (const [key, entry] of entries) {
-      if (entry.ownerId === change.userId && owned.some((prefix) => key.startsWith(prefix))) entries.delete(key);
+      if (entry.ownerId === change.userId && owned.some((prefix) => key.startsWith(prefix))) drop(key);
     }
   };
   feed.subscribe(forget);
@@ -65,16 +91,18 @@ export function createPublicCache(
         // Re-inserted so the Map's order is least recently used first.
         entries.delete(key);
         entries.set(key, hit);
-        return hit.value as Awaited<ReturnType<typeof load>>;
+        return hit.bytes;
       }
       const startedAt = generation;
       const value = await load();
-      if (generation === startedAt) {
-        entries.delete(key);
-        entries.set(key, { value, ownerId: ownerOf(value), expiresAt: now() + ttlMs });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      const bytes = jsonBytes(value);
+      if (generation === startedAt && bytes.plain.length <= maxBytes) {
+        drop(key);
+        entries.set(key, { bytes, ownerId: ownerOf(value), expiresAt: now() + ttlMs });
+        bytesHeld += bytes.plain.length;
+        while (entries.size > maxEntries || bytesHeld > maxBytes) drop(entries.keys().next().value as string);
       }
-      return value;
+      return bytes;
     },
   };
 }

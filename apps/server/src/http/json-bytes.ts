@@ -1,20 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-
-/**
- * A public JSON answer kept as the bytes sent: as it is, and gzipped for clients that accept it (every
- * browser does), compressed on the first such request (130 µs for 34 KB) and kept with the answer. A
- * cached answer then costs neither serialising nor compressing per request, and a phone downloads the
- * wishlist of a hundred wishes as 2 KB instead of 34 (decision 036).
- */
-export type JsonBytes = { plain: Buffer<ArrayBuffer>; gzipped?: Buffer<ArrayBuffer> };
+import type { JsonBytes } from '../changes/public-cache';
 
 /** Below this, gzip saves less than a packet and costs the client a decoder. */
 const GZIP_FROM_BYTES = 1024;
-
-export function jsonBytes(value: unknown): JsonBytes {
-  return { plain: Buffer.from(JSON.stringify(value)) };
-}
 
 /** Whether an Accept-Encoding header accepts gzip: named (or `*`) without `q=0`. */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -30,7 +19,12 @@ export function acceptsGzip(header: string | undefined): boolean {
   return star;
 }
 
-/** A 200 with the answer's bytes, gzipped when the client accepts it and the answer is worth it. */
+/**
+ * A 200 with a public answer's bytes (changes/public-cache.ts), gzipped when the client accepts it (every
+ * browser does) and the answer is worth it: compressed on the first such request (130 µs for 34 KB) and
+ * kept with the answer, so a phone downloads the wishlist of a hundred wishes as 2 KB instead of 34
+ * (decision 036). A client that does not accept gzip never pays for it.
+ */
 export function sendJsonBytes(c: Context, bytes: JsonBytes): Response {
   const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
   if (bytes.plain.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {

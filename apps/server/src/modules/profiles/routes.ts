@@ -8,10 +8,12 @@ import {
   SetHandleInput,
 } from '@sweetwish/shared/accounts';
 import { PublicProfile, UpdateProfileInput, UserSearchQuery, UserSearchResults } from '@sweetwish/shared/profiles';
+import type { TypedResponse } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
+import { sendJsonBytes } from '../../http/json-bytes';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -98,7 +100,8 @@ export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth; publ
     .openapi(getProfile, async (c) => {
       const handle = c.req.valid('param').handle.toLowerCase();
       const load = () => getPublicProfile(db, handle);
-      return c.json(await deps.publicCache.getOrLoad(`profile:${handle}`, (profile) => profile.id, load), 200);
+      const profile = await deps.publicCache.getOrLoad(`profile:${handle}`, (p) => p.id, load);
+      return sendJsonBytes(c, profile) as unknown as TypedResponse<z.infer<typeof PublicProfile>, 200, 'json'>;
     })
     .openapi(patchProfile, async (c) => {
       const profile = await updateProfile(db, c.get('userId'), c.req.valid('json'));
@@ -108,7 +111,8 @@ export function profileRoutes(deps: { database: DatabaseHandle; auth: Auth; publ
     .openapi(searchRoute, async (c) => {
       const q = c.req.valid('query').q;
       const load = () => searchUsers(db, q);
-      return c.json(await deps.publicCache.getOrLoad(`search:${q.toLowerCase()}`, () => '', load), 200);
+      const found = await deps.publicCache.getOrLoad(`search:${q.toLowerCase()}`, () => '', load);
+      return sendJsonBytes(c, found) as unknown as TypedResponse<z.infer<typeof UserSearchResults>, 200, 'json'>;
     })
     .openapi(getHandleAvailability, async (c) => {
       const { handle } = c.req.valid('query');

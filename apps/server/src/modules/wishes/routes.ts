@@ -14,7 +14,7 @@ import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
-import { jsonBytes, sendJsonBytes } from '../../http/json-bytes';
+import { sendJsonBytes } from '../../http/json-bytes';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
@@ -92,35 +92,26 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.on(['POST', 'PATCH'], '/wishes/*', requireUser(deps.auth));
   app.post('/wishes', requireUser(deps.auth));
-  /**
-   * The public wishlist as the bytes sent, from the cache: a list of a hundred wishes costs more to
-   * serialise (about 34 KB) and compress than to serve.
-   */
-  const publicListBytes = (id: string) =>
-    deps.publicCache.getOrLoad(
-      `wishes:${id}`,
-      () => id,
-      async () => jsonBytes(await listWishes(db, id)),
-    );
   return app
     .openapi(profilePageRoute, async (c) => {
       // The page fans land on, in one round trip rather than the profile and then its wishes (issue 23).
       const handle = c.req.valid('param').handle.toLowerCase();
-      const page = await deps.publicCache.getOrLoad(
-        `page:${handle}`,
-        (p) => p.ownerId,
-        async () => {
-          const profile = await getPublicProfile(db, handle);
-          return { ownerId: profile.id, bytes: jsonBytes({ profile, wishes: await listWishes(db, profile.id) }) };
-        },
-      );
-      const response = sendJsonBytes(c, page.bytes);
-      return response as unknown as TypedResponse<z.infer<typeof ProfilePage>, 200, 'json'>;
+      const load = async () => {
+        const profile = await getPublicProfile(db, handle);
+        return { profile, wishes: await listWishes(db, profile.id) };
+      };
+      const page = await deps.publicCache.getOrLoad(`page:${handle}`, (p) => p.profile.id, load);
+      return sendJsonBytes(c, page) as unknown as TypedResponse<z.infer<typeof ProfilePage>, 200, 'json'>;
     })
     .openapi(listRoute, async (c) => {
       // The public list is the same for everyone, so it is cached (the owner's archived list is not).
-      const response = sendJsonBytes(c, await publicListBytes(c.req.valid('param').id));
-      return response as unknown as TypedResponse<z.infer<typeof WishList>, 200, 'json'>;
+      const id = c.req.valid('param').id;
+      const list = await deps.publicCache.getOrLoad(
+        `wishes:${id}`,
+        () => id,
+        () => listWishes(db, id),
+      );
+      return sendJsonBytes(c, list) as unknown as TypedResponse<z.infer<typeof WishList>, 200, 'json'>;
     })
     .openapi(archivedRoute, async (c) => {
       const viewer = await viewerId(deps.auth, c.req.raw.headers);
