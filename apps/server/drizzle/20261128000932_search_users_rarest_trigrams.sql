@@ -37,19 +37,14 @@ BEGIN
     ORDER BY t.trigram
     ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
   ELSE
+    -- A text is null while its profile is incomplete, and has no trigrams (show_trgm and unnest give none).
     INSERT INTO user_search_trigrams AS s (trigram, names)
     SELECT change.trigram, sum(change.delta)::integer
-    FROM (SELECT t.trigram, 1 AS delta
-          FROM new_rows n JOIN old_rows o ON o.id = n.id,
-               unnest(show_trgm(lower(n.handle || ' ' || n.display_name))) AS t(trigram)
-          WHERE n.handle IS NOT NULL AND n.display_name IS NOT NULL
-            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)
-          UNION ALL
-          SELECT t.trigram, -1
-          FROM new_rows n JOIN old_rows o ON o.id = n.id,
-               unnest(show_trgm(lower(o.handle || ' ' || o.display_name))) AS t(trigram)
-          WHERE o.handle IS NOT NULL AND o.display_name IS NOT NULL
-            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)) AS change
+    FROM (SELECT n.handle || ' ' || n.display_name AS new_text, o.handle || ' ' || o.display_name AS old_text
+          FROM new_rows n JOIN old_rows o ON o.id = n.id
+          WHERE (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)) AS renamed,
+         LATERAL (SELECT unnest(show_trgm(lower(renamed.new_text))), 1
+                  UNION ALL SELECT unnest(show_trgm(lower(renamed.old_text))), -1) AS change(trigram, delta)
     GROUP BY change.trigram
     HAVING sum(change.delta) <> 0
     ORDER BY change.trigram
@@ -119,13 +114,13 @@ BEGIN
       AND (SELECT count(*) FROM known_trigrams) = (SELECT count(DISTINCT t) FROM unnest(p_trigrams) AS t)
       AS wanted
   ), rarest AS MATERIALIZED (
-    SELECT coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS first,
-           coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[2] || '%',
-                    '%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS second
-    FROM (SELECT k.trigram, k.names FROM known_trigrams k
-          WHERE p_after_first_word IS NULL AND k.trigram ~ '^[a-z0-9]{3}$'
-          ORDER BY k.names, k.trigram
-          LIMIT 2) AS r
+    SELECT coalesce('%' || r.trigrams[1] || '%', p_like) AS first,
+           coalesce('%' || coalesce(r.trigrams[2], r.trigrams[1]) || '%', p_like) AS second
+    FROM (SELECT array_agg(k.trigram ORDER BY k.names, k.trigram) AS trigrams
+          FROM (SELECT k.trigram, k.names FROM known_trigrams k
+                WHERE p_after_first_word IS NULL AND k.trigram ~ '^[a-z0-9]{3}$'
+                ORDER BY k.names, k.trigram
+                LIMIT 2) AS k) AS r
   ), by_substring AS (
     SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position
     FROM users u

@@ -76,13 +76,13 @@ BEGIN
       AND (SELECT count(*) FROM known_trigrams) = (SELECT count(DISTINCT t) FROM unnest(p_trigrams) AS t)
       AS wanted
   ), rarest AS MATERIALIZED (
-    SELECT coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS first,
-           coalesce('%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[2] || '%',
-                    '%' || (array_agg(r.trigram ORDER BY r.names, r.trigram))[1] || '%', p_like) AS second
-    FROM (SELECT k.trigram, k.names FROM known_trigrams k
-          WHERE p_after_first_word IS NULL AND k.trigram ~ '^[a-z0-9]{3}$'
-          ORDER BY k.names, k.trigram
-          LIMIT 2) AS r
+    SELECT coalesce('%' || r.trigrams[1] || '%', p_like) AS first,
+           coalesce('%' || coalesce(r.trigrams[2], r.trigrams[1]) || '%', p_like) AS second
+    FROM (SELECT array_agg(k.trigram ORDER BY k.names, k.trigram) AS trigrams
+          FROM (SELECT k.trigram, k.names FROM known_trigrams k
+                WHERE p_after_first_word IS NULL AND k.trigram ~ '^[a-z0-9]{3}$'
+                ORDER BY k.names, k.trigram
+                LIMIT 2) AS k) AS r
   ), by_substring AS (
     SELECT u.id, u.handle, u.display_name, u.photo_url, 4 AS stage, 0::bigint AS position
     FROM users u

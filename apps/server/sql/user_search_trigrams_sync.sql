@@ -30,19 +30,14 @@ BEGIN
     ORDER BY t.trigram
     ON CONFLICT (trigram) DO UPDATE SET names = s.names + excluded.names;
   ELSE
+    -- A text is null while its profile is incomplete, and has no trigrams (show_trgm and unnest give none).
     INSERT INTO user_search_trigrams AS s (trigram, names)
     SELECT change.trigram, sum(change.delta)::integer
-    FROM (SELECT t.trigram, 1 AS delta
-          FROM new_rows n JOIN old_rows o ON o.id = n.id,
-               unnest(show_trgm(lower(n.handle || ' ' || n.display_name))) AS t(trigram)
-          WHERE n.handle IS NOT NULL AND n.display_name IS NOT NULL
-            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)
-          UNION ALL
-          SELECT t.trigram, -1
-          FROM new_rows n JOIN old_rows o ON o.id = n.id,
-               unnest(show_trgm(lower(o.handle || ' ' || o.display_name))) AS t(trigram)
-          WHERE o.handle IS NOT NULL AND o.display_name IS NOT NULL
-            AND (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)) AS change
+    FROM (SELECT n.handle || ' ' || n.display_name AS new_text, o.handle || ' ' || o.display_name AS old_text
+          FROM new_rows n JOIN old_rows o ON o.id = n.id
+          WHERE (n.handle, n.display_name) IS DISTINCT FROM (o.handle, o.display_name)) AS renamed,
+         LATERAL (SELECT unnest(show_trgm(lower(renamed.new_text))), 1
+                  UNION ALL SELECT unnest(show_trgm(lower(renamed.old_text))), -1) AS change(trigram, delta)
     GROUP BY change.trigram
     HAVING sum(change.delta) <> 0
     ORDER BY change.trigram
