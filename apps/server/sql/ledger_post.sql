@@ -9,8 +9,8 @@
 -- * Every account of every user the posting touches is locked first (made empty if missing), in id order,
 --   so two postings never wait on each other in a cycle.
 -- * Lots: a credit of bought or pending tokens makes a lot; a spend of bought tokens takes the oldest lots
---   first and records which lot paid for this transfer (lot_spends); a spend of pending tokens takes the
---   lots that clear last. Only a spend may take bought or pending tokens, except the kinds that keep the
+--   first and records which lot paid for this transfer (ledger_take_bought_lots()); a spend of pending
+--   tokens takes the lots that clear last (ledger_take_pending_lots()). Only a spend may take bought or pending tokens, except the kinds that keep the
 --   lots themselves, in the same transaction (clearing, refunds, disputes, the migration, forfeits).
 -- * A user with an open dispute (spend_holds on their `wallet:` account) cannot be debited (SW423), except
 --   by those same kinds.
@@ -152,29 +152,8 @@ BEGIN
   GROUP BY e.account_id;
 
   FOR v_spend IN SELECT value FROM jsonb_array_elements(v_spends) LOOP
-    v_user := v_spend->>'user';
-    v_take_bought := (v_spend->>'bought')::bigint;
-    v_take_pending := (v_spend->>'pending')::bigint;
-    IF v_take_bought > 0 THEN
-      WITH open_lots AS (
-        SELECT id, remaining_cents, sum(remaining_cents) OVER (ORDER BY id) - remaining_cents AS before
-        FROM token_lots WHERE user_id = v_user AND kind = 'bought' AND remaining_cents > 0
-      ), taken AS (
-        SELECT id, least(remaining_cents, v_take_bought - before) AS cents FROM open_lots WHERE before < v_take_bought
-      ), changed AS (
-        UPDATE token_lots l SET remaining_cents = l.remaining_cents - taken.cents
-        FROM taken WHERE l.id = taken.id RETURNING l.id, taken.cents
-      )
-      INSERT INTO lot_spends (lot_id, transfer_id, amount_cents) SELECT id, v_transfer_id, cents FROM changed;
-    END IF;
-    IF v_take_pending > 0 THEN
-      WITH open_lots AS (
-        SELECT id, remaining_cents, sum(remaining_cents) OVER (ORDER BY id DESC) - remaining_cents AS before
-        FROM token_lots WHERE user_id = v_user AND kind = 'earned' AND remaining_cents > 0
-      )
-      UPDATE token_lots l SET remaining_cents = l.remaining_cents - least(o.remaining_cents, v_take_pending - o.before)
-      FROM open_lots o WHERE l.id = o.id AND o.before < v_take_pending;
-    END IF;
+    PERFORM ledger_take_bought_lots(ARRAY[v_spend->>'user'], ARRAY[v_transfer_id], ARRAY[(v_spend->>'bought')::bigint]);
+    PERFORM ledger_take_pending_lots(ARRAY[v_spend->>'user'], ARRAY[(v_spend->>'pending')::bigint]);
   END LOOP;
   RETURN v_transfer_id;
 END;

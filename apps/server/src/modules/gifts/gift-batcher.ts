@@ -3,9 +3,8 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { type GiftPosting, type GiftResult, postGifts } from './repo';
 
 /**
- * post_gifts() gives each gift a subtransaction (its own exception block). Past 64 in one transaction
- * PostgreSQL's per-backend cache of them overflows, and every other session's snapshot then reads
- * pg_subtrans from disk pages: a known cliff. Batches stay under it.
+ * A batch's transaction holds the lock of every wallet it touches until it commits: a bound on the batch
+ * bounds how long a gift of the next one waits.
  */
 const MAX_BATCH = 60;
 

@@ -105,9 +105,14 @@ export async function recordPrepaidGift(
   return transferId;
 }
 
+/** What post_gifts() posts for a gift or tip: its row, its transfer, who hears of it, the wish it claims. */
+export function giftPosting(purchase: NewPurchase, claim?: GiftPosting['claim']): GiftPosting {
+  return { purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase), claim };
+}
+
 /** Posts a gift or tip through the batcher; the spec's message when the buyer cannot have it. */
 async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting['claim']) {
-  const result = await post({ purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase), claim });
+  const result = await post(giftPosting(purchase, claim));
   if (result === 'insufficient_balance') {
     throw new AppError('INSUFFICIENT_BALANCE', WALLET_MESSAGES.insufficientBalance);
   }
@@ -202,9 +207,7 @@ export async function buyWish(
  * notification and changes): a subscription's month (decision 034), recorded with the caller's own rows.
  */
 export async function postPurchaseNow(db: Database, purchase: NewPurchase): Promise<GiftResult> {
-  const [result] = await postGifts(db, [
-    { purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase) },
-  ]);
+  const [result] = await postGifts(db, [giftPosting(purchase)]);
   return result as GiftResult;
 }
 

@@ -1,0 +1,471 @@
+-- post_gifts() posts a batch in one pass: the checks item by item, then one statement per table for the
+-- whole batch (decision 039). The lot takes move into two functions that ledger_post() shares.
+-- Takes spends of bought tokens from their users' bought lots, oldest lot first, and records which lot paid
+-- for which transfer (lot_spends, decision 017). Spends are taken in array order: of two spends by one user,
+-- the first takes the older lots. The caller holds the users' account locks (ledger_post(), post_gifts()),
+-- and a user's spends sum to at most their `wallet:` balance, which their bought lots' remainders make up.
+-- A spend of 0 takes nothing.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.ledger_take_bought_lots(p_users text[], p_transfer_ids text[], p_cents bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  -- Each spend and each open lot is a range on its user's line of bought tokens; a spend takes from every
+  -- lot its range overlaps, as much as they overlap.
+  WITH spends AS (
+    SELECT s.user_id, s.transfer_id, s.n,
+      sum(s.cents) OVER (PARTITION BY s.user_id ORDER BY s.n) - s.cents AS lo,
+      sum(s.cents) OVER (PARTITION BY s.user_id ORDER BY s.n) AS hi
+    FROM unnest(p_users, p_transfer_ids, p_cents) WITH ORDINALITY AS s(user_id, transfer_id, cents, n)
+    WHERE s.cents > 0
+  ), lots AS (
+    SELECT l.id, l.user_id,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) - l.remaining_cents AS lo,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) AS hi
+    FROM token_lots l
+    WHERE l.user_id IN (SELECT user_id FROM spends) AND l.kind = 'bought' AND l.remaining_cents > 0
+  ), parts AS (
+    SELECT lots.id AS lot_id, spends.transfer_id, spends.n,
+      least(lots.hi, spends.hi) - greatest(lots.lo, spends.lo) AS cents
+    FROM spends JOIN lots ON lots.user_id = spends.user_id AND lots.lo < spends.hi AND spends.lo < lots.hi
+  ), taken AS (
+    UPDATE token_lots l SET remaining_cents = l.remaining_cents - t.cents
+    FROM (SELECT lot_id, sum(cents) AS cents FROM parts GROUP BY lot_id) AS t
+    WHERE l.id = t.lot_id
+  )
+  INSERT INTO lot_spends (lot_id, transfer_id, amount_cents)
+  SELECT lot_id, transfer_id, cents FROM parts ORDER BY n, lot_id;
+END;
+$function$;
+--> statement-breakpoint
+-- Takes spends of pending tokens from their users' earned lots, the lots that clear last first (decision
+-- 017): what a user spends of their pending tokens is what would have cleared latest. The caller holds the
+-- users' account locks (ledger_post(), post_gifts()), and a user's spends sum to at most their `pending:`
+-- balance, which their earned lots' remainders make up. A spend of 0 takes nothing.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.ledger_take_pending_lots(p_users text[], p_cents bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  WITH needs AS (
+    SELECT s.user_id, sum(s.cents) AS cents
+    FROM unnest(p_users, p_cents) AS s(user_id, cents)
+    WHERE s.cents > 0
+    GROUP BY s.user_id
+  ), open_lots AS (
+    SELECT l.id, l.user_id, l.remaining_cents,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id DESC) - l.remaining_cents AS before
+    FROM token_lots l
+    WHERE l.user_id IN (SELECT user_id FROM needs) AND l.kind = 'earned' AND l.remaining_cents > 0
+  )
+  UPDATE token_lots l SET remaining_cents = l.remaining_cents - least(o.remaining_cents, n.cents - o.before)
+  FROM open_lots o JOIN needs n ON n.user_id = o.user_id
+  WHERE l.id = o.id AND o.before < n.cents;
+END;
+$function$;
+--> statement-breakpoint
+-- Posts one transfer: its entries (account ids and signed amounts, summing to zero) and the accounts' cached
+-- balances, in one call, so the whole posting is one round trip and one statement (decisions 006, 008, 017).
+-- * A debit is a conditional update: when the account holds too little, the call fails with SQLSTATE 'SW402'
+--   and nothing is written. A key used before posts nothing and returns NULL.
+-- * A user's accounts are `wallet:`, `pending:` and `earned:` followed by the user id; each is created by its
+--   first credit, never goes below zero, and a closed one refuses credits (SW410).
+-- * `spend:{user}` stands for "whatever the user can spend": the debit is taken from bought tokens first,
+--   then available earned ones, then pending ones (SW402 when all three are too little).
+-- * Every account of every user the posting touches is locked first (made empty if missing), in id order,
+--   so two postings never wait on each other in a cycle.
+-- * Lots: a credit of bought or pending tokens makes a lot; a spend of bought tokens takes the oldest lots
+--   first and records which lot paid for this transfer (ledger_take_bought_lots()); a spend of pending
+--   tokens takes the lots that clear last (ledger_take_pending_lots()). Only a spend may take bought or pending tokens, except the kinds that keep the
+--   lots themselves, in the same transaction (clearing, refunds, disputes, the migration, forfeits).
+-- * A user with an open dispute (spend_holds on their `wallet:` account) cannot be debited (SW423), except
+--   by those same kinds.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.ledger_post(p_kind text, p_idempotency_key text, p_external_ref text, p_account_ids text[], p_amounts bigint[])
+ RETURNS text
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_transfer_id text := gen_random_uuid()::text;
+  v_keeps_lots boolean := p_kind IN
+    ('clearing', 'refund', 'dispute', 'dispute_reversal', 'token_kinds_migration', 'forfeit');
+  v_ids text[] := '{}';
+  v_amounts bigint[] := '{}';
+  v_spends jsonb := '[]';
+  v_spend jsonb;
+  v_row record;
+  v_user text;
+  v_need bigint;
+  v_bought bigint;
+  v_earned bigint;
+  v_pending bigint;
+  v_take_bought bigint;
+  v_take_earned bigint;
+  v_take_pending bigint;
+BEGIN
+  IF cardinality(p_account_ids) < 2 OR cardinality(p_account_ids) <> cardinality(p_amounts) THEN
+    RAISE EXCEPTION 'a transfer needs at least two entries, one amount per account';
+  END IF;
+  IF (SELECT sum(a) FROM unnest(p_amounts) AS a) <> 0 THEN
+    RAISE EXCEPTION 'transfer % does not sum to zero', p_idempotency_key;
+  END IF;
+  IF NOT v_keeps_lots AND EXISTS (
+    SELECT 1 FROM unnest(p_account_ids, p_amounts) AS e(account_id, amount)
+    WHERE e.amount < 0 AND (e.account_id LIKE 'wallet:%' OR e.account_id LIKE 'pending:%')
+  ) THEN
+    RAISE EXCEPTION 'transfer % takes bought or pending tokens other than by a spend', p_idempotency_key;
+  END IF;
+
+  INSERT INTO ledger_transfers (id, kind, idempotency_key, external_ref)
+  VALUES (v_transfer_id, p_kind, p_idempotency_key, p_external_ref)
+  ON CONFLICT (idempotency_key) DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+
+  -- Lock (creating empty where missing) every account of every user touched, in one pass in id order:
+  -- a row created later, out of order, could close a cycle with another posting. The WHERE false locks
+  -- an existing row without writing it.
+  INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
+  SELECT u.id,
+    CASE split_part(u.id, ':', 1) WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
+    substr(u.id, strpos(u.id, ':') + 1), 0
+  FROM (
+    SELECT a AS id FROM unnest(p_account_ids) AS a WHERE a ~ '^(wallet|pending|earned):'
+    UNION
+    SELECT k || ':' || substr(a, 7) FROM unnest(p_account_ids) AS a, unnest(ARRAY['wallet', 'pending', 'earned']) AS k
+    WHERE a LIKE 'spend:%'
+  ) AS u
+  ORDER BY u.id
+  ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents WHERE false;
+
+  -- Spends become debits of the three accounts, bought first.
+  FOR i IN 1 .. cardinality(p_account_ids) LOOP
+    IF p_account_ids[i] LIKE 'spend:%' THEN
+      v_user := substr(p_account_ids[i], 7);
+      v_need := -p_amounts[i];
+      IF v_need <= 0 THEN
+        RAISE EXCEPTION 'a spend is a debit (%)', p_idempotency_key;
+      END IF;
+      SELECT coalesce(sum(balance_cents) FILTER (WHERE kind = 'wallet'), 0),
+             coalesce(sum(balance_cents) FILTER (WHERE kind = 'earned_available'), 0),
+             coalesce(sum(balance_cents) FILTER (WHERE kind = 'earned_pending'), 0)
+      INTO v_bought, v_earned, v_pending
+      FROM ledger_accounts WHERE id IN ('wallet:' || v_user, 'earned:' || v_user, 'pending:' || v_user);
+      v_take_bought := least(v_need, v_bought);
+      v_take_earned := least(v_need - v_take_bought, v_earned);
+      v_take_pending := least(v_need - v_take_bought - v_take_earned, v_pending);
+      IF v_take_bought + v_take_earned + v_take_pending < v_need THEN
+        IF EXISTS (SELECT 1 FROM ledger_accounts WHERE id = 'wallet:' || v_user AND spend_holds > 0) THEN
+          RAISE EXCEPTION 'wallet % is on hold', v_user USING ERRCODE = 'SW423';
+        END IF;
+        RAISE EXCEPTION 'insufficient balance in %', p_account_ids[i] USING ERRCODE = 'SW402';
+      END IF;
+      v_ids := v_ids || ARRAY['wallet:' || v_user, 'earned:' || v_user, 'pending:' || v_user];
+      v_amounts := v_amounts || ARRAY[-v_take_bought, -v_take_earned, -v_take_pending];
+      v_spends := v_spends || jsonb_build_object('user', v_user, 'bought', v_take_bought, 'pending', v_take_pending);
+    ELSE
+      v_ids := v_ids || p_account_ids[i];
+      v_amounts := v_amounts || p_amounts[i];
+    END IF;
+  END LOOP;
+
+  FOR v_row IN
+    SELECT e.account_id, substr(e.account_id, strpos(e.account_id, ':') + 1) AS user_id, sum(e.amount) AS amount
+    FROM unnest(v_ids, v_amounts) AS e(account_id, amount)
+    WHERE e.account_id ~ '^(wallet|pending|earned):'
+    GROUP BY e.account_id
+    ORDER BY e.account_id
+  LOOP
+    IF v_row.amount < 0 THEN
+      UPDATE ledger_accounts SET balance_cents = balance_cents + v_row.amount
+      WHERE id = v_row.account_id AND balance_cents >= -v_row.amount
+        AND (v_keeps_lots OR NOT EXISTS (
+          SELECT 1 FROM ledger_accounts h WHERE h.id = 'wallet:' || v_row.user_id AND h.spend_holds > 0));
+      IF NOT FOUND THEN
+        IF NOT v_keeps_lots
+          AND EXISTS (SELECT 1 FROM ledger_accounts WHERE id = 'wallet:' || v_row.user_id AND spend_holds > 0) THEN
+          RAISE EXCEPTION 'wallet % is on hold', v_row.account_id USING ERRCODE = 'SW423';
+        END IF;
+        RAISE EXCEPTION 'insufficient balance in %', v_row.account_id USING ERRCODE = 'SW402';
+      END IF;
+    ELSIF v_row.amount > 0 THEN
+      UPDATE ledger_accounts SET balance_cents = balance_cents + v_row.amount
+      WHERE id = v_row.account_id AND closed_at IS NULL;
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'wallet % is closed', v_row.account_id USING ERRCODE = 'SW410';
+      END IF;
+    END IF;
+  END LOOP;
+
+  INSERT INTO ledger_entries (transfer_id, account_id, amount_cents)
+  SELECT v_transfer_id, e.account_id, e.amount
+  FROM unnest(v_ids, v_amounts) AS e(account_id, amount)
+  WHERE e.amount <> 0;
+
+  IF v_keeps_lots THEN
+    RETURN v_transfer_id;
+  END IF;
+
+  -- A credit of bought tokens (a top-up) or pending ones (a gift's share) is a lot.
+  INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)
+  SELECT substr(e.account_id, strpos(e.account_id, ':') + 1),
+    CASE WHEN e.account_id LIKE 'wallet:%' THEN 'bought' ELSE 'earned' END,
+    v_transfer_id, sum(e.amount), sum(e.amount)
+  FROM unnest(p_account_ids, p_amounts) AS e(account_id, amount)
+  WHERE e.amount > 0 AND (e.account_id LIKE 'wallet:%' OR e.account_id LIKE 'pending:%')
+  GROUP BY e.account_id;
+
+  FOR v_spend IN SELECT value FROM jsonb_array_elements(v_spends) LOOP
+    PERFORM ledger_take_bought_lots(ARRAY[v_spend->>'user'], ARRAY[v_transfer_id], ARRAY[(v_spend->>'bought')::bigint]);
+    PERFORM ledger_take_pending_lots(ARRAY[v_spend->>'user'], ARRAY[(v_spend->>'pending')::bigint]);
+  END LOOP;
+  RETURN v_transfer_id;
+END;
+$function$;
+--> statement-breakpoint
+-- Posts a batch of gifts and tips in one call and one commit, each item as a unit: its ledger transfer, its
+-- purchase row and its creator's notice. One failing (a wallet holding too little, a wish no longer for
+-- sale) leaves the others alone. A creator receiving a flood of tips has their rows written once per batch,
+-- not once per tip (decision 039).
+-- * First every check, item by item in order, writing nothing but a claimed wish: each buyer's spendable
+--   tokens are read once, under the lock of every account the batch touches (taken in id order, so two
+--   batches never wait on each other in a cycle), and followed in memory as the items spend them.
+-- * Then the writes, one statement per table for the whole batch: transfers, entries, balances, lots,
+--   purchases. A credit is applied with the batch's writes, so a buyer cannot spend in a batch what another
+--   item of the same batch pays them: as if their gift came first.
+-- Each item: {"purchase": {purchases columns but transfer_id and created_at}, "kind", "key", "accounts",
+-- "amounts", "notify": [payloads], "claim": null | {"wish_id", "seller_id", "cost"}}. Its transfer spends
+-- from its buyer (`spend:{buyer}`, first) and credits `pending:` or platform accounts, as ledger_post()'s.
+-- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed',
+-- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
+-- their gifts; decision 028).
+-- Its statements and those of the functions and triggers it calls are planned once per connection
+-- (force_generic_plan, which holds for the whole call): every plan here is an index lookup whatever the
+-- values (decision 036).
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+DECLARE
+  v_item jsonb;
+  v_pos integer := 0;
+  v_results text[] := '{}';
+  v_buyer text;
+  v_accounts text[];
+  v_amounts bigint[];
+  v_is_shaped boolean;
+  v_need bigint;
+  v_at integer;
+  v_result text;
+  v_transfer_id text;
+  v_take_bought bigint;
+  v_take_earned bigint;
+  v_take_pending bigint;
+  v_count integer;
+  v_notice record;
+  -- The batch's buyers and what each can still spend, as the items take it.
+  v_users text[];
+  v_bought bigint[];
+  v_earned bigint[];
+  v_pending bigint[];
+  v_held text[];
+  -- Credited accounts that are closed, and "creator buyer" pairs where the creator refuses the buyer's gifts.
+  v_closed text[];
+  v_refusing text[];
+  -- The items posted (their place in p_items) and what they write.
+  v_ok integer[] := '{}';
+  v_transfer_ids text[] := '{}';
+  v_entry_transfers text[] := '{}';
+  v_entry_accounts text[] := '{}';
+  v_entry_amounts bigint[] := '{}';
+  v_bought_users text[] := '{}';
+  v_bought_transfers text[] := '{}';
+  v_bought_cents bigint[] := '{}';
+  v_pending_users text[] := '{}';
+  v_pending_cents bigint[] := '{}';
+BEGIN
+  -- Lock (creating empty where missing) the buyers' three accounts and every user account credited.
+  INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
+  SELECT u.id,
+    CASE split_part(u.id, ':', 1) WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
+    substr(u.id, strpos(u.id, ':') + 1), 0
+  FROM (
+    SELECT k || ':' || (i.value->'purchase'->>'buyer_id') AS id
+    FROM jsonb_array_elements(p_items) AS i, unnest(ARRAY['wallet', 'pending', 'earned']) AS k
+    UNION
+    SELECT a FROM jsonb_array_elements(p_items) AS i, jsonb_array_elements_text(i.value->'accounts') AS a
+    WHERE a ~ '^(wallet|pending|earned):'
+  ) AS u
+  ORDER BY u.id
+  ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents WHERE false;
+
+  SELECT array_agg(b.user_id), array_agg(b.bought), array_agg(b.earned), array_agg(b.pending),
+    coalesce(array_agg(b.user_id) FILTER (WHERE b.holds > 0), '{}')
+  INTO v_users, v_bought, v_earned, v_pending, v_held
+  FROM (
+    SELECT a.user_id,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'wallet'), 0) AS bought,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'earned_available'), 0) AS earned,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'earned_pending'), 0) AS pending,
+      coalesce(sum(a.spend_holds) FILTER (WHERE a.kind = 'wallet'), 0) AS holds
+    FROM ledger_accounts a
+    WHERE a.id IN (SELECT k || ':' || (i.value->'purchase'->>'buyer_id')
+                   FROM jsonb_array_elements(p_items) AS i, unnest(ARRAY['wallet', 'pending', 'earned']) AS k)
+    GROUP BY a.user_id
+  ) AS b;
+
+  v_closed := ARRAY(
+    SELECT a.id FROM ledger_accounts a
+    WHERE a.closed_at IS NOT NULL
+      AND a.id IN (SELECT jsonb_array_elements_text(i.value->'accounts') FROM jsonb_array_elements(p_items) AS i));
+
+  -- Read in the batch's transaction: a block that commits first is never outrun by a check made before it.
+  v_refusing := ARRAY(
+    SELECT b.blocker_id || ' ' || b.blocked_id FROM blocks b
+    WHERE b.refuses_gifts AND (b.blocker_id, b.blocked_id) IN (
+      SELECT i.value->'purchase'->>'seller_id', i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i));
+
+  FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+    v_pos := v_pos + 1;
+    v_buyer := v_item->'purchase'->>'buyer_id';
+    v_accounts := ARRAY(SELECT jsonb_array_elements_text(v_item->'accounts'));
+    v_amounts := ARRAY(SELECT jsonb_array_elements_text(v_item->'amounts')::bigint);
+    SELECT cardinality(v_accounts) >= 2 AND cardinality(v_accounts) = cardinality(v_amounts)
+      AND v_accounts[1] = 'spend:' || v_buyer AND v_amounts[1] < 0 AND sum(e.amount) = 0
+      AND bool_and(e.n = 1 OR (e.amount > 0 AND e.account_id !~ '^(spend|wallet|earned):'))
+    INTO v_is_shaped
+    FROM unnest(v_accounts, v_amounts) WITH ORDINALITY AS e(account_id, amount, n);
+    IF v_is_shaped IS NOT TRUE THEN
+      RAISE EXCEPTION 'gift % is not a spend by its buyer credited to pending or platform accounts', v_item->>'key';
+    END IF;
+    v_need := -v_amounts[1];
+    v_at := array_position(v_users, v_buyer);
+
+    v_result := 'ok';
+    IF (v_item->'purchase'->>'seller_id') || ' ' || v_buyer = ANY(v_refusing) THEN
+      v_result := 'gifts_refused';
+    ELSIF jsonb_typeof(v_item->'claim') = 'object' THEN
+      -- A single-purchase wish is sold to the one buyer who gets here first, at the price paid.
+      PERFORM 1 FROM wishes
+      WHERE id = v_item->'claim'->>'wish_id' AND seller_id = v_item->'claim'->>'seller_id'
+        AND cost = (v_item->'claim'->>'cost')::integer
+        AND NOT archived AND NOT purchased AND NOT allow_repeat_purchases
+      FOR UPDATE;
+      IF NOT FOUND THEN
+        v_result := 'unavailable';
+      END IF;
+    END IF;
+    IF v_result = 'ok' THEN
+      v_result := CASE
+        WHEN v_buyer = ANY(v_held) THEN 'on_hold'
+        WHEN v_bought[v_at] + v_earned[v_at] + v_pending[v_at] < v_need THEN 'insufficient_balance'
+        WHEN v_accounts && v_closed THEN 'recipient_closed'
+        ELSE 'ok'
+      END;
+    END IF;
+    v_results := v_results || v_result;
+    CONTINUE WHEN v_result <> 'ok';
+
+    IF jsonb_typeof(v_item->'claim') = 'object' THEN
+      UPDATE wishes SET purchased = true, updated_at = now() WHERE id = v_item->'claim'->>'wish_id';
+    END IF;
+    -- Bought tokens first, then available earnings, then pending ones (ledger_post()'s spend).
+    v_take_bought := least(v_need, v_bought[v_at]);
+    v_take_earned := least(v_need - v_take_bought, v_earned[v_at]);
+    v_take_pending := v_need - v_take_bought - v_take_earned;
+    v_bought[v_at] := v_bought[v_at] - v_take_bought;
+    v_earned[v_at] := v_earned[v_at] - v_take_earned;
+    v_pending[v_at] := v_pending[v_at] - v_take_pending;
+
+    v_transfer_id := gen_random_uuid()::text;
+    v_ok := v_ok || v_pos;
+    v_transfer_ids := v_transfer_ids || v_transfer_id;
+    v_entry_accounts := v_entry_accounts
+      || ARRAY['wallet:' || v_buyer, 'earned:' || v_buyer, 'pending:' || v_buyer] || v_accounts[2:];
+    v_entry_amounts := v_entry_amounts || ARRAY[-v_take_bought, -v_take_earned, -v_take_pending] || v_amounts[2:];
+    v_entry_transfers := v_entry_transfers || array_fill(v_transfer_id, ARRAY[2 + cardinality(v_accounts)]);
+    v_bought_users := v_bought_users || v_buyer;
+    v_bought_transfers := v_bought_transfers || v_transfer_id;
+    v_bought_cents := v_bought_cents || v_take_bought;
+    v_pending_users := v_pending_users || v_buyer;
+    v_pending_cents := v_pending_cents || v_take_pending;
+  END LOOP;
+
+  IF cardinality(v_ok) = 0 THEN
+    RETURN v_results;
+  END IF;
+
+  INSERT INTO ledger_transfers (id, kind, idempotency_key)
+  SELECT t.id, p_items->(t.pos - 1)->>'kind', p_items->(t.pos - 1)->>'key'
+  FROM unnest(v_ok, v_transfer_ids) WITH ORDINALITY AS t(pos, id, n)
+  ORDER BY t.n
+  ON CONFLICT (idempotency_key) DO NOTHING;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  IF v_count < cardinality(v_ok) THEN
+    RAISE EXCEPTION 'a gift of this batch was posted before';
+  END IF;
+
+  INSERT INTO ledger_entries (transfer_id, account_id, amount_cents)
+  SELECT e.transfer_id, e.account_id, e.amount
+  FROM unnest(v_entry_transfers, v_entry_accounts, v_entry_amounts) WITH ORDINALITY AS e(transfer_id, account_id, amount, n)
+  WHERE e.amount <> 0
+  ORDER BY e.n;
+
+  -- The checks above leave every debited balance at 0 or more.
+  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  FROM (
+    SELECT e.account_id, sum(e.amount) AS amount
+    FROM unnest(v_entry_accounts, v_entry_amounts) AS e(account_id, amount)
+    WHERE e.account_id ~ '^(wallet|pending|earned):'
+    GROUP BY e.account_id
+  ) AS d
+  WHERE a.id = d.account_id AND d.amount <> 0;
+
+  -- Each share credited to a pending account is a lot, as ledger_post() makes it.
+  INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)
+  SELECT substr(e.account_id, strpos(e.account_id, ':') + 1), 'earned', e.transfer_id, sum(e.amount), sum(e.amount)
+  FROM unnest(v_entry_transfers, v_entry_accounts, v_entry_amounts) WITH ORDINALITY AS e(transfer_id, account_id, amount, n)
+  WHERE e.amount > 0 AND e.account_id LIKE 'pending:%'
+  GROUP BY e.transfer_id, e.account_id
+  ORDER BY min(e.n);
+
+  PERFORM ledger_take_bought_lots(v_bought_users, v_bought_transfers, v_bought_cents);
+  PERFORM ledger_take_pending_lots(v_pending_users, v_pending_cents);
+
+  INSERT INTO purchases
+  SELECT p.*
+  FROM unnest(v_ok, v_transfer_ids) WITH ORDINALITY AS t(pos, id, n),
+    jsonb_populate_record(NULL::purchases,
+      (p_items->(t.pos - 1)->'purchase') || jsonb_build_object('transfer_id', t.id, 'created_at', now())) AS p
+  ORDER BY t.n;
+
+  -- In a batch, a creator's third gift onwards is always counted by a summary that their first two queued
+  -- or found waiting (queue_gift_notice()), so only the first two are passed on, in order.
+  FOR v_notice IN
+    SELECT s.seller_id, s.purchase_id FROM (
+      SELECT p_items->(t.pos - 1)->'purchase'->>'seller_id' AS seller_id,
+        p_items->(t.pos - 1)->'purchase'->>'id' AS purchase_id, t.n,
+        row_number() OVER (PARTITION BY p_items->(t.pos - 1)->'purchase'->>'seller_id' ORDER BY t.n) AS nth
+      FROM unnest(v_ok) WITH ORDINALITY AS t(pos, n)
+    ) AS s
+    WHERE s.nth <= 2
+    ORDER BY s.n
+  LOOP
+    PERFORM queue_gift_notice(v_notice.seller_id, v_notice.purchase_id);
+  END LOOP;
+
+  PERFORM pg_notify('sweetwish_changes', c.payload)
+  FROM (SELECT DISTINCT jsonb_array_elements_text(p_items->(t.pos - 1)->'notify') AS payload
+        FROM unnest(v_ok) AS t(pos)) AS c;
+  RETURN v_results;
+END;
+$function$;
