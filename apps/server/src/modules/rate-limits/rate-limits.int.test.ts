@@ -60,4 +60,19 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     // The refused requests count in no limit, also those that passed the first check and then lost the race.
     expect([await countOf(narrow), await countOf(wide)]).toEqual([5, 5]);
   });
+
+  it('counts requests made together in order: one refused takes no place, and the next still gets its own', async () => {
+    const shared = limit(100);
+    const full = limit(1);
+    const free = limit(1);
+    const now = new Date();
+    expect(await tryConsumeRateLimits(database.db, [full], now)).toBeUndefined();
+    const answers = await Promise.all([
+      tryConsumeRateLimits(database.db, [shared, full], now),
+      tryConsumeRateLimits(database.db, [shared, free], now),
+      tryConsumeRateLimits(database.db, [free, shared], now),
+    ]);
+    expect(answers.map((a) => a?.limit.key)).toEqual([full.key, undefined, free.key]);
+    expect([await countOf(shared), await countOf(full), await countOf(free)]).toEqual([1, 1, 1]);
+  });
 });

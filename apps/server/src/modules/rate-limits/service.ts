@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { type CounterPlace, countIfNoneFull, deleteCountersBefore, uncount } from './repo';
+import { type CounterPlace, countIfNoneFull, deleteCountersBefore } from './repo';
 
 export type RateLimit = {
   /** What is limited, e.g. "sms:to:+12025550123". */
@@ -29,9 +29,9 @@ export function counterKeyOf(limit: Pick<RateLimit, 'key' | 'windowMs'>): string
 }
 
 /**
- * Takes one place in every limit, or none, in one database statement (two when a race at a limit's last
- * place is lost). Answers undefined when the request may go on, otherwise the refusing limit whose window
- * ends last (its message says how long to wait).
+ * Takes one place in every limit, or none, in one database statement shared with the requests made at the
+ * same time. Answers undefined when the request may go on, otherwise the refusing limit whose window ends
+ * last (its message says how long to wait).
  */
 export async function tryConsumeRateLimits(
   db: Database,
@@ -44,16 +44,10 @@ export async function tryConsumeRateLimits(
     return { key: counterKeyOf(limit), windowStart: windowStart(now, limit.windowMs), max: limit.limit };
   });
   if (new Set(places.map((p) => p.key)).size !== places.length) throw new Error('the same rate limit twice');
-  const { counted, full } = await countIfNoneFull(db, places);
+  const { full } = await countIfNoneFull(db, places);
   await sweepOldCounters(db, now);
-  if (counted.length === places.length) return undefined;
-  // A lost race: some places were taken before another limit turned out full. Give them back.
-  await uncount(
-    db,
-    counted.map((i) => places[i] as CounterPlace),
-  );
-  const refusing = full.length > 0 ? full : places.map((_, i) => i).filter((i) => !counted.includes(i));
-  const refusals = refusing.map((i) => {
+  if (full.length === 0) return undefined;
+  const refusals = full.map((i) => {
     const limit = limits[i] as RateLimit;
     const endsAt = (places[i] as CounterPlace).windowStart.getTime() + limit.windowMs;
     return { limit, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
@@ -76,8 +70,8 @@ export async function consumeRateLimits(db: Database, limits: RateLimit[], now =
  * its `windowStart`, so that must lie at or after the moment the count stops mattering.
  */
 export async function incrementIfBelow(db: Database, key: string, windowStart: Date, max: number): Promise<boolean> {
-  const { counted } = await countIfNoneFull(db, [{ key, windowStart, max }]);
-  return counted.length === 1;
+  const { full } = await countIfNoneFull(db, [{ key, windowStart, max }]);
+  return full.length === 0;
 }
 
 /** When each database's counters were last swept, by this process. */
