@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Change, ChangeFeed, Resync } from './change-feed';
 import { createPublicCache } from './public-cache';
@@ -131,5 +133,20 @@ describe('public cache', () => {
     await cache.getOrLoad('wishes:large', owner, large.load);
     await cache.getOrLoad('wishes:large', owner, large.load);
     expect(large.calls()).toBe(2);
+  });
+
+  it('counts the gzipped copy of an answer of 1 KB or more in the byte budget', async () => {
+    // 1,500 random hex letters: gzip cannot shrink them below half, so two answers with their gzipped
+    // copies weigh more than 4,100 bytes, and their plain bytes alone less.
+    const source = counter(randomBytes(750).toString('hex'));
+    const cache = createPublicCache(manualFeed().feed, { maxBytes: 4100 });
+    const first = await cache.getOrLoad('wishes:a', owner, source.load);
+    expect(first.gzipped?.length).toBeGreaterThan(750);
+    expect(gunzipSync(first.gzipped ?? Buffer.alloc(0)).equals(first.plain)).toBe(true);
+    await cache.getOrLoad('wishes:b', owner, source.load); // a and its copy go
+    await cache.getOrLoad('wishes:a', owner, source.load);
+    expect(source.calls()).toBe(3);
+    // A small answer has no gzipped copy.
+    expect((await cache.getOrLoad('wishes:c', owner, counter('x').load)).gzipped).toBeUndefined();
   });
 });

@@ -1,9 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { JsonBytes } from '../changes/public-cache';
-
-/** Below this, gzip saves less than a packet and costs the client a decoder. */
-const GZIP_FROM_BYTES = 1024;
 
 /** Whether an Accept-Encoding header accepts gzip: named (or `*`) without `q=0`. */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -21,14 +17,12 @@ export function acceptsGzip(header: string | undefined): boolean {
 
 /**
  * A 200 with a public answer's bytes (changes/public-cache.ts), gzipped when the client accepts it (every
- * browser does) and the answer is worth it: compressed on the first such request (130 µs for 34 KB) and
- * kept with the answer, so a phone downloads the wishlist of a hundred wishes as 2 KB instead of 34
- * (decision 036). A client that does not accept gzip never pays for it.
+ * browser does) and the answer has a gzipped copy (from 1 KB): a phone downloads the wishlist of a hundred
+ * wishes as 2 KB instead of 34 (decision 036).
  */
 export function sendJsonBytes(c: Context, bytes: JsonBytes): Response {
   const headers = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (bytes.plain.length >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
-    bytes.gzipped ??= gzipSync(bytes.plain);
+  if (bytes.gzipped && acceptsGzip(c.req.header('accept-encoding'))) {
     return c.body(bytes.gzipped, 200, { ...headers, 'Content-Encoding': 'gzip' });
   }
   return c.body(bytes.plain, 200, headers);
