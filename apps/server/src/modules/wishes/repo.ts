@@ -85,15 +85,16 @@ export async function listArchivedWishes(db: Database, sellerId: string, page: P
 }
 
 /**
- * Call in a transaction: whether the seller has fewer than `max` wishes that are not archived. Holds a
- * lock on the seller's wishlist until commit, so two requests at once cannot both take the last place.
+ * Call in a transaction: whether the seller has fewer than `max` wishes on their list, neither archived nor
+ * hidden by moderation (which they can neither see nor archive). Holds a lock on the seller's wishlist until
+ * commit, so two requests at once cannot both take the last place.
  */
 async function hasRoomForActiveWish(tx: Database, sellerId: string, max: number): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wishes:${sellerId}`}))`);
   const [row] = await tx
     .select({ active: count() })
     .from(wishes)
-    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false)));
+    .where(and(eq(wishes.sellerId, sellerId), eq(wishes.archived, false), isNull(wishes.hiddenAt)));
   return (row?.active ?? 0) < max;
 }
 

@@ -33,7 +33,7 @@ function checkImageOwner(sellerId: string, image: string | undefined) {
 }
 
 /**
- * How many wishes a seller may have on their list (archived ones aside). Every visitor of the profile
+ * How many wishes a seller may have on their list (archived ones and those hidden by moderation aside). Every visitor of the profile
  * loads the whole list, and the spec's wishlist search runs over it in the browser: it must stay bounded.
  * A thousand is far more than a wishlist holds; archiving one makes room.
  */

@@ -243,6 +243,16 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(409);
   });
 
+  it('does not count wishes hidden by moderation: the seller can neither see nor archive them', async () => {
+    const seller = await newSeller();
+    await seedWishes(seller.id, MAX_ACTIVE_WISHES);
+    expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(409);
+    await database.db.execute(sql`update wishes set hidden_at = now() where id = ${`${seller.id}-false-1`}`);
+    expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(201);
+    expect((await create(seller.cookie, { name: 'And another', cost: 20 })).status).toBe(409);
+    expect(((await (await list(seller.id)).json()) as unknown[]).length).toBe(MAX_ACTIVE_WISHES);
+  });
+
   describe('the profile page in one answer (GET /api/users/{handle}/page)', () => {
     type Page = { profile: { id: string; handle: string; displayName: string }; wishes: { name: string }[] };
     const page = async (handle: string) => (await (await app.request(`/api/users/${handle}/page`)).json()) as Page;
