@@ -1,13 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { type CardPayments, CONNECT_WEBHOOK_PATH, WEBHOOK_PATH } from './adapters/payments/card-payments';
 import type { ObjectStorage } from './adapters/storage/object-storage';
 import type { ChangeFeed } from './changes/change-feed';
 import type { PublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
 import { localOnly } from './http/local-request';
@@ -94,11 +94,11 @@ export function createApp(deps: AppDeps) {
     else if (change.topic === 'resync') forgetGiftRecipient();
   });
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
-  const jsonBodyLimit = bodyLimit({
+  const jsonBodyLimit = limitBody({
     maxSize: MAX_JSON_BODY_BYTES,
     onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body is too large'), 413),
   });
-  const imageBodyLimit = bodyLimit({
+  const imageBodyLimit = limitBody({
     maxSize: MAX_IMAGE_UPLOAD_BODY_BYTES,
     onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Error uploading file'), 413),
   });
@@ -112,7 +112,8 @@ export function createApp(deps: AppDeps) {
   api.use(
     sameOrigin(config.publicUrl.origin, { exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH, APPLE_CALLBACK_PATH] }),
   );
-  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH] }));
+  // better-auth reads the request itself: its routes' bodies are checked on a copy.
+  api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH], readsRawBody: '/api/auth/' }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
   api.route('/', healthRoutes(database, shutdown));
   api.route('/', clientErrorRoutes());

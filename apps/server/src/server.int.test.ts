@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger, testConfig } from '../test/app-harness';
 import { type RunningServer, startServer } from './server';
 
@@ -108,4 +108,58 @@ describe('keep-alive', () => {
     expect(second.socket).toBe(first.socket);
     agent.destroy();
   }, 30_000);
+});
+
+describe('request bodies over HTTP, as Node hands them over', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-bodies-'));
+    server = await startServer(
+      testConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5172' }),
+      captureLogger().logger,
+    );
+  });
+  afterAll(async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A JSON POST with its length declared, or sent in chunks (Transfer-Encoding: chunked). */
+  function post(body: string, options: { isChunked: boolean }) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers: http.OutgoingHttpHeaders = { 'Content-Type': 'application/json', Origin: 'http://localhost:5172' };
+      if (!options.isChunked) headers['Content-Length'] = Buffer.byteLength(body);
+      const req = http.request(new URL('/api/client-errors', server.url), { method: 'POST', headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      if (options.isChunked) {
+        const half = Math.floor(body.length / 2);
+        req.write(body.slice(0, half));
+        req.end(body.slice(half));
+      } else {
+        req.end(body);
+      }
+    });
+  }
+
+  it.each([false, true])('reads a JSON body once and checks it, sent in chunks: %s', async (isChunked) => {
+    const ok = await post(JSON.stringify({ message: 'a report', url: '/' }), { isChunked });
+    expect(ok.status).toBe(204);
+    const tooLarge = await post(JSON.stringify({ message: 'x'.repeat(100_000), url: '/' }), { isChunked });
+    expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.body).error.code).toBe('PAYLOAD_TOO_LARGE');
+    const withNul = await post(JSON.stringify({ message: 'a\u0000b', url: '/' }), { isChunked });
+    expect(withNul.status).toBe(400);
+    expect(JSON.parse(withNul.body).error.message).toBe('Text must not contain NUL characters');
+    const badField = await post(JSON.stringify({ message: 'a report', url: 42 }), { isChunked });
+    expect(badField.status).toBe(400);
+    expect(Object.keys(JSON.parse(badField.body).error.fields)).toEqual(['url']);
+  });
 });

@@ -39,16 +39,18 @@ export function rejectNulInAddress() {
 
 /**
  * A NUL in a JSON body, a URL-encoded form or a multipart form's text fields is bad input (400); uploaded
- * files may hold any bytes. Runs after the body limits, so what it reads is bounded. JSON and URL-encoded
- * bodies are read from a copy, as better-auth reads the request itself; a multipart form is parsed once,
- * and the route's validator reuses the parse.
+ * files may hold any bytes. Runs after the body limits, so what it reads is bounded. A body is read once,
+ * through the request's own cache, and the route's validator reuses it; under `readsRawBody` (better-auth,
+ * which reads the request itself) JSON and URL-encoded bodies are read from a copy instead.
  */
-export function rejectNulInBody(options: { exemptPaths: string[] }) {
+export function rejectNulInBody(options: { exemptPaths: string[]; readsRawBody: string }) {
   const exempt = new Set(options.exemptPaths);
   return createMiddleware<AppEnv>(async (c, next) => {
-    // A GET or HEAD carries no body; asking for one would build a full Request from Node's.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    if (!c.req.raw.body || exempt.has(c.req.path)) return next();
+    // A GET or HEAD carries no body; asking for one would build a full Request from Node's, and so would
+    // asking whether there is one when the length is declared.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || exempt.has(c.req.path)) return next();
+    const declared = c.req.header('content-length');
+    if (declared !== undefined ? Number(declared) === 0 : !c.req.raw.body) return next();
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (mediaType === 'multipart/form-data') {
       const form = await c.req.formData().catch(() => undefined);
@@ -56,13 +58,13 @@ export function rejectNulInBody(options: { exemptPaths: string[] }) {
         return c.json(errorBody('VALIDATION', 'Malformed form data', { fields: { body: 'Malformed form data' } }), 400);
       return hasNul(form.entries()) ? refuse(c, 'body') : next();
     }
+    const text = () => (c.req.path.startsWith(options.readsRawBody) ? c.req.raw.clone().text() : c.req.text());
     if (mediaType === 'application/x-www-form-urlencoded') {
-      const text = await c.req.raw.clone().text();
-      return hasNul(new URLSearchParams(text)) ? refuse(c, 'body') : next();
+      return hasNul(new URLSearchParams(await text())) ? refuse(c, 'body') : next();
     }
     if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
-      const text = await c.req.raw.clone().text();
-      return text.includes(NUL) || JSON_NUL_ESCAPE.test(text) ? refuse(c, 'body') : next();
+      const body = await text();
+      return body.includes(NUL) || JSON_NUL_ESCAPE.test(body) ? refuse(c, 'body') : next();
     }
     return next();
   });
