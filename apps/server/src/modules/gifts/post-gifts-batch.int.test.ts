@@ -291,24 +291,8 @@ describe.each(databaseKinds())('post_gifts() batches on %s', (kind) => {
     const creator = await seedUser(database.db);
     const other = await seedUser(database.db);
     await seedTokens(database.db, fan.id, tokensToCents(10));
-    const toCreator = giftPosting({
-      id: randomUUID(),
-      type: 'tip',
-      buyerId: fan.id,
-      sellerId: creator.id,
-      split: splitGift(tokensToCents(10), false),
-      affiliateId: undefined,
-      isAnonymous: false,
-    });
-    const fromCreator = giftPosting({
-      id: randomUUID(),
-      type: 'tip',
-      buyerId: creator.id,
-      sellerId: other.id,
-      split: splitGift(tokensToCents(5), false),
-      affiliateId: undefined,
-      isAnonymous: false,
-    });
+    const toCreator = giftPosting(newPurchase(fan.id, creator.id, 10, undefined));
+    const fromCreator = giftPosting(newPurchase(creator.id, other.id, 5, undefined));
     expect(await postGifts(database.db, [toCreator, fromCreator])).toEqual(['ok', 'insufficient_balance']);
     // Alone, after it, the creator can spend those earnings.
     expect(await postGifts(database.db, [{ ...fromCreator }])).toEqual(['ok']);
@@ -354,17 +338,7 @@ describe.each(databaseKinds())('post_gifts() batches on %s', (kind) => {
     const creator = await seedUser(database.db);
     const fans = await Promise.all(Array.from({ length: 100 }, () => seedUser(database.db)));
     for (const fan of fans) await seedTokens(database.db, fan.id, 100);
-    const tips = fans.map((fan) =>
-      giftPosting({
-        id: randomUUID(),
-        type: 'tip',
-        buyerId: fan.id,
-        sellerId: creator.id,
-        split: splitGift(100, false),
-        affiliateId: undefined,
-        isAnonymous: false,
-      }),
-    );
+    const tips = fans.map((fan) => giftPosting(newPurchase(fan.id, creator.id, 1, undefined)));
     expect(await postGifts(database.db, tips)).toEqual(tips.map(() => 'ok'));
     const [seq] = await queryRows<{ last: number }>(
       database.db,
