@@ -7,7 +7,7 @@ import { rateLimitCounters } from './tables';
 export type CounterPlace = { key: string; windowStart: Date; max: number };
 
 /** The places that were already full, by their index in the request: none when it was counted. */
-export type CountOutcome = { full: number[] };
+type CountOutcome = { full: number[] };
 
 /** Counters are counted for at most this many requests in one call. */
 const MAX_BATCH = 200;
