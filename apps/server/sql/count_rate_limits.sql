@@ -5,12 +5,16 @@
 -- Returns, per place, whether it was full: a request none of whose places was full was counted.
 -- Every counter of the batch is locked first, in one order, so two calls never wait on each other in a cycle;
 -- a counter missing is made at 0.
+-- Its plans are made once per connection, when the table may still be nearly empty, and kept: so no plan
+-- may read the table whole (enable_seqscan off, and every lookup names its keys with = ANY; a scan here
+-- would read every counter of every user on every write).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.count_rate_limits(p_requests integer[], p_keys text[], p_window_starts timestamp with time zone[], p_maxes integer[])
  RETURNS boolean[]
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
 AS $function$
 DECLARE
   v_places integer := cardinality(p_keys);
@@ -36,7 +40,8 @@ BEGIN
     array_agg(c.count)
   INTO v_keys, v_window_starts, v_ids, v_counts
   FROM rate_limit_counters c
-  WHERE (c.key, c.window_start) IN (SELECT * FROM unnest(p_keys, p_window_starts));
+  -- Every pair of the batch's keys and windows: a few more than the batch's counters, never one fewer.
+  WHERE c.key = ANY(p_keys) AND c.window_start = ANY(p_window_starts);
   v_before := v_counts;
   v_at := ARRAY(
     SELECT array_position(v_ids, p.key || ' ' || p.window_start::text)
@@ -65,7 +70,8 @@ BEGIN
 
   UPDATE rate_limit_counters c SET count = n.count
   FROM unnest(v_keys, v_window_starts, v_counts, v_before) AS n(key, window_start, count, before)
-  WHERE c.key = n.key AND c.window_start = n.window_start AND n.count <> n.before;
+  WHERE c.key = ANY(v_keys) AND c.window_start = ANY(v_window_starts)
+    AND c.key = n.key AND c.window_start = n.window_start AND n.count <> n.before;
   RETURN v_full;
 END;
 $function$;

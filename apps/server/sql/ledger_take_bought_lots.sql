@@ -23,7 +23,7 @@ BEGIN
       sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) - l.remaining_cents AS lo,
       sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) AS hi
     FROM token_lots l
-    WHERE l.user_id IN (SELECT user_id FROM spends) AND l.kind = 'bought' AND l.remaining_cents > 0
+    WHERE l.user_id = ANY(p_users) AND l.kind = 'bought' AND l.remaining_cents > 0
   ), parts AS (
     SELECT lots.id AS lot_id, spends.transfer_id, spends.n,
       least(lots.hi, spends.hi) - greatest(lots.lo, spends.lo) AS cents

@@ -18,7 +18,7 @@ BEGIN
     SELECT l.id, l.user_id, l.remaining_cents,
       sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id DESC) - l.remaining_cents AS before
     FROM token_lots l
-    WHERE l.user_id IN (SELECT user_id FROM needs) AND l.kind = 'earned' AND l.remaining_cents > 0
+    WHERE l.user_id = ANY(p_users) AND l.kind = 'earned' AND l.remaining_cents > 0
   )
   UPDATE token_lots l SET remaining_cents = l.remaining_cents - least(o.remaining_cents, n.cents - o.before)
   FROM open_lots o JOIN needs n ON n.user_id = o.user_id

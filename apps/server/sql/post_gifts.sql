@@ -15,14 +15,16 @@
 -- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
 -- their gifts; decision 028).
 -- Its statements and those of the functions and triggers it calls are planned once per connection
--- (force_generic_plan, which holds for the whole call): every plan here is an index lookup whatever the
--- values (decision 036).
+-- (force_generic_plan, which holds for the whole call), maybe while the tables are nearly empty, and kept:
+-- every plan here must be an index lookup whatever the values and the tables' sizes (decision 036).
+-- enable_seqscan is off for the whole call, and every lookup names its keys with = ANY.
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
  RETURNS text[]
  LANGUAGE plpgsql
  SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
 AS $function$
 DECLARE
   v_item jsonb;
@@ -47,6 +49,13 @@ DECLARE
   v_earned bigint[];
   v_pending bigint[];
   v_held text[];
+  -- The buyers' three accounts each, every account a transfer names, and who gives to whom; looked up
+  -- with = ANY(), which is an index lookup in a generic plan (a join on a set-returning function guesses
+  -- 100 rows a call and may read a whole table).
+  v_buyer_accounts text[];
+  v_named_accounts text[];
+  v_sellers text[];
+  v_buyers text[];
   -- Credited accounts that are closed, and "creator buyer" pairs where the creator refuses the buyer's gifts.
   v_closed text[];
   v_refusing text[];
@@ -62,17 +71,21 @@ DECLARE
   v_pending_users text[] := '{}';
   v_pending_cents bigint[] := '{}';
 BEGIN
+  v_buyers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i);
+  v_sellers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'seller_id' FROM jsonb_array_elements(p_items) AS i);
+  v_buyer_accounts := ARRAY(SELECT k || ':' || b FROM unnest(v_buyers) AS b, unnest(ARRAY['wallet', 'pending', 'earned']) AS k);
+  v_named_accounts := ARRAY(
+    SELECT DISTINCT a FROM jsonb_array_elements(p_items) AS i, jsonb_array_elements_text(i.value->'accounts') AS a);
+
   -- Lock (creating empty where missing) the buyers' three accounts and every user account credited.
   INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
   SELECT u.id,
     CASE split_part(u.id, ':', 1) WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
     substr(u.id, strpos(u.id, ':') + 1), 0
   FROM (
-    SELECT k || ':' || (i.value->'purchase'->>'buyer_id') AS id
-    FROM jsonb_array_elements(p_items) AS i, unnest(ARRAY['wallet', 'pending', 'earned']) AS k
+    SELECT unnest(v_buyer_accounts) AS id
     UNION
-    SELECT a FROM jsonb_array_elements(p_items) AS i, jsonb_array_elements_text(i.value->'accounts') AS a
-    WHERE a ~ '^(wallet|pending|earned):'
+    SELECT a FROM unnest(v_named_accounts) AS a WHERE a ~ '^(wallet|pending|earned):'
   ) AS u
   ORDER BY u.id
   ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents WHERE false;
@@ -87,21 +100,17 @@ BEGIN
       coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'earned_pending'), 0) AS pending,
       coalesce(sum(a.spend_holds) FILTER (WHERE a.kind = 'wallet'), 0) AS holds
     FROM ledger_accounts a
-    WHERE a.id IN (SELECT k || ':' || (i.value->'purchase'->>'buyer_id')
-                   FROM jsonb_array_elements(p_items) AS i, unnest(ARRAY['wallet', 'pending', 'earned']) AS k)
+    WHERE a.id = ANY(v_buyer_accounts)
     GROUP BY a.user_id
   ) AS b;
 
-  v_closed := ARRAY(
-    SELECT a.id FROM ledger_accounts a
-    WHERE a.closed_at IS NOT NULL
-      AND a.id IN (SELECT jsonb_array_elements_text(i.value->'accounts') FROM jsonb_array_elements(p_items) AS i));
+  v_closed := ARRAY(SELECT a.id FROM ledger_accounts a WHERE a.id = ANY(v_named_accounts) AND a.closed_at IS NOT NULL);
 
   -- Read in the batch's transaction: a block that commits first is never outrun by a check made before it.
+  -- Each item checks its own pair against these.
   v_refusing := ARRAY(
     SELECT b.blocker_id || ' ' || b.blocked_id FROM blocks b
-    WHERE b.refuses_gifts AND (b.blocker_id, b.blocked_id) IN (
-      SELECT i.value->'purchase'->>'seller_id', i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i));
+    WHERE b.blocker_id = ANY(v_sellers) AND b.blocked_id = ANY(v_buyers) AND b.refuses_gifts);
 
   FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
     v_pos := v_pos + 1;
@@ -197,7 +206,7 @@ BEGIN
     WHERE e.account_id ~ '^(wallet|pending|earned):'
     GROUP BY e.account_id
   ) AS d
-  WHERE a.id = d.account_id AND d.amount <> 0;
+  WHERE a.id = ANY(v_entry_accounts) AND a.id = d.account_id AND d.amount <> 0;
 
   -- Each share credited to a pending account is a lot, as ledger_post() makes it.
   INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)

@@ -1,0 +1,397 @@
+-- The functions every write runs look up their rows by key whatever the tables' sizes: their plans are kept
+-- per connection, maybe made while the tables were nearly empty (decision 040).
+-- Counts the write limits of a batch of requests in one call (decision 039): each request takes one place in
+-- every one of its counters, or in none when one of them is full. Requests are taken in order, so of two
+-- racing for a counter's last place the first gets it. Place i belongs to request p_requests[i] (a request's
+-- places are consecutive), counts in counter (p_keys[i], p_window_starts[i]) and may make it p_maxes[i].
+-- Returns, per place, whether it was full: a request none of whose places was full was counted.
+-- Every counter of the batch is locked first, in one order, so two calls never wait on each other in a cycle;
+-- a counter missing is made at 0.
+-- Its plans are made once per connection, when the table may still be nearly empty, and kept: so no plan
+-- may read the table whole (enable_seqscan off, and every lookup names its keys with = ANY; a scan here
+-- would read every counter of every user on every write).
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.count_rate_limits(p_requests integer[], p_keys text[], p_window_starts timestamp with time zone[], p_maxes integer[])
+ RETURNS boolean[]
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
+AS $function$
+DECLARE
+  v_places integer := cardinality(p_keys);
+  v_full boolean[] := array_fill(false, ARRAY[cardinality(p_keys)]);
+  -- The batch's counters (key and window as one text), their counts as the requests take places, and
+  -- each place's counter.
+  v_keys text[];
+  v_window_starts timestamp with time zone[];
+  v_ids text[];
+  v_counts integer[];
+  v_before integer[];
+  v_at integer[];
+  v_first integer := 1;
+  v_last integer;
+  v_is_refused boolean;
+BEGIN
+  INSERT INTO rate_limit_counters AS c (key, window_start, count)
+  SELECT DISTINCT p.key, p.window_start, 0 FROM unnest(p_keys, p_window_starts) AS p(key, window_start)
+  ORDER BY 1, 2
+  ON CONFLICT (key, window_start) DO UPDATE SET count = c.count WHERE false;
+
+  SELECT array_agg(c.key), array_agg(c.window_start), array_agg(c.key || ' ' || c.window_start::text),
+    array_agg(c.count)
+  INTO v_keys, v_window_starts, v_ids, v_counts
+  FROM rate_limit_counters c
+  -- Every pair of the batch's keys and windows: a few more than the batch's counters, never one fewer.
+  WHERE c.key = ANY(p_keys) AND c.window_start = ANY(p_window_starts);
+  v_before := v_counts;
+  v_at := ARRAY(
+    SELECT array_position(v_ids, p.key || ' ' || p.window_start::text)
+    FROM unnest(p_keys, p_window_starts) WITH ORDINALITY AS p(key, window_start, i)
+    ORDER BY p.i);
+
+  WHILE v_first <= v_places LOOP
+    v_last := v_first;
+    WHILE v_last < v_places AND p_requests[v_last + 1] = p_requests[v_first] LOOP
+      v_last := v_last + 1;
+    END LOOP;
+    v_is_refused := false;
+    FOR i IN v_first .. v_last LOOP
+      IF v_counts[v_at[i]] >= p_maxes[i] THEN
+        v_full[i] := true;
+        v_is_refused := true;
+      END IF;
+    END LOOP;
+    IF NOT v_is_refused THEN
+      FOR i IN v_first .. v_last LOOP
+        v_counts[v_at[i]] := v_counts[v_at[i]] + 1;
+      END LOOP;
+    END IF;
+    v_first := v_last + 1;
+  END LOOP;
+
+  UPDATE rate_limit_counters c SET count = n.count
+  FROM unnest(v_keys, v_window_starts, v_counts, v_before) AS n(key, window_start, count, before)
+  WHERE c.key = ANY(v_keys) AND c.window_start = ANY(v_window_starts)
+    AND c.key = n.key AND c.window_start = n.window_start AND n.count <> n.before;
+  RETURN v_full;
+END;
+$function$;
+--> statement-breakpoint
+-- Takes spends of bought tokens from their users' bought lots, oldest lot first, and records which lot paid
+-- for which transfer (lot_spends, decision 017). Spends are taken in array order: of two spends by one user,
+-- the first takes the older lots. The caller holds the users' account locks (ledger_post(), post_gifts()),
+-- and a user's spends sum to at most their `wallet:` balance, which their bought lots' remainders make up.
+-- A spend of 0 takes nothing.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.ledger_take_bought_lots(p_users text[], p_transfer_ids text[], p_cents bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  -- Each spend and each open lot is a range on its user's line of bought tokens; a spend takes from every
+  -- lot its range overlaps, as much as they overlap.
+  WITH spends AS (
+    SELECT s.user_id, s.transfer_id, s.n,
+      sum(s.cents) OVER (PARTITION BY s.user_id ORDER BY s.n) - s.cents AS lo,
+      sum(s.cents) OVER (PARTITION BY s.user_id ORDER BY s.n) AS hi
+    FROM unnest(p_users, p_transfer_ids, p_cents) WITH ORDINALITY AS s(user_id, transfer_id, cents, n)
+    WHERE s.cents > 0
+  ), lots AS (
+    SELECT l.id, l.user_id,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) - l.remaining_cents AS lo,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id) AS hi
+    FROM token_lots l
+    WHERE l.user_id = ANY(p_users) AND l.kind = 'bought' AND l.remaining_cents > 0
+  ), parts AS (
+    SELECT lots.id AS lot_id, spends.transfer_id, spends.n,
+      least(lots.hi, spends.hi) - greatest(lots.lo, spends.lo) AS cents
+    FROM spends JOIN lots ON lots.user_id = spends.user_id AND lots.lo < spends.hi AND spends.lo < lots.hi
+  ), taken AS (
+    UPDATE token_lots l SET remaining_cents = l.remaining_cents - t.cents
+    FROM (SELECT lot_id, sum(cents) AS cents FROM parts GROUP BY lot_id) AS t
+    WHERE l.id = t.lot_id
+  )
+  INSERT INTO lot_spends (lot_id, transfer_id, amount_cents)
+  SELECT lot_id, transfer_id, cents FROM parts ORDER BY n, lot_id;
+END;
+$function$;
+--> statement-breakpoint
+-- Takes spends of pending tokens from their users' earned lots, the lots that clear last first (decision
+-- 017): what a user spends of their pending tokens is what would have cleared latest. The caller holds the
+-- users' account locks (ledger_post(), post_gifts()), and a user's spends sum to at most their `pending:`
+-- balance, which their earned lots' remainders make up. A spend of 0 takes nothing.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.ledger_take_pending_lots(p_users text[], p_cents bigint[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  WITH needs AS (
+    SELECT s.user_id, sum(s.cents) AS cents
+    FROM unnest(p_users, p_cents) AS s(user_id, cents)
+    WHERE s.cents > 0
+    GROUP BY s.user_id
+  ), open_lots AS (
+    SELECT l.id, l.user_id, l.remaining_cents,
+      sum(l.remaining_cents) OVER (PARTITION BY l.user_id ORDER BY l.id DESC) - l.remaining_cents AS before
+    FROM token_lots l
+    WHERE l.user_id = ANY(p_users) AND l.kind = 'earned' AND l.remaining_cents > 0
+  )
+  UPDATE token_lots l SET remaining_cents = l.remaining_cents - least(o.remaining_cents, n.cents - o.before)
+  FROM open_lots o JOIN needs n ON n.user_id = o.user_id
+  WHERE l.id = o.id AND o.before < n.cents;
+END;
+$function$;
+--> statement-breakpoint
+-- Posts a batch of gifts and tips in one call and one commit, each item as a unit: its ledger transfer, its
+-- purchase row and its creator's notice. One failing (a wallet holding too little, a wish no longer for
+-- sale) leaves the others alone. A creator receiving a flood of tips has their rows written once per batch,
+-- not once per tip (decision 039).
+-- * First every check, item by item in order, writing nothing but a claimed wish: each buyer's spendable
+--   tokens are read once, under the lock of every account the batch touches (taken in id order, so two
+--   batches never wait on each other in a cycle), and followed in memory as the items spend them.
+-- * Then the writes, one statement per table for the whole batch: transfers, entries, balances, lots,
+--   purchases. A credit is applied with the batch's writes, so a buyer cannot spend in a batch what another
+--   item of the same batch pays them: as if their gift came first.
+-- Each item: {"purchase": {purchases columns but transfer_id and created_at}, "kind", "key", "accounts",
+-- "amounts", "notify": [payloads], "claim": null | {"wish_id", "seller_id", "cost"}}. Its transfer spends
+-- from its buyer (`spend:{buyer}`, first) and credits `pending:` or platform accounts, as ledger_post()'s.
+-- Returns one result per item, in order: 'ok', 'insufficient_balance', 'unavailable', 'recipient_closed',
+-- 'on_hold' (a buyer whose wallet is on hold) or 'gifts_refused' (the recipient blocked the buyer and refuses
+-- their gifts; decision 028).
+-- Its statements and those of the functions and triggers it calls are planned once per connection
+-- (force_generic_plan, which holds for the whole call), maybe while the tables are nearly empty, and kept:
+-- every plan here must be an index lookup whatever the values and the tables' sizes (decision 036).
+-- enable_seqscan is off for the whole call, and every lookup names its keys with = ANY.
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
+AS $function$
+DECLARE
+  v_item jsonb;
+  v_pos integer := 0;
+  v_results text[] := '{}';
+  v_buyer text;
+  v_accounts text[];
+  v_amounts bigint[];
+  v_is_shaped boolean;
+  v_need bigint;
+  v_at integer;
+  v_result text;
+  v_transfer_id text;
+  v_take_bought bigint;
+  v_take_earned bigint;
+  v_take_pending bigint;
+  v_count integer;
+  v_notice record;
+  -- The batch's buyers and what each can still spend, as the items take it.
+  v_users text[];
+  v_bought bigint[];
+  v_earned bigint[];
+  v_pending bigint[];
+  v_held text[];
+  -- The buyers' three accounts each, every account a transfer names, and who gives to whom; looked up
+  -- with = ANY(), which is an index lookup in a generic plan (a join on a set-returning function guesses
+  -- 100 rows a call and may read a whole table).
+  v_buyer_accounts text[];
+  v_named_accounts text[];
+  v_sellers text[];
+  v_buyers text[];
+  -- Credited accounts that are closed, and "creator buyer" pairs where the creator refuses the buyer's gifts.
+  v_closed text[];
+  v_refusing text[];
+  -- The items posted (their place in p_items) and what they write.
+  v_ok integer[] := '{}';
+  v_transfer_ids text[] := '{}';
+  v_entry_transfers text[] := '{}';
+  v_entry_accounts text[] := '{}';
+  v_entry_amounts bigint[] := '{}';
+  v_bought_users text[] := '{}';
+  v_bought_transfers text[] := '{}';
+  v_bought_cents bigint[] := '{}';
+  v_pending_users text[] := '{}';
+  v_pending_cents bigint[] := '{}';
+BEGIN
+  v_buyers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i);
+  v_sellers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'seller_id' FROM jsonb_array_elements(p_items) AS i);
+  v_buyer_accounts := ARRAY(SELECT k || ':' || b FROM unnest(v_buyers) AS b, unnest(ARRAY['wallet', 'pending', 'earned']) AS k);
+  v_named_accounts := ARRAY(
+    SELECT DISTINCT a FROM jsonb_array_elements(p_items) AS i, jsonb_array_elements_text(i.value->'accounts') AS a);
+
+  -- Lock (creating empty where missing) the buyers' three accounts and every user account credited.
+  INSERT INTO ledger_accounts (id, kind, user_id, balance_cents)
+  SELECT u.id,
+    CASE split_part(u.id, ':', 1) WHEN 'wallet' THEN 'wallet' WHEN 'pending' THEN 'earned_pending' ELSE 'earned_available' END,
+    substr(u.id, strpos(u.id, ':') + 1), 0
+  FROM (
+    SELECT unnest(v_buyer_accounts) AS id
+    UNION
+    SELECT a FROM unnest(v_named_accounts) AS a WHERE a ~ '^(wallet|pending|earned):'
+  ) AS u
+  ORDER BY u.id
+  ON CONFLICT (id) DO UPDATE SET balance_cents = ledger_accounts.balance_cents WHERE false;
+
+  SELECT array_agg(b.user_id), array_agg(b.bought), array_agg(b.earned), array_agg(b.pending),
+    coalesce(array_agg(b.user_id) FILTER (WHERE b.holds > 0), '{}')
+  INTO v_users, v_bought, v_earned, v_pending, v_held
+  FROM (
+    SELECT a.user_id,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'wallet'), 0) AS bought,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'earned_available'), 0) AS earned,
+      coalesce(sum(a.balance_cents) FILTER (WHERE a.kind = 'earned_pending'), 0) AS pending,
+      coalesce(sum(a.spend_holds) FILTER (WHERE a.kind = 'wallet'), 0) AS holds
+    FROM ledger_accounts a
+    WHERE a.id = ANY(v_buyer_accounts)
+    GROUP BY a.user_id
+  ) AS b;
+
+  v_closed := ARRAY(SELECT a.id FROM ledger_accounts a WHERE a.id = ANY(v_named_accounts) AND a.closed_at IS NOT NULL);
+
+  -- Read in the batch's transaction: a block that commits first is never outrun by a check made before it.
+  -- Each item checks its own pair against these.
+  v_refusing := ARRAY(
+    SELECT b.blocker_id || ' ' || b.blocked_id FROM blocks b
+    WHERE b.blocker_id = ANY(v_sellers) AND b.blocked_id = ANY(v_buyers) AND b.refuses_gifts);
+
+  FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+    v_pos := v_pos + 1;
+    v_buyer := v_item->'purchase'->>'buyer_id';
+    v_accounts := ARRAY(SELECT jsonb_array_elements_text(v_item->'accounts'));
+    v_amounts := ARRAY(SELECT jsonb_array_elements_text(v_item->'amounts')::bigint);
+    SELECT cardinality(v_accounts) >= 2 AND cardinality(v_accounts) = cardinality(v_amounts)
+      AND v_accounts[1] = 'spend:' || v_buyer AND v_amounts[1] < 0 AND sum(e.amount) = 0
+      AND bool_and(e.n = 1 OR (e.amount > 0 AND e.account_id !~ '^(spend|wallet|earned):'))
+    INTO v_is_shaped
+    FROM unnest(v_accounts, v_amounts) WITH ORDINALITY AS e(account_id, amount, n);
+    IF v_is_shaped IS NOT TRUE THEN
+      RAISE EXCEPTION 'gift % is not a spend by its buyer credited to pending or platform accounts', v_item->>'key';
+    END IF;
+    v_need := -v_amounts[1];
+    v_at := array_position(v_users, v_buyer);
+
+    v_result := 'ok';
+    IF (v_item->'purchase'->>'seller_id') || ' ' || v_buyer = ANY(v_refusing) THEN
+      v_result := 'gifts_refused';
+    ELSIF jsonb_typeof(v_item->'claim') = 'object' THEN
+      -- A single-purchase wish is sold to the one buyer who gets here first, at the price paid.
+      PERFORM 1 FROM wishes
+      WHERE id = v_item->'claim'->>'wish_id' AND seller_id = v_item->'claim'->>'seller_id'
+        AND cost = (v_item->'claim'->>'cost')::integer
+        AND NOT archived AND NOT purchased AND NOT allow_repeat_purchases
+      FOR UPDATE;
+      IF NOT FOUND THEN
+        v_result := 'unavailable';
+      END IF;
+    END IF;
+    IF v_result = 'ok' THEN
+      v_result := CASE
+        WHEN v_buyer = ANY(v_held) THEN 'on_hold'
+        WHEN v_bought[v_at] + v_earned[v_at] + v_pending[v_at] < v_need THEN 'insufficient_balance'
+        WHEN v_accounts && v_closed THEN 'recipient_closed'
+        ELSE 'ok'
+      END;
+    END IF;
+    v_results := v_results || v_result;
+    CONTINUE WHEN v_result <> 'ok';
+
+    IF jsonb_typeof(v_item->'claim') = 'object' THEN
+      UPDATE wishes SET purchased = true, updated_at = now() WHERE id = v_item->'claim'->>'wish_id';
+    END IF;
+    -- Bought tokens first, then available earnings, then pending ones (ledger_post()'s spend).
+    v_take_bought := least(v_need, v_bought[v_at]);
+    v_take_earned := least(v_need - v_take_bought, v_earned[v_at]);
+    v_take_pending := v_need - v_take_bought - v_take_earned;
+    v_bought[v_at] := v_bought[v_at] - v_take_bought;
+    v_earned[v_at] := v_earned[v_at] - v_take_earned;
+    v_pending[v_at] := v_pending[v_at] - v_take_pending;
+
+    v_transfer_id := gen_random_uuid()::text;
+    v_ok := v_ok || v_pos;
+    v_transfer_ids := v_transfer_ids || v_transfer_id;
+    v_entry_accounts := v_entry_accounts
+      || ARRAY['wallet:' || v_buyer, 'earned:' || v_buyer, 'pending:' || v_buyer] || v_accounts[2:];
+    v_entry_amounts := v_entry_amounts || ARRAY[-v_take_bought, -v_take_earned, -v_take_pending] || v_amounts[2:];
+    v_entry_transfers := v_entry_transfers || array_fill(v_transfer_id, ARRAY[2 + cardinality(v_accounts)]);
+    v_bought_users := v_bought_users || v_buyer;
+    v_bought_transfers := v_bought_transfers || v_transfer_id;
+    v_bought_cents := v_bought_cents || v_take_bought;
+    v_pending_users := v_pending_users || v_buyer;
+    v_pending_cents := v_pending_cents || v_take_pending;
+  END LOOP;
+
+  IF cardinality(v_ok) = 0 THEN
+    RETURN v_results;
+  END IF;
+
+  INSERT INTO ledger_transfers (id, kind, idempotency_key)
+  SELECT t.id, p_items->(t.pos - 1)->>'kind', p_items->(t.pos - 1)->>'key'
+  FROM unnest(v_ok, v_transfer_ids) WITH ORDINALITY AS t(pos, id, n)
+  ORDER BY t.n
+  ON CONFLICT (idempotency_key) DO NOTHING;
+  GET DIAGNOSTICS v_count = ROW_COUNT;
+  IF v_count < cardinality(v_ok) THEN
+    RAISE EXCEPTION 'a gift of this batch was posted before';
+  END IF;
+
+  INSERT INTO ledger_entries (transfer_id, account_id, amount_cents)
+  SELECT e.transfer_id, e.account_id, e.amount
+  FROM unnest(v_entry_transfers, v_entry_accounts, v_entry_amounts) WITH ORDINALITY AS e(transfer_id, account_id, amount, n)
+  WHERE e.amount <> 0
+  ORDER BY e.n;
+
+  -- The checks above leave every debited balance at 0 or more.
+  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  FROM (
+    SELECT e.account_id, sum(e.amount) AS amount
+    FROM unnest(v_entry_accounts, v_entry_amounts) AS e(account_id, amount)
+    WHERE e.account_id ~ '^(wallet|pending|earned):'
+    GROUP BY e.account_id
+  ) AS d
+  WHERE a.id = ANY(v_entry_accounts) AND a.id = d.account_id AND d.amount <> 0;
+
+  -- Each share credited to a pending account is a lot, as ledger_post() makes it.
+  INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)
+  SELECT substr(e.account_id, strpos(e.account_id, ':') + 1), 'earned', e.transfer_id, sum(e.amount), sum(e.amount)
+  FROM unnest(v_entry_transfers, v_entry_accounts, v_entry_amounts) WITH ORDINALITY AS e(transfer_id, account_id, amount, n)
+  WHERE e.amount > 0 AND e.account_id LIKE 'pending:%'
+  GROUP BY e.transfer_id, e.account_id
+  ORDER BY min(e.n);
+
+  PERFORM ledger_take_bought_lots(v_bought_users, v_bought_transfers, v_bought_cents);
+  PERFORM ledger_take_pending_lots(v_pending_users, v_pending_cents);
+
+  INSERT INTO purchases
+  SELECT p.*
+  FROM unnest(v_ok, v_transfer_ids) WITH ORDINALITY AS t(pos, id, n),
+    jsonb_populate_record(NULL::purchases,
+      (p_items->(t.pos - 1)->'purchase') || jsonb_build_object('transfer_id', t.id, 'created_at', now())) AS p
+  ORDER BY t.n;
+
+  -- In a batch, a creator's third gift onwards is always counted by a summary that their first two queued
+  -- or found waiting (queue_gift_notice()), so only the first two are passed on, in order.
+  FOR v_notice IN
+    SELECT s.seller_id, s.purchase_id FROM (
+      SELECT p_items->(t.pos - 1)->'purchase'->>'seller_id' AS seller_id,
+        p_items->(t.pos - 1)->'purchase'->>'id' AS purchase_id, t.n,
+        row_number() OVER (PARTITION BY p_items->(t.pos - 1)->'purchase'->>'seller_id' ORDER BY t.n) AS nth
+      FROM unnest(v_ok) WITH ORDINALITY AS t(pos, n)
+    ) AS s
+    WHERE s.nth <= 2
+    ORDER BY s.n
+  LOOP
+    PERFORM queue_gift_notice(v_notice.seller_id, v_notice.purchase_id);
+  END LOOP;
+
+  PERFORM pg_notify('sweetwish_changes', c.payload)
+  FROM (SELECT DISTINCT jsonb_array_elements_text(p_items->(t.pos - 1)->'notify') AS payload
+        FROM unnest(v_ok) AS t(pos)) AS c;
+  RETURN v_results;
+END;
+$function$;
