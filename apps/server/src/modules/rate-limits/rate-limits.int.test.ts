@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { type DatabaseHandle, queryRows } from '../../db/client';
+import { type Database, type DatabaseHandle, queryRows } from '../../db/client';
 import { counterKeyOf, type RateLimit, tryConsumeRateLimits } from './service';
 import { rateLimitCounters } from './tables';
 
@@ -27,6 +27,34 @@ describe.each(databaseKinds())('rate limits on %s', (kind) => {
     const rows = await database.db.select().from(rateLimitCounters);
     return rows.find((row) => row.key === counterKeyOf(l))?.count ?? 0;
   }
+
+  it('sweeps ended windows at most every ten minutes, and never inside a transaction', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    // Later than any sweep this file made before: the next call with the database sweeps.
+    const start = Date.now() + 400 * DAY;
+    const at = (minutes: number) => new Date(start + minutes * MINUTE);
+    async function oldCounter() {
+      const key = `old:${randomUUID()}`;
+      await database.db.insert(rateLimitCounters).values({ key, windowStart: new Date(start - 2 * DAY), count: 1 });
+      return key;
+    }
+    async function isKept(key: string) {
+      const rows = await database.db.select().from(rateLimitCounters);
+      return rows.some((row) => row.key === key);
+    }
+
+    const first = await oldCounter();
+    await database.db.transaction((tx) => tryConsumeRateLimits(tx as unknown as Database, [limit(5)], at(0)));
+    expect(await isKept(first)).toBe(true);
+    await tryConsumeRateLimits(database.db, [limit(5)], at(0));
+    expect(await isKept(first)).toBe(false);
+
+    const second = await oldCounter();
+    await tryConsumeRateLimits(database.db, [limit(5)], at(9));
+    expect(await isKept(second)).toBe(true);
+    await tryConsumeRateLimits(database.db, [limit(5)], at(10));
+    expect(await isKept(second)).toBe(false);
+  });
 
   it('keeps its counters in an unlogged table: a write request flushes no WAL for its limits', async () => {
     const [row] = await queryRows<{ persistence: string }>(

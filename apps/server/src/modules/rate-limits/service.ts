@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { type CounterPlace, countIfNoneFull, deleteCountersBefore } from './repo';
@@ -79,9 +80,12 @@ const lastSweeps = new WeakMap<Database, number>();
 
 /**
  * Housekeeping, at most every ten minutes per process: counters whose window ended can no longer refuse
- * anything. A failure is harmless (the next sweep deletes them), so it is not reported.
+ * anything. A failure is harmless (the next sweep deletes them), so it is not reported. Never inside a
+ * caller's transaction: each is a Database of its own, so every one would sweep, and hold what it deleted
+ * until the caller commits.
  */
 async function sweepOldCounters(db: Database, now: Date): Promise<void> {
+  if (db instanceof PgTransaction) return;
   const last = lastSweeps.get(db);
   if (last !== undefined && Math.abs(now.getTime() - last) < SWEEP_INTERVAL_MS) return;
   lastSweeps.set(db, now.getTime());
