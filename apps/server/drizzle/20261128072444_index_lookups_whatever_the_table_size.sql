@@ -218,6 +218,9 @@ DECLARE
   v_bought_cents bigint[] := '{}';
   v_pending_users text[] := '{}';
   v_pending_cents bigint[] := '{}';
+  -- Each user account the batch changes, once, and by how much.
+  v_changed_accounts text[];
+  v_changes bigint[];
 BEGIN
   v_buyers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i);
   v_sellers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'seller_id' FROM jsonb_array_elements(p_items) AS i);
@@ -347,14 +350,17 @@ BEGIN
   ORDER BY e.n;
 
   -- The checks above leave every debited balance at 0 or more.
-  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  SELECT array_agg(d.account_id), array_agg(d.amount) INTO v_changed_accounts, v_changes
   FROM (
     SELECT e.account_id, sum(e.amount) AS amount
     FROM unnest(v_entry_accounts, v_entry_amounts) AS e(account_id, amount)
     WHERE e.account_id ~ '^(wallet|pending|earned):'
     GROUP BY e.account_id
   ) AS d
-  WHERE a.id = ANY(v_entry_accounts) AND a.id = d.account_id AND d.amount <> 0;
+  WHERE d.amount <> 0;
+  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  FROM unnest(v_changed_accounts, v_changes) AS d(account_id, amount)
+  WHERE a.id = ANY(v_changed_accounts) AND a.id = d.account_id;
 
   -- Each share credited to a pending account is a lot, as ledger_post() makes it.
   INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)
@@ -393,5 +399,27 @@ BEGIN
   FROM (SELECT DISTINCT jsonb_array_elements_text(p_items->(t.pos - 1)->'notify') AS payload
         FROM unnest(v_ok) AS t(pos)) AS c;
   RETURN v_results;
+END;
+$function$;
+--> statement-breakpoint
+-- Numbers each new purchase among its recipient's (purchases.seller_seq: 1, 2, 3, ...). The transaction
+-- takes a lock per recipient, held to its commit, before reading the last number: of two gifts to one
+-- creator the second waits for the first to commit, so numbers become visible in order and without gaps,
+-- and the stream overlay can resume after the last one it showed (decision 031).
+-- The current text of this function: to change it, edit this file and put the whole file in a new
+-- custom migration (README, "Database functions"; decision 024).
+CREATE OR REPLACE FUNCTION public.purchases_number_per_seller()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended('purchases_seller_seq:' || NEW.seller_id, 0));
+  -- The last number by the (seller_id, seller_seq) index, read backwards: one entry whatever the seller's
+  -- count. Written as max(), a plan kept from a nearly empty table read every purchase of the seller
+  -- (decision 040).
+  NEW.seller_seq := coalesce(
+    (SELECT p.seller_seq FROM purchases p WHERE p.seller_id = NEW.seller_id
+     ORDER BY p.seller_seq DESC LIMIT 1), 0) + 1;
+  RETURN NEW;
 END;
 $function$;

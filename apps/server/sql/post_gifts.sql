@@ -70,6 +70,9 @@ DECLARE
   v_bought_cents bigint[] := '{}';
   v_pending_users text[] := '{}';
   v_pending_cents bigint[] := '{}';
+  -- Each user account the batch changes, once, and by how much.
+  v_changed_accounts text[];
+  v_changes bigint[];
 BEGIN
   v_buyers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'buyer_id' FROM jsonb_array_elements(p_items) AS i);
   v_sellers := ARRAY(SELECT DISTINCT i.value->'purchase'->>'seller_id' FROM jsonb_array_elements(p_items) AS i);
@@ -199,14 +202,17 @@ BEGIN
   ORDER BY e.n;
 
   -- The checks above leave every debited balance at 0 or more.
-  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  SELECT array_agg(d.account_id), array_agg(d.amount) INTO v_changed_accounts, v_changes
   FROM (
     SELECT e.account_id, sum(e.amount) AS amount
     FROM unnest(v_entry_accounts, v_entry_amounts) AS e(account_id, amount)
     WHERE e.account_id ~ '^(wallet|pending|earned):'
     GROUP BY e.account_id
   ) AS d
-  WHERE a.id = ANY(v_entry_accounts) AND a.id = d.account_id AND d.amount <> 0;
+  WHERE d.amount <> 0;
+  UPDATE ledger_accounts a SET balance_cents = a.balance_cents + d.amount
+  FROM unnest(v_changed_accounts, v_changes) AS d(account_id, amount)
+  WHERE a.id = ANY(v_changed_accounts) AND a.id = d.account_id;
 
   -- Each share credited to a pending account is a lot, as ledger_post() makes it.
   INSERT INTO token_lots (user_id, kind, transfer_id, amount_cents, remaining_cents)

@@ -10,8 +10,12 @@ CREATE OR REPLACE FUNCTION public.purchases_number_per_seller()
 AS $function$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('purchases_seller_seq:' || NEW.seller_id, 0));
+  -- The last number by the (seller_id, seller_seq) index, read backwards: one entry whatever the seller's
+  -- count. Written as max(), a plan kept from a nearly empty table read every purchase of the seller
+  -- (decision 040).
   NEW.seller_seq := coalesce(
-    (SELECT max(seller_seq) FROM purchases WHERE seller_id = NEW.seller_id), 0) + 1;
+    (SELECT p.seller_seq FROM purchases p WHERE p.seller_id = NEW.seller_id
+     ORDER BY p.seller_seq DESC LIMIT 1), 0) + 1;
   RETURN NEW;
 END;
 $function$;
