@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 type PagedList = {
   hasNextPage: boolean;
@@ -15,7 +15,7 @@ type PagedList = {
  * it is fetched. A page that failed waits for Try Again instead of being asked for in a loop.
  */
 export function LoadMore({ list, label }: { list: PagedList; label: string }) {
-  const sentinel = useRef<HTMLDivElement>(null);
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const isNear = useIsNearScreen(sentinel);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
 
@@ -25,7 +25,7 @@ export function LoadMore({ list, label }: { list: PagedList; label: string }) {
 
   if (!hasNextPage) return null;
   return (
-    <Box ref={sentinel} sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
+    <Box ref={setSentinel} sx={{ display: 'grid', placeItems: 'center', py: 2 }}>
       {isFetchNextPageError ? (
         <Button onClick={() => void fetchNextPage()}>Try Again</Button>
       ) : (
@@ -35,11 +35,13 @@ export function LoadMore({ list, label }: { list: PagedList; label: string }) {
   );
 }
 
-/** Whether the element is within a screen's height of the viewport; without an observer, it counts as near. */
-function useIsNearScreen(ref: RefObject<Element | null>): boolean {
+/**
+ * Whether the element is within a screen's height of the viewport; without an observer, it counts as near.
+ * One observer per element, not one per render.
+ */
+function useIsNearScreen(element: Element | null): boolean {
   const [isNear, setIsNear] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     if (typeof IntersectionObserver === 'undefined') {
       setIsNear(true);
@@ -50,6 +52,6 @@ function useIsNearScreen(ref: RefObject<Element | null>): boolean {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, [element]);
   return isNear;
 }

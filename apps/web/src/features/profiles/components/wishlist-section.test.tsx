@@ -1,6 +1,6 @@
 import type { Wish } from '@sweetwish/shared/wishes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../../test-support/stub-fetch';
@@ -27,15 +27,20 @@ const wish = (name: string, archived: boolean): Wish => ({
 });
 
 /** Stands in for IntersectionObserver: the test says when the list's end comes into view. */
-const observers: Array<() => void> = [];
+const observers: FakeObserver[] = [];
 class FakeObserver {
+  isConnected = false;
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe() {
-    observers.push(() =>
-      this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
-    );
+    this.isConnected = true;
+    observers.push(this);
   }
-  disconnect() {}
+  disconnect() {
+    this.isConnected = false;
+  }
+  scrollIntoView() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
 }
 
 describe('the wishlist section', () => {
@@ -74,11 +79,14 @@ describe('the wishlist section', () => {
     expect(screen.queryByText('Old Radio')).toBeNull();
 
     await screen.findByLabelText('Loading more archived items');
-    act(() => {
-      for (const scrolledTo of observers) scrolledTo();
-    });
+    // The observer is set up in an effect, which may run a moment after the spinner is on screen.
+    await waitFor(() => expect(observers).toHaveLength(1));
+    act(() => observers[0]?.scrollIntoView());
     expect(await screen.findByText('Old Radio')).toBeTruthy();
     expect(screen.getByText('Old Lamp')).toBeTruthy();
+    // One observer for the list's end, whatever the renders in between, let go once the last page is in.
+    await waitFor(() => expect(observers[0]?.isConnected).toBe(false));
+    expect(observers).toHaveLength(1);
     expect(calls.map((call) => call.url)).toEqual([
       '/api/users/u1/wishes',
       '/api/users/u1/archived-wishes',
