@@ -20,6 +20,8 @@ export const SAFETY_MESSAGES = {
   reportNotOpen: 'This report was already handled.',
   cannotHide: 'Only a wish or a message can be hidden.',
   suspended: 'This account has been suspended.',
+  notSuspended: 'This account is not suspended.',
+  noSuspendedAccounts: 'No suspended accounts',
   messageRemoved: 'This message was removed by a moderator.',
 } as const;
 
@@ -41,5 +43,10 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_NOTE_MAX = 1000;
 export const MODERATION_REASON_MAX = 1000;
 
+/** What a moderator does with a report. */
 export const MODERATION_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
+
+/** What the audit log records: the report actions, and lifting a suspension (no report). */
+export const AUDIT_ACTIONS = [...MODERATION_ACTIONS, 'lift_suspension'] as const;
+export type AuditActionKind = (typeof AUDIT_ACTIONS)[number];

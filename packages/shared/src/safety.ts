@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './paging';
 import {
+  AUDIT_ACTIONS,
   MODERATION_ACTIONS,
   MODERATION_REASON_MAX,
   REPORT_KINDS,
@@ -97,15 +98,28 @@ export type ReportSnapshot = z.infer<typeof ReportSnapshot>;
 export const Roles = z.object({ isModerator: z.boolean() });
 export type Roles = z.infer<typeof Roles>;
 
-export const ModerationActionInput = z.object({
-  action: z.enum(MODERATION_ACTIONS),
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Say why')
-    .max(MODERATION_REASON_MAX, `A reason is at most ${MODERATION_REASON_MAX} characters`),
-});
+const ModerationReason = z
+  .string()
+  .trim()
+  .min(1, 'Say why')
+  .max(MODERATION_REASON_MAX, `A reason is at most ${MODERATION_REASON_MAX} characters`);
+
+export const ModerationActionInput = z.object({ action: z.enum(MODERATION_ACTIONS), reason: ModerationReason });
 export type ModerationActionInput = z.infer<typeof ModerationActionInput>;
+
+export const LiftSuspensionInput = z.object({ reason: ModerationReason });
+export type LiftSuspensionInput = z.infer<typeof LiftSuspensionInput>;
+
+/** A suspended account as moderators see it. */
+export const SuspendedAccount = z.object({
+  id: z.string(),
+  handle: z.string().nullable(),
+  displayName: z.string().nullable(),
+  suspendedAt: z.string(),
+});
+export type SuspendedAccount = z.infer<typeof SuspendedAccount>;
+export const SuspendedAccountPage = pageOf(SuspendedAccount);
+export type SuspendedAccountPage = z.infer<typeof SuspendedAccountPage>;
 
 /** An open report as moderators see it. */
 export const OpenReport = z.object({
@@ -131,7 +145,7 @@ export type ModerationActionResult = z.infer<typeof ModerationActionResult>;
 export const AuditEntry = z.object({
   id: z.string(),
   moderatorId: z.string(),
-  action: z.enum(MODERATION_ACTIONS),
+  action: z.enum(AUDIT_ACTIONS),
   kind: z.enum(REPORT_KINDS),
   targetId: z.string(),
   reportId: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { accounts, handleHistory, sessions, users } from './tables';
 
 const userColumns = {
@@ -93,6 +94,35 @@ export async function markSuspended(db: Database, userId: string): Promise<boole
     .where(and(eq(users.id, userId), isNull(users.suspendedAt), isNull(users.deletedAt)))
     .returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Lifts a suspension; false when the account is unknown, deleted or not suspended. */
+export async function markNotSuspended(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ suspendedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNotNull(users.suspendedAt), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** A page of the suspended accounts, the latest suspended first (users_suspended_idx). */
+export async function listSuspendedUsers(db: Database, page: PageRequest) {
+  return db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      displayName: users.displayName,
+      // Never null here (the where clause), which the column's type cannot say.
+      suspendedAt: sql<Date>`${users.suspendedAt}`.mapWith(users.suspendedAt),
+      pageKey: keyTime(users.suspendedAt),
+    })
+    .from(users)
+    .where(
+      and(isNotNull(users.suspendedAt), isNull(users.deletedAt), afterKeyset(users.suspendedAt, users.id, page.after)),
+    )
+    .orderBy(...newestFirst(users.suspendedAt, users.id))
+    .limit(page.limit + 1);
 }
 
 /** Whether the account is suspended (a sign-in is refused). */

@@ -1,10 +1,20 @@
 import type { Me } from '@sweetwish/shared/accounts';
 import { displayNameProblem } from '@sweetwish/shared/handle';
+import type { SuspendedAccountPage } from '@sweetwish/shared/safety';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
+import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { isPhoneOnlyEmail } from './auth';
-import { deleteSessionsOf, findGiftRecipient, findUserById, isUserSuspended, markSuspended } from './repo';
+import {
+  deleteSessionsOf,
+  findGiftRecipient,
+  findUserById,
+  isUserSuspended,
+  listSuspendedUsers,
+  markNotSuspended,
+  markSuspended,
+} from './repo';
 
 export async function getMe(db: Database, userId: string): Promise<Me> {
   const user = await findUserById(db, userId);
@@ -113,4 +123,24 @@ export async function suspendAccount(db: Database, userId: string): Promise<bool
     await notifyChange(tx, { topic: 'wishes', userId });
     return true;
   });
+}
+
+/**
+ * Lifts a suspension (in the caller's transaction): the account may sign in again, and its public page,
+ * search and gifts come back as they were. False when it is not suspended (or is unknown or deleted).
+ */
+export async function liftSuspension(db: Database, userId: string): Promise<boolean> {
+  if (!(await markNotSuspended(db, userId))) return false;
+  await notifyChange(db, { topic: 'profile', userId });
+  await notifyChange(db, { topic: 'wishes', userId });
+  return true;
+}
+
+/** The suspended accounts, the latest suspended first, page by page (the moderation screen). */
+export async function listSuspendedAccounts(db: Database, page: PageRequest): Promise<SuspendedAccountPage> {
+  const { rows, nextCursor } = cutPage(await listSuspendedUsers(db, page), page, (row) => row.id);
+  return {
+    items: rows.map(({ pageKey, suspendedAt, ...row }) => ({ ...row, suspendedAt: suspendedAt.toISOString() })),
+    nextCursor,
+  };
 }

@@ -45,6 +45,8 @@ export const users = pgTable(
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     // Handles are unique without regard to case (design.md section 8).
     uniqueIndex('users_handle_key').on(sql`lower(${t.handle})`),
+    // The moderators' list of suspended accounts, newest first: a few rows among all users.
+    index('users_suspended_idx').on(t.suspendedAt, t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type {
   AuditPage,
+  LiftSuspensionInput,
   ModerationActionInput,
   ModerationActionResult,
   OpenReportPage,
@@ -9,7 +10,7 @@ import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
-import { getModerationIdentity, suspendAccount } from '../accounts/service';
+import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
 import { hideMessage } from '../chat/service';
 import { hideWish } from '../wishes/service';
 import { findReport, insertModerationAction, listModerationActions, listOpenReports, resolveReports } from './repo';
@@ -92,4 +93,27 @@ export async function actOnReport(
     });
   });
   return outcome;
+}
+
+/**
+ * A moderator lifts a suspension, with a reason, written to the audit log (no report) in the same
+ * transaction: the account may sign in again and its page, search and gifts come back as they were.
+ */
+export async function liftAccountSuspension(
+  db: Database,
+  moderatorId: string,
+  userId: string,
+  input: LiftSuspensionInput,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await liftSuspension(tx, userId))) throw new AppError('CONFLICT', SAFETY_MESSAGES.notSuspended);
+    await insertModerationAction(tx, {
+      moderatorId,
+      action: 'lift_suspension',
+      kind: 'profile',
+      targetId: userId,
+      reportId: null,
+      reason: input.reason,
+    });
+  });
 }

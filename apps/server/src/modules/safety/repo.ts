@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportSnapshot } from '@sweetwish/shared/safety';
-import type { ModerationActionKind, ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
+import type { AuditActionKind, ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
@@ -144,7 +144,7 @@ export async function insertModerationAction(
   db: Database,
   action: {
     moderatorId: string;
-    action: ModerationActionKind;
+    action: AuditActionKind;
     kind: ReportKind;
     targetId: string;
     reportId: string | null;

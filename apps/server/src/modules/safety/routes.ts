@@ -6,11 +6,13 @@ import {
   BlockInput,
   BlockStatus,
   CreateReportInput,
+  LiftSuspensionInput,
   ModerationActionInput,
   ModerationActionResult,
   OpenReportPage,
   ReportReceipt,
   Roles,
+  SuspendedAccountPage,
 } from '@sweetwish/shared/safety';
 import { createMiddleware } from 'hono/factory';
 import type { PublicCache } from '../../changes/public-cache';
@@ -22,10 +24,18 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { forgetUserSessions, requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { forgetGiftRecipient } from '../accounts/service';
+import { forgetGiftRecipient, listSuspendedAccounts } from '../accounts/service';
 import { announceConversationsOf, getOtherParticipant } from '../chat/service';
 import { blockUser, getBlockStatus, listBlockedUsers, unblockUser } from './blocks';
-import { actOnReport, getRoles, isModerator, listAuditLog, listReportQueue, type Moderators } from './moderation';
+import {
+  actOnReport,
+  getRoles,
+  isModerator,
+  liftAccountSuspension,
+  listAuditLog,
+  listReportQueue,
+  type Moderators,
+} from './moderation';
 import { createReport } from './reports';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
@@ -154,6 +164,31 @@ const auditRoute = createRoute({
   responses: { 200: jsonResponse(AuditPage, 'The audit log'), 400: errorResponse('A bad cursor or limit'), ...hidden },
 });
 
+const suspendedRoute = createRoute({
+  method: 'get',
+  path: '/moderation/suspended',
+  summary: 'A page of the suspended accounts, the latest suspended first (moderators only)',
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(SuspendedAccountPage, 'The suspended accounts'),
+    400: errorResponse('A bad cursor or limit'),
+    ...hidden,
+  },
+});
+
+const liftSuspensionRoute = createRoute({
+  method: 'post',
+  path: '/moderation/suspended/{id}/lift',
+  summary: 'Lift the suspension of an account, with a reason (moderators only)',
+  request: { params: Id, body: { required: true, content: { 'application/json': { schema: LiftSuspensionInput } } } },
+  responses: {
+    204: { description: 'Lifted, and written to the audit log' },
+    400: errorResponse('No reason, or one too long'),
+    ...hidden,
+    409: errorResponse('The account is not suspended'),
+  },
+});
+
 export function safetyRoutes(deps: {
   database: DatabaseHandle;
   auth: Auth;
@@ -227,5 +262,15 @@ export function safetyRoutes(deps: {
       }
       return c.json({ reportId: outcome.reportId, action: outcome.action }, 200);
     })
-    .openapi(auditRoute, async (c) => c.json(await listAuditLog(db, pageRequest(c.req.valid('query'))), 200));
+    .openapi(auditRoute, async (c) => c.json(await listAuditLog(db, pageRequest(c.req.valid('query'))), 200))
+    .openapi(suspendedRoute, async (c) =>
+      c.json(await listSuspendedAccounts(db, pageRequest(c.req.valid('query'))), 200),
+    )
+    .openapi(liftSuspensionRoute, async (c) => {
+      const userId = c.req.valid('param').id;
+      await liftAccountSuspension(db, c.get('userId'), userId, c.req.valid('json'));
+      // Its page and wishlist answered "User Not Found" from the cache; the other instances hear the feed.
+      deps.publicCache.forget({ topic: 'profile', userId }, { topic: 'wishes', userId });
+      return c.body(null, 204);
+    });
 }

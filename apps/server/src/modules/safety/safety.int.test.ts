@@ -10,8 +10,9 @@ import type {
   OpenReportPage,
   ReportReceipt,
   Roles,
+  SuspendedAccountPage,
 } from '@sweetwish/shared/safety';
-import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import { MODERATION_REASON_MAX, SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { ProfilePage } from '@sweetwish/shared/wishes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,7 +350,9 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
       expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
         'get /moderation/audit',
         'get /moderation/reports',
+        'get /moderation/suspended',
         'post /moderation/reports/{id}/actions',
+        'post /moderation/suspended/{id}/lift',
       ]);
       const body = { action: 'suspend', reason: 'testing' };
       for (const { method, path } of routes) {
@@ -372,7 +375,8 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
                 reason: 'checked',
               },
         );
-        expect(allowed.status, `${method} ${url} as moderator`).toBe(200);
+        // The report's id is no suspended account's: reached, and refused for that.
+        expect(allowed.status, `${method} ${url} as moderator`).toBe(path.endsWith('/lift') ? 409 : 200);
       }
       // The refused suspensions did nothing: the target is still signed in.
       expect(await (await me(app, target.cookie)).json()).toEqual(expect.objectContaining({ id: target.id }));
@@ -519,6 +523,59 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
           targetId: creator.id,
           reason: 'Scammer',
         }),
+      );
+    });
+
+    it('lifts a suspension with a reason: the account signs in again, its page, search and gifts come back, and the audit log says who and why', async () => {
+      const creator = await people.newPerson();
+      const fan = await people.newPerson({ tokens: 100 });
+      const { reportId } = await people.json<ReportReceipt>(
+        people.post(fan, '/reports', { kind: 'profile', targetId: creator.id, reason: 'other' }),
+        201,
+      );
+      await people.json(
+        people.post(moderator, `/moderation/reports/${reportId}/actions`, { action: 'suspend', reason: 'Mistake' }),
+      );
+      expect((await people.get(undefined, `/users/${creator.handle}/page`)).status).toBe(404);
+      // Searched while suspended: the cached results leave the account out until the lift drops them.
+      const searched = (await (await app.request(`/api/search/users?q=${creator.handle}`)).json()) as { id: string }[];
+      expect(searched.map((r) => r.id)).not.toContain(creator.id);
+      const suspended = await people.json<SuspendedAccountPage>(people.get(moderator, '/moderation/suspended'));
+      expect(suspended.items[0]).toEqual({
+        id: creator.id,
+        handle: creator.handle,
+        displayName: expect.any(String),
+        suspendedAt: expect.any(String),
+      });
+
+      const lift = (body: unknown, id = creator.id) => people.post(moderator, `/moderation/suspended/${id}/lift`, body);
+      expect((await lift({ reason: '  ' })).status).toBe(400);
+      expect((await lift({ reason: 'x'.repeat(MODERATION_REASON_MAX + 1) })).status).toBe(400);
+      expect((await lift({ reason: 'ok' }, fan.id)).status).toBe(409);
+      // Refusals changed nothing.
+      expect((await people.get(undefined, `/users/${creator.handle}/page`)).status).toBe(404);
+
+      const lifted = await lift({ reason: 'Reviewed: not a scam' });
+      expect(lifted.status).toBe(204);
+      const again = await lift({ reason: 'twice' });
+      expect(again.status).toBe(409);
+      expect((await errorOf(again)).message).toBe(SAFETY_MESSAGES.notSuspended);
+
+      expect((await sendCode(app, creator.phone)).status).toBe(200);
+      expect((await verifyCode(app, creator.phone, await latestCode(app, creator.phone))).status).toBe(200);
+      expect((await people.get(undefined, `/users/${creator.handle}/page`)).status).toBe(200);
+      const found = (await (await app.request(`/api/search/users?q=${creator.handle}`)).json()) as { id: string }[];
+      expect(found.map((r) => r.id)).toContain(creator.id);
+      expect((await people.post(fan, '/tips', { recipientId: creator.id, amount: 5 })).status).toBe(201);
+      const after = await people.json<SuspendedAccountPage>(people.get(moderator, '/moderation/suspended'));
+      expect(after.items.map((a) => a.id)).not.toContain(creator.id);
+
+      const audit = await people.json<AuditPage>(people.get(moderator, '/moderation/audit?limit=100'));
+      expect(audit.items.filter((a) => a.targetId === creator.id).map((a) => [a.action, a.reason, a.reportId])).toEqual(
+        [
+          ['lift_suspension', 'Reviewed: not a scam', null],
+          ['suspend', 'Mistake', reportId],
+        ],
       );
     });
 

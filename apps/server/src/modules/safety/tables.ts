@@ -1,5 +1,5 @@
 import type { ReportSnapshot } from '@sweetwish/shared/safety';
-import { MODERATION_ACTIONS, REPORT_KINDS, REPORT_REASONS } from '@sweetwish/shared/safety-rules';
+import { AUDIT_ACTIONS, REPORT_KINDS, REPORT_REASONS } from '@sweetwish/shared/safety-rules';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
@@ -78,7 +78,7 @@ export const moderationActions = pgTable(
     moderatorId: text('moderator_id')
       .notNull()
       .references(() => users.id),
-    action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     targetId: text('target_id').notNull(),
     reportId: text('report_id').references(() => reports.id),

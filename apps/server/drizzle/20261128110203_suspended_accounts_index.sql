@@ -1,0 +1,1 @@
+CREATE INDEX "users_suspended_idx" ON "users" USING btree ("suspended_at","id") WHERE "users"."suspended_at" IS NOT NULL;
