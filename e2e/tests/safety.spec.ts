@@ -141,3 +141,55 @@ test('a fan reports a wish; a moderator hides it and the public page no longer s
   await expect(visitor.getByRole('button', { name: 'Buy', exact: true })).toHaveCount(0);
   await expect(visitor.getByText('Suspicious Watch')).toHaveCount(0);
 });
+
+test('a moderator suspends a reported creator, whose page is then gone, and lifts the suspension, which brings it back', async ({
+  page,
+  baseURL,
+  newBrowserPage,
+}) => {
+  test.setTimeout(120_000);
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  await createWishByApi(creatorPage, baseURL, { name: 'Garden Roses', cost: 20 });
+  const creatorId = await userIdOf(creatorPage, creator.handle);
+
+  // A fan reports the profile (the report dialog itself is covered above).
+  await signUp(page);
+  const reported = await page.request.post('/api/reports', {
+    data: { kind: 'profile', targetId: creatorId, reason: 'other', note: 'Looks like an impostor.' },
+    headers: { Origin: baseURL ?? '' },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+
+  const moderatorPage = await newBrowserPage();
+  await signInAsModerator(moderatorPage, baseURL);
+  await moderatorPage.goto('/moderation');
+  const card = moderatorPage
+    .getByRole('list', { name: 'Open reports' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Looks like an impostor.' });
+  await card.getByRole('button', { name: 'Suspend Account' }).click();
+  const suspend = moderatorPage.getByRole('dialog', { name: 'Suspend Account' });
+  await suspend.getByRole('textbox', { name: 'Reason' }).fill('Impostor');
+  await suspend.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(moderatorPage, 'Done. It is in the audit log.')).toBeVisible();
+
+  const visitor = await newBrowserPage();
+  await visitor.goto(`/${creator.handle}`);
+  await expect(visitor.getByText('User Not Found')).toBeVisible();
+
+  // The moderator finds the account among the suspended ones and lifts the suspension, saying why.
+  const suspended = moderatorPage
+    .getByRole('list', { name: 'Suspended accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: `@${creator.handle}` });
+  await suspended.getByRole('button', { name: 'Lift Suspension' }).click();
+  const lift = moderatorPage.getByRole('dialog', { name: `Lift the suspension of @${creator.handle}` });
+  await lift.getByRole('textbox', { name: 'Reason' }).fill('Verified: the real creator');
+  await lift.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(moderatorPage, 'Suspension lifted. It is in the audit log.')).toBeVisible();
+  await expect(suspended).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByText('Garden Roses')).toBeVisible();
+});

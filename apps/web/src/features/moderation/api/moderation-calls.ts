@@ -39,6 +39,32 @@ export function useModerationAction() {
           body: { action, reason },
         }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY }),
+    // A suspension adds to the suspended accounts.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['moderation'] }),
+  });
+}
+
+const SUSPENDED_QUERY_KEY = ['moderation', 'suspended'] as const;
+
+/** The suspended accounts, the latest suspended first, page by page (GET /api/moderation/suspended). */
+const suspendedOptions = {
+  ...pagedListOptions(SUSPENDED_QUERY_KEY, (cursor) =>
+    ok(api.GET('/api/moderation/suspended', { params: { query: { cursor } } })),
+  ),
+  retry: false,
+};
+
+export function useSuspendedAccounts() {
+  const { isSignedIn } = useMe();
+  return useInfiniteQuery({ ...suspendedOptions, enabled: isSignedIn });
+}
+
+/** Lifts an account's suspension, with a reason. */
+export function useLiftSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
+      ok(api.POST('/api/moderation/suspended/{id}/lift', { params: { path: { id: userId } }, body: { reason } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUSPENDED_QUERY_KEY }),
   });
 }

@@ -67,6 +67,7 @@ describe('the moderation screen', () => {
         isOpen = false;
         return json({ reportId: 'r1', action: 'hide' });
       }
+      if (url === '/api/moderation/suspended') return json({ items: [], nextCursor: null });
       return json({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
     });
     renderModeration();
@@ -88,6 +89,45 @@ describe('the moderation screen', () => {
       url: '/api/moderation/reports/r1/actions',
       method: 'POST',
       body: JSON.stringify({ action: 'hide', reason: 'Counterfeit' }),
+    });
+  });
+
+  it('lists the suspended accounts and lifts a suspension with a reason', async () => {
+    vi.stubGlobal('IntersectionObserver', NoObserver);
+    let isSuspended = true;
+    const calls = stubFetch((url, sent) => {
+      if (url === '/api/moderation/reports') return json({ items: [], nextCursor: null });
+      if (url === '/api/moderation/suspended') {
+        const account = {
+          id: 'u2',
+          handle: 'sunny',
+          displayName: 'Sunny Petal',
+          suspendedAt: '2026-11-27T10:00:00.000Z',
+        };
+        return json({ items: isSuspended ? [account] : [], nextCursor: null });
+      }
+      if (url === '/api/moderation/suspended/u2/lift' && sent.method === 'POST') {
+        isSuspended = false;
+        return new Response(null, { status: 204 });
+      }
+      return json({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
+    });
+    renderModeration();
+    const list = await screen.findByRole('list', { name: 'Suspended accounts' });
+    expect(within(list).getByText('Sunny Petal @sunny')).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Lift Suspension' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift the suspension of @sunny' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.input(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: ' Reviewed ' } });
+    fireEvent.click(confirm);
+
+    expect(await screen.findByText('No suspended accounts')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      url: '/api/moderation/suspended/u2/lift',
+      method: 'POST',
+      body: JSON.stringify({ reason: 'Reviewed' }),
     });
   });
 });

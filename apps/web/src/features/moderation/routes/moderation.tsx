@@ -4,21 +4,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OpenReport } from '@sweetwish/shared/safety';
-import {
-  MODERATION_REASON_MAX,
-  type ModerationActionKind,
-  REPORT_REASON_LABELS,
-  SAFETY_MESSAGES,
-} from '@sweetwish/shared/safety-rules';
-import { useId, useState } from 'react';
+import { type ModerationActionKind, REPORT_REASON_LABELS, SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import { useState } from 'react';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { LoadMore } from '../../../components/load-more';
@@ -28,6 +18,8 @@ import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadOpenReports, useModerationAction, useOpenReports } from '../api/moderation-calls';
+import { ReasonDialog } from '../components/reason-dialog';
+import { SuspendedAccounts } from '../components/suspended-accounts';
 
 const ACTION_LABELS: Record<ModerationActionKind, string> = {
   dismiss: 'Dismiss',
@@ -42,7 +34,8 @@ export function moderationLoader() {
 /**
  * The moderation queue (/moderation; issue 21, item 5): the open reports, newest first, each with the
  * content as it was when reported, and Dismiss, Hide (a wish or a message) and Suspend Account, each with
- * a reason. The server answers 404 to anyone but a moderator, and so does this screen.
+ * a reason; below, the suspended accounts, each with Lift Suspension. The server answers 404 to anyone but
+ * a moderator, and so does this screen.
  */
 export function ModerationPage() {
   return (
@@ -87,6 +80,7 @@ function ModerationQueue() {
         </Stack>
       )}
       {acting && <ActionDialog {...acting} onClose={() => setActing(null)} />}
+      <SuspendedAccounts />
     </Box>
   );
 }
@@ -173,12 +167,10 @@ function ActionDialog({
   action: ModerationActionKind;
   onClose: () => void;
 }) {
-  const titleId = useId();
-  const [reason, setReason] = useState('');
   const act = useModerationAction();
-  const submit = () =>
+  const confirm = (reason: string) =>
     act.mutate(
-      { reportId: report.id, action, reason: reason.trim() },
+      { reportId: report.id, action, reason },
       {
         onSuccess: () => {
           notify('Done. It is in the audit log.', { severity: 'success' });
@@ -188,37 +180,5 @@ function ActionDialog({
       },
     );
   const title = action === 'hide' ? `Hide this ${report.kind}` : ACTION_LABELS[action];
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId} sx={{ fontWeight: 800 }}>
-        {title}
-      </DialogTitle>
-      <DialogContent>
-        <TextField
-          label="Reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          margin="dense"
-          required
-          slotProps={{ htmlInput: { maxLength: MODERATION_REASON_MAX } }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button color="inherit" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={reason.trim() === '' || act.isPending}
-          sx={{ minWidth: 120 }}
-        >
-          {act.isPending ? <CircularProgress size={22} color="inherit" aria-label="Working" /> : 'Confirm'}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <ReasonDialog title={title} isPending={act.isPending} onConfirm={confirm} onClose={onClose} />;
 }
