@@ -341,6 +341,10 @@ export async function listSellerGiftsAfter(db: Database, sellerId: string, after
       isAnonymous: purchases.isAnonymous,
       productName: purchases.productName,
       productImage: purchases.productImage,
+      productId: purchases.productId,
+      createdAt: purchases.createdAt,
+      // A group gift's wish is bought only by its grant: one purchase per contributor, in one transaction.
+      isGroupGift: sql<boolean>`exists (select 1 from wishes w where w.id = ${purchases.productId} and w.is_group_gift)`,
       buyer: { handle: buyer.handle, displayName: buyer.displayName, deletedAt: buyer.deletedAt },
     })
     .from(purchases)

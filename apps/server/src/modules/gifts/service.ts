@@ -339,33 +339,60 @@ export async function purchasesOfTransfers(
 }
 
 export type OverlayGift = {
+  /** The gift's number; for a group gift's grant, its last contribution's. */
   seq: number;
   type: 'standard' | 'tip';
   costCents: number;
   /** The buyer's display name; null when anonymous or without a public profile ("Anonymous"). */
   buyerName: string | null;
+  /** How many fans gave it: more than 1 only for a group gift's grant. */
+  contributors: number;
   product: { name: string; image: string | null } | null;
 };
 
-/** The recipient's gifts after number `afterSeq`, in order (the stream overlay, decision 031). */
+type SellerGiftRow = Awaited<ReturnType<typeof listSellerGiftsAfter>>[number];
+
+/** Whether two purchases are contributions of the same group gift's grant (one transaction, one wish). */
+const isSameGrant = (a: SellerGiftRow, b: SellerGiftRow) =>
+  a.isGroupGift && b.isGroupGift && a.productId === b.productId && a.createdAt.getTime() === b.createdAt.getTime();
+
+/**
+ * The recipient's gifts after number `afterSeq`, in order (the stream overlay, decision 031), reading at
+ * most `limit` purchases: a group gift's grant is one gift however many fans contributed (one alert, not
+ * one per contributor). A grant the read cut short is left for the next read, unless it fills the read.
+ * `isFull`: the read stopped at `limit`, so more may follow.
+ */
 export async function giftsAfter(
   db: Database,
   sellerId: string,
   afterSeq: number,
   limit: number,
-): Promise<OverlayGift[]> {
+): Promise<{ gifts: OverlayGift[]; isFull: boolean }> {
   const rows = await listSellerGiftsAfter(db, sellerId, afterSeq, limit);
-  return rows.map((row) => {
+  const runs: SellerGiftRow[][] = [];
+  for (const row of rows) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    if (run && last && isSameGrant(last, row)) run.push(row);
+    else runs.push([row]);
+  }
+  const isFull = rows.length === limit;
+  if (isFull && runs.length > 1 && runs.at(-1)?.[0]?.isGroupGift) runs.pop();
+  const gifts = runs.map((run) => {
+    const first = run[0] as SellerGiftRow;
     const isKnown =
-      !row.isAnonymous && row.buyer.handle !== null && row.buyer.displayName !== null && !row.buyer.deletedAt;
+      !first.isAnonymous && first.buyer.handle !== null && first.buyer.displayName !== null && !first.buyer.deletedAt;
     return {
-      seq: row.seq,
-      type: row.type,
-      costCents: row.costCents,
-      buyerName: isKnown ? row.buyer.displayName : null,
-      product: row.type === 'standard' && row.productName ? { name: row.productName, image: row.productImage } : null,
+      seq: (run.at(-1) as SellerGiftRow).seq,
+      type: first.type,
+      costCents: run.reduce((sum, row) => sum + row.costCents, 0),
+      buyerName: isKnown ? first.buyer.displayName : null,
+      contributors: run.length,
+      product:
+        first.type === 'standard' && first.productName ? { name: first.productName, image: first.productImage } : null,
     };
   });
+  return { gifts, isFull };
 }
 
 /** The number of the recipient's latest gift (0 before any): where a new overlay starts. */

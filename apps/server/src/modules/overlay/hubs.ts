@@ -83,7 +83,7 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
       const streams = [...hub.streams];
       if (streams.length === 0) return;
       const from = Math.min(...streams.map((s) => s.cursor));
-      const gifts = await giftsAfter(db, hub.creatorId, from, PAGE);
+      const { gifts, isFull } = await giftsAfter(db, hub.creatorId, from, PAGE);
       for (const gift of gifts) {
         const alert = alertOf(row, gift);
         const event = alert
@@ -96,7 +96,7 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
         }
       }
       if (gifts.length > 0) hasNewGifts = true;
-      if (gifts.length < PAGE) break;
+      if (!isFull) break;
     }
     const waiting = [...hub.streams].filter((s) => hasNewGifts || s.needsState);
     if (waiting.length === 0) return;

@@ -8,6 +8,7 @@ import { type Person, peopleOn } from '../../../test/people';
 import { settleChanges } from '../../../test/sse';
 import { type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { loggedPath } from '../../http/request-log';
+import { giftsAfter } from '../gifts/service';
 import { recordGoalReached } from './goal';
 
 type Built = Awaited<ReturnType<typeof buildTestApp>>;
@@ -122,6 +123,42 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     expect(received.map((e) => alertOf(e).amountCents / 100).sort((x, y) => x - y)).toEqual(amounts);
     expect((await overlay.drain(300)).filter(isGift)).toEqual([]);
     await overlay.close();
+  });
+
+  it("shows a group gift's grant as one alert for all its contributors, and reads a grant whole", async () => {
+    const creator = await people.newPerson();
+    const fans = await Promise.all([1, 2, 3].map(() => people.newPerson({ tokens: 100 })));
+    const { secret } = await settingsOf(creator);
+    const wish = await people.json<{ id: string }>(
+      people.post(creator, '/wishes', { name: 'Espresso Machine', cost: 30, isGroupGift: true }),
+      201,
+    );
+    const overlay = await openOverlay(secret);
+    await tip(fans[0] as Person, creator, 1);
+    for (const fan of fans) {
+      await people.json(people.post(fan, `/wishes/${wish.id}/contributions`, { amount: 10, isAnonymous: false }), 201);
+    }
+    expect(alertOf(await overlay.next(isAlert)).amountCents).toBe(100);
+    const grant = await overlay.next(isAlert);
+    expect(alertOf(grant)).toEqual({
+      kind: 'gift',
+      name: '3 fans',
+      amountCents: 3000,
+      wish: { name: 'Espresso Machine', image: null },
+      isTest: false,
+    });
+    // Resumes after the grant's last contribution: nothing more of it.
+    expect(Number(grant?.id)).toBe(Number(overlay.readyId) + 4);
+    expect((await overlay.drain(300)).filter(isGift)).toEqual([]);
+    await overlay.close();
+
+    // A read that would cut the grant short leaves it whole for the next read.
+    const after = Number(overlay.readyId);
+    const first = await giftsAfter(database.db, creator.id, after, 3);
+    expect(first.isFull).toBe(true);
+    expect(first.gifts.map((g) => [g.type, g.contributors])).toEqual([['tip', 1]]);
+    const second = await giftsAfter(database.db, creator.id, after + 1, 3);
+    expect(second.gifts.map((g) => [g.seq, g.contributors, g.costCents])).toEqual([[after + 4, 3, 3000]]);
   });
 
   it('applies the minimum amount and the show choices on the server; a test alert is marked a test', async () => {

@@ -159,7 +159,8 @@ export function alertOf(row: Pick<OverlayRow, 'showAlerts' | 'minTokens'>, gift:
   if (!row.showAlerts || gift.costCents < row.minTokens * 100) return null;
   return {
     kind: gift.type === 'tip' ? 'tip' : 'gift',
-    name: gift.buyerName ?? ANONYMOUS_NAME,
+    // A group gift's grant is one alert for all its contributors.
+    name: gift.contributors > 1 ? `${gift.contributors} fans` : (gift.buyerName ?? ANONYMOUS_NAME),
     amountCents: gift.costCents,
     wish: gift.product,
     isTest: false,
