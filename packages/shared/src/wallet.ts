@@ -96,6 +96,8 @@ export const Purchase = z.object({
   conversationId: z.string().nullable(),
   /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
   reversedCents: z.number().int().nonnegative(),
+  /** A subscription's month after the first, paid from the wallet (decision 034): "Renewal". */
+  isRenewal: z.boolean(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = pageOf(Purchase);
@@ -116,6 +118,8 @@ export const ReceivedItem = z.object({
   netCents: z.number().int().nonnegative(),
   /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */
   reversedCents: z.number().int().nonnegative(),
+  /** A subscription's month after the first (decision 034): "Renewal". */
+  isRenewal: z.boolean(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedPage = pageOf(ReceivedItem);

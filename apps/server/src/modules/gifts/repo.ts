@@ -127,6 +127,9 @@ const purchaseColumns = {
   seenAt: purchases.seenAt,
   recipientCents: purchases.recipientCents,
   reversedCents: purchases.reversedCents,
+  // A subscription's later months (subscription_charges, decision 034; its purchase_id is unique, so indexed).
+  isRenewal: sql<boolean>`exists (select 1 from subscription_charges c
+                                  where c.purchase_id = ${purchases.id} and c.period_index > 0)`,
 };
 
 const sellerColumns = {

@@ -236,6 +236,7 @@ function toPurchase(row: PurchaseRow): Purchase {
     product: productOf(row),
     conversationId: row.conversationId,
     reversedCents: row.reversedCents,
+    isRenewal: row.isRenewal,
   };
 }
 
@@ -257,6 +258,7 @@ function toReceived(row: ReceivedRow): ReceivedItem {
     feesCents: row.costCents - row.recipientCents,
     netCents: row.recipientCents,
     reversedCents: row.reversedCents,
+    isRenewal: row.isRenewal,
   };
 }
 

@@ -7,7 +7,9 @@ import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '.
 import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
 import { type Change, type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { listPurchases, listReceived } from '../gifts/service';
 import { closeGiftsSummary } from '../notify/repo';
 import { type NotificationJobOptions, notificationJob } from '../notify/worker';
 import { blockUser } from '../safety/blocks';
@@ -213,6 +215,11 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
       count: 6,
       totalCents: 6 * 20_00,
     });
+    // Both sides' lists say which months were renewals: all but the first (newest first).
+    const page = pageRequest({ limit: 20 });
+    const months = [true, true, true, true, true, true, false];
+    expect((await listPurchases(db, fan.id, page)).items.map((p) => p.isRenewal)).toEqual(months);
+    expect((await listReceived(db, creator.id, page)).items.map((r) => r.isRenewal)).toEqual(months);
     expect(await queryRows(db, sql`select 1 from jobs where payload->>'subscriptionId' = ${sub.id}`)).toEqual([]);
     expect(await reconcile(db)).toEqual({ isOk: true, lines: ['ok'] });
   }, 120_000);

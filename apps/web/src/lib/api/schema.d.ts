@@ -3436,6 +3436,7 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 isAnonymous: boolean;
+                                isRenewal: boolean;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -3602,6 +3603,7 @@ export interface paths {
                             createdAt: string;
                             id: string;
                             isAnonymous: boolean;
+                            isRenewal: boolean;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -3915,6 +3917,7 @@ export interface paths {
                                 createdAt: string;
                                 feesCents: number;
                                 id: string;
+                                isRenewal: boolean;
                                 isSeen: boolean;
                                 netCents: number;
                                 product: {
@@ -3995,6 +3998,7 @@ export interface paths {
                             createdAt: string;
                             feesCents: number;
                             id: string;
+                            isRenewal: boolean;
                             isSeen: boolean;
                             netCents: number;
                             product: {

@@ -105,7 +105,8 @@ function PurchaseRow({
       </ListItemAvatar>
       <ListItemText
         primary={purchaseName(purchase)}
-        secondary={`${seller.displayName} · ${formatMonthDayTime(purchase.createdAt)}`}
+        // A subscription's later month reads as such (decision 034).
+        secondary={`${seller.displayName}${purchase.isRenewal ? ' · Renewal' : ''} · ${formatMonthDayTime(purchase.createdAt)}`}
         slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
       />
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>

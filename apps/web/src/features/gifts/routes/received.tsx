@@ -75,7 +75,8 @@ function ReceivedRow({ item }: { item: ReceivedItem }) {
       </Box>
       <ListItemText
         primary={receivedItemName(item)}
-        secondary={formatMonthDay(item.createdAt)}
+        // A subscription's later month reads as such (decision 034).
+        secondary={`${item.isRenewal ? 'Renewal · ' : ''}${formatMonthDay(item.createdAt)}`}
         slotProps={{ primary: { sx: { fontWeight: item.isSeen ? 500 : 700, overflowWrap: 'anywhere' } } }}
       />
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
