@@ -346,7 +346,9 @@ export async function listSellerGiftsAfter(db: Database, sellerId: string, after
       productImage: purchases.productImage,
       productId: purchases.productId,
       createdAt: purchases.createdAt,
-      // A group gift's wish is bought only by its grant: one purchase per contributor, in one transaction.
+      buyerId: purchases.buyerId,
+      // A group gift's wish is bought by its grant (one purchase per contribution, in one transaction) or
+      // outright by one fan.
       isGroupGift: sql<boolean>`exists (select 1 from wishes w where w.id = ${purchases.productId} and w.is_group_gift)`,
       buyer: { handle: buyer.handle, displayName: buyer.displayName, deletedAt: buyer.deletedAt },
     })

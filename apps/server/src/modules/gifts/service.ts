@@ -347,7 +347,7 @@ export type OverlayGift = {
   costCents: number;
   /** The buyer's display name; null when anonymous or without a public profile ("Anonymous"). */
   buyerName: string | null;
-  /** How many fans gave it: more than 1 only for a group gift's grant. */
+  /** How many fans gave it (a fan may contribute more than once): more than 1 only for a group gift's grant. */
   contributors: number;
   product: { name: string; image: string | null } | null;
 };
@@ -389,7 +389,7 @@ export async function giftsAfter(
       type: first.type,
       costCents: run.reduce((sum, row) => sum + row.costCents, 0),
       buyerName: isKnown ? first.buyer.displayName : null,
-      contributors: run.length,
+      contributors: new Set(run.map((row) => row.buyerId)).size,
       product:
         first.type === 'standard' && first.productName ? { name: first.productName, image: first.productImage } : null,
     };

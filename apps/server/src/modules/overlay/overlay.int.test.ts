@@ -135,8 +135,15 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     );
     const overlay = await openOverlay(secret);
     await tip(fans[0] as Person, creator, 1);
-    for (const fan of fans) {
-      await people.json(people.post(fan, `/wishes/${wish.id}/contributions`, { amount: 10, isAnonymous: false }), 201);
+    // Four contributions from three fans: the first fan gives twice.
+    for (const [fan, amount] of [
+      [fans[0], 5],
+      [fans[1], 10],
+      [fans[2], 10],
+      [fans[0], 5],
+    ] as const) {
+      const body = { amount, isAnonymous: false };
+      await people.json(people.post(fan as Person, `/wishes/${wish.id}/contributions`, body), 201);
     }
     expect(alertOf(await overlay.next(isAlert)).amountCents).toBe(100);
     const grant = await overlay.next(isAlert);
@@ -148,7 +155,7 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
       isTest: false,
     });
     // Resumes after the grant's last contribution: nothing more of it.
-    expect(Number(grant?.id)).toBe(Number(overlay.readyId) + 4);
+    expect(Number(grant?.id)).toBe(Number(overlay.readyId) + 5);
     expect((await overlay.drain(300)).filter(isGift)).toEqual([]);
     await overlay.close();
 
@@ -157,8 +164,8 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     const first = await giftsAfter(database.db, creator.id, after, 3);
     expect(first.isFull).toBe(true);
     expect(first.gifts.map((g) => [g.type, g.contributors])).toEqual([['tip', 1]]);
-    const second = await giftsAfter(database.db, creator.id, after + 1, 3);
-    expect(second.gifts.map((g) => [g.seq, g.contributors, g.costCents])).toEqual([[after + 4, 3, 3000]]);
+    const second = await giftsAfter(database.db, creator.id, after + 1, 4);
+    expect(second.gifts.map((g) => [g.seq, g.contributors, g.costCents])).toEqual([[after + 5, 3, 3000]]);
   });
 
   it('applies the minimum amount and the show choices on the server; a test alert is marked a test', async () => {
