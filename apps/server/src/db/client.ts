@@ -21,8 +21,11 @@ export const READ_SNAPSHOT: PgTransactionConfig = { isolationLevel: 'repeatable 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every committed migration that has not run yet. Safe to call from several instances at once. */
-  migrate: () => Promise<void>;
+  /**
+   * Applies every committed migration that has not run yet. Safe to call from several instances at once.
+   * Tests of a migration's data step name a folder that holds only the migrations before it.
+   */
+  migrate: (migrationsFolder?: string) => Promise<void>;
   ping: () => Promise<void>;
   /**
    * Calls onNotify with the payload of every NOTIFY on the channel, from any connection or server instance.
@@ -53,8 +56,8 @@ export async function openPglite(dir: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
-      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     },
     ping: async () => {
       await client.query('select 1');
@@ -77,11 +80,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();

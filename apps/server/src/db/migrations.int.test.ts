@@ -1,14 +1,49 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { splitGift, tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../test/databases';
+import { seedTokens, seedUser } from '../../test/seed';
+import { postGifts } from '../modules/gifts/repo';
+import { giftPosting } from '../modules/gifts/service';
 import { MIGRATIONS_DIR } from '../paths';
 import type { DatabaseHandle } from './client';
 
 const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
   entries: { tag: string }[];
 };
+
+const earlierFolders: string[] = [];
+afterAll(() => {
+  for (const folder of earlierFolders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+/** The migrations before `tag`, in a folder of their own: a database as the release before it left it. */
+function migrationsBefore(tag: string): string {
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (index < 0) throw new Error(`No migration ${tag}`);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-migrations-'));
+  earlierFolders.push(folder);
+  fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const earlier = { ...journal, entries: journal.entries.slice(0, index) };
+  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(earlier));
+  return folder;
+}
+
+function tip(buyerId: string, sellerId: string) {
+  return giftPosting({
+    id: randomUUID(),
+    type: 'tip',
+    buyerId,
+    sellerId,
+    split: splitGift(tokensToCents(1), false),
+    affiliateId: undefined,
+    isAnonymous: false,
+  });
+}
 
 /** Rows of a raw query: both drivers answer with `rows`. */
 async function rowsOf<T>(database: DatabaseHandle, query: ReturnType<typeof sql>) {
@@ -64,6 +99,37 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
         sql`insert into users (id, name, email, handle) values ('u2', 'B', 'b@example.com', 'sweet_one')`,
       ),
     ).rejects.toThrow();
+  });
+
+  it("start each creator's purchase counter at their last purchase number", async () => {
+    database = await openFreshDatabase(kind);
+    await database.migrate(migrationsBefore('20261128134027_purchase_counters'));
+    const { db } = database;
+    const [fan, first, second] = [await seedUser(db), await seedUser(db), await seedUser(db)];
+    await seedTokens(db, fan.id, tokensToCents(10));
+    expect(await postGifts(db, [tip(fan.id, first.id), tip(fan.id, second.id), tip(fan.id, first.id)])).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
+
+    await database.migrate();
+    const counters = await rowsOf<{ seller_id: string; last_seq: string }>(
+      database,
+      sql`select seller_id, last_seq from purchase_counters`,
+    );
+    expect(Object.fromEntries(counters.map((c) => [c.seller_id, Number(c.last_seq)]))).toEqual({
+      [first.id]: 2,
+      [second.id]: 1,
+    });
+
+    const next = tip(fan.id, first.id);
+    expect(await postGifts(db, [next])).toEqual(['ok']);
+    const [numbered] = await rowsOf<{ seller_seq: string }>(
+      database,
+      sql`select seller_seq from purchases where id = ${next.purchase.id}`,
+    );
+    expect(Number(numbered?.seller_seq)).toBe(3);
   });
 
   it.runIf(kind === 'postgres')('are applied once when several instances start together', async () => {

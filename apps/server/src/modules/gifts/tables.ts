@@ -44,9 +44,9 @@ export const purchases = pgTable(
     reversedCents: bigint('reversed_cents', { mode: 'number' }).notNull().default(0),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     /**
-     * The gift's place among its recipient's gifts (1, 2, 3, ...), set by the purchases_number_per_seller
-     * trigger under a per-recipient lock held to commit: numbers become visible in order, with no gaps, so
-     * the stream overlay resumes after the last one it showed (decision 031).
+     * The gift's place among its recipient's gifts (1, 2, 3, ...), taken from purchase_counters by the
+     * purchases_number_per_seller trigger, whose row lock is held to commit: numbers become visible in
+     * order, with no gaps, so the stream overlay resumes after the last one it showed (decision 031).
      */
     // The trigger overwrites whatever an insert gives: 0 only lets drizzle insert a row without it.
     sellerSeq: bigint('seller_seq', { mode: 'number' })
@@ -66,3 +66,16 @@ export const purchases = pgTable(
     check('purchases_not_to_self', sql`${t.buyerId} <> ${t.sellerId}`),
   ],
 );
+
+/**
+ * Each recipient's last purchase number (purchases.seller_seq), counted by the purchases_number_per_seller
+ * trigger. Reading the last number from purchases cost as much as the recipient's purchases whenever the
+ * plan was made on stale statistics (decision 040); this row costs one key lookup, and its lock, held by
+ * the inserting transaction to commit, is the per-recipient lock that orders the numbers.
+ */
+export const purchaseCounters = pgTable('purchase_counters', {
+  sellerId: text('seller_id')
+    .primaryKey()
+    .references(() => users.id),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});

@@ -66,16 +66,19 @@ export type GiftsSummaryFacts = { count: number; totalCents: number };
 
 /**
  * Fixes, once, which gifts a summary tells of: those numbered after its start up to the creator's latest,
- * under the per-creator lock post_gifts() holds from numbering a gift to its commit. A gift being posted
- * meanwhile is either committed and counted here, or waits, then finds this summary closed and queues the
- * next one (queue_gift_notice): never told twice, never left out.
+ * read under the lock of the creator's purchase counter, which a gift being posted holds from its number to
+ * its commit (purchases_number_per_seller). A gift being posted meanwhile is either committed and counted
+ * here, or waits, then finds this summary closed and queues the next one (queue_gift_notice): never told
+ * twice, never left out.
  */
 export async function closeGiftsSummary(db: Database, id: number, userId: string): Promise<GiftsSummaryFacts> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`purchases_seller_seq:${userId}`}, 0))`);
+    const [counter] = await queryRows<{ lastSeq: string }>(
+      tx,
+      sql`select last_seq as "lastSeq" from purchase_counters where seller_id = ${userId} for update`,
+    );
     await tx.execute(sql`
-      update notifications set gift_seq_until =
-        (select coalesce(max(seller_seq), 0) from purchases where seller_id = ${userId})
+      update notifications set gift_seq_until = ${Number(counter?.lastSeq ?? 0)}
       where id = ${id} and gift_seq_until is null`);
     const [row] = await queryRows<GiftsSummaryFacts>(
       tx,
