@@ -179,26 +179,40 @@ test('/{handle}/tip shows the profile at /{handle}; on a phone the wish menu is 
 });
 
 /**
- * Runs in the page: the text of the share toast on screen ("Link Copied!" or one of lib/share.ts's
- * failures); with `isGoneWanted`, whether there is none. Self-contained: Playwright sends its source.
+ * Runs in the page: whether no share toast ("Link Copied!" or one of lib/share.ts's failures) is on screen.
+ * Self-contained, as the next one: Playwright sends their source.
  */
-function shareToast(isGoneWanted: boolean): string | boolean | null {
-  const texts = [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent ?? '');
-  const text = texts.find((t) => /Link Copied!|Could not share link|Clipboard not available/.test(t)) ?? null;
-  return isGoneWanted ? text === null : text;
+function noShareToast(): boolean {
+  const pattern = /Link Copied!|Could not share link|Clipboard not available/;
+  return ![...document.querySelectorAll('[role="alert"]')].some((alert) => pattern.test(alert.textContent ?? ''));
+}
+
+/** Runs in the page: keeps the text of the next share toast to appear, as `window.shareToast`. */
+function recordNextShareToast(): void {
+  const pattern = /Link Copied!|Could not share link|Clipboard not available/;
+  const observer = new MutationObserver(() => {
+    const texts = [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent ?? '');
+    const text = texts.find((t) => pattern.test(t));
+    if (text === undefined) return;
+    Object.assign(window, { shareToast: text });
+    observer.disconnect();
+  });
+  Object.assign(window, { shareToast: undefined });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
 }
 
 /**
- * Clicks a share button and sees "Link Copied!", which stays one second (spec section 8). The toast is
- * watched inside the page on every frame from before the click, as expect()'s spaced checks may miss it
- * on a loaded machine, and its text is taken as it appears: a failure says which toast came instead. The
- * previous toast must be gone first, so each click is seen to make its own.
+ * Clicks a share button and sees "Link Copied!", which stays one second (spec section 8). The page records
+ * the toast as it is added (a MutationObserver), so no check spaced out on a loaded machine can miss it, and
+ * a failure says which toast came instead. The previous toast must be gone first, so each click is seen to
+ * make its own.
  */
 async function expectLinkCopied(page: Page, click: () => Promise<void>) {
-  await page.waitForFunction(shareToast, true, { polling: 'raf' });
-  const shown = page.waitForFunction(shareToast, false, { polling: 'raf' });
+  await page.waitForFunction(noShareToast);
+  await page.evaluate(recordNextShareToast);
   await click();
-  expect(await (await shown).jsonValue()).toContain('Link Copied!');
+  const shown = await page.waitForFunction(() => (window as { shareToast?: string }).shareToast);
+  expect(await shown.jsonValue()).toContain('Link Copied!');
 }
 
 test('the side menu and the wish menu copy share links', async ({ page, baseURL, context }) => {
