@@ -114,6 +114,10 @@ export async function postGifts(db: Database, items: GiftPosting[]): Promise<Gif
 const seller = people('seller');
 const buyer = people('buyer');
 
+/** Whether a purchase is a subscription's later month (subscription_charges, decision 034; its purchase_id is unique, so indexed). */
+const isRenewal = sql<boolean>`exists (select 1 from subscription_charges c
+                                       where c.purchase_id = ${purchases.id} and c.period_index > 0)`;
+
 const purchaseColumns = {
   id: purchases.id,
   type: purchases.type,
@@ -127,9 +131,7 @@ const purchaseColumns = {
   seenAt: purchases.seenAt,
   recipientCents: purchases.recipientCents,
   reversedCents: purchases.reversedCents,
-  // A subscription's later months (subscription_charges, decision 034; its purchase_id is unique, so indexed).
-  isRenewal: sql<boolean>`exists (select 1 from subscription_charges c
-                                  where c.purchase_id = ${purchases.id} and c.period_index > 0)`,
+  isRenewal,
 };
 
 const sellerColumns = {
@@ -227,6 +229,7 @@ export async function findPurchaseParties(db: Database, id: string) {
       productId: purchases.productId,
       productName: purchases.productName,
       productImage: purchases.productImage,
+      isRenewal,
     })
     .from(purchases)
     .where(eq(purchases.id, id));
@@ -292,6 +295,7 @@ export async function findPurchasesByTransfer(db: Database, transferIds: string[
       productName: purchases.productName,
       buyerName: buyer.displayName,
       sellerName: seller.displayName,
+      isRenewal,
     })
     .from(purchases)
     .innerJoin(buyer, eq(buyer.id, purchases.buyerId))

@@ -15,15 +15,25 @@ export type GiftFacts = {
   productName: string | null;
   /** Null for an anonymous buyer. */
   buyerName: string | null;
+  /** A subscription's month after the first (decision 034). */
+  isRenewal: boolean;
 };
 
 export function giftText(gift: GiftFacts, origin: string): NotificationText {
   const who = gift.buyerName ?? 'An anonymous fan';
-  const what =
-    gift.type === 'tip'
-      ? `a ${formatDollars(gift.costCents)} tip`
-      : `a gift: ${gift.productName ?? 'a wish'} (${formatDollars(gift.costCents)})`;
+  const price = formatDollars(gift.costCents);
+  const wish = gift.productName ?? 'a wish';
   const path = `/received/item/${encodeURIComponent(gift.purchaseId)}`;
+  if (gift.isRenewal) {
+    const summary = `${who} renewed their subscription: ${wish} (${price}).`;
+    return {
+      subject: `A subscription was renewed on ${PRODUCT_NAME}`,
+      text: `${PRODUCT_NAME}: ${summary} See it at ${origin}${path}`,
+      summary,
+      path,
+    };
+  }
+  const what = gift.type === 'tip' ? `a ${price} tip` : `a gift: ${wish} (${price})`;
   return {
     subject: gift.type === 'tip' ? `You received a tip on ${PRODUCT_NAME}` : `You received a gift on ${PRODUCT_NAME}`,
     text: `${PRODUCT_NAME}: ${who} sent you ${what}. See it at ${origin}${path}`,
@@ -49,12 +59,13 @@ export function giftsSummaryText(gifts: { count: number; totalCents: number }, o
 
 /** A gift or tip taken back because the fan's card payment was refunded or disputed (decision 017). */
 export function giftReversedText(gift: GiftFacts, origin: string): NotificationText {
+  const kind = gift.isRenewal ? 'subscription renewal' : gift.type === 'tip' ? 'tip' : 'gift';
   const what =
-    gift.type === 'tip' ? `A ${formatDollars(gift.costCents)} tip` : `A gift: ${gift.productName ?? 'a wish'}`;
+    gift.type === 'tip' ? `A ${formatDollars(gift.costCents)} tip` : `A ${kind}: ${gift.productName ?? 'a wish'}`;
   const path = `/received/item/${encodeURIComponent(gift.purchaseId)}`;
   const summary = `${what} you received was reversed because the fan's card payment was refunded or disputed. Its pending tokens were taken back.`;
   return {
-    subject: `A ${gift.type === 'tip' ? 'tip' : 'gift'} you received was reversed`,
+    subject: `A ${kind} you received was reversed`,
     text: `${PRODUCT_NAME}: ${summary} See it at ${origin}${path}`,
     summary,
     path,

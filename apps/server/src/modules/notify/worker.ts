@@ -78,6 +78,7 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
           costCents: purchase.costCents,
           productName: purchase.productName,
           buyerName: buyer?.displayName ?? null,
+          isRenewal: purchase.isRenewal,
         },
         publicOrigin,
       );

@@ -9,11 +9,12 @@ import { type Change, type ChangeFeed, notifyChange, startChangeFeed } from '../
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { pageRequest } from '../../db/keyset';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
-import { listPurchases, listReceived } from '../gifts/service';
+import { getPurchaseParties, listPurchases, listReceived } from '../gifts/service';
 import { closeGiftsSummary } from '../notify/repo';
 import { type NotificationJobOptions, notificationJob } from '../notify/worker';
 import { blockUser } from '../safety/blocks';
 import { reconcile } from '../wallet/service';
+import { getStatementPage } from '../wallet/statement';
 import { createWish, updateWish } from '../wishes/service';
 import { type RenewalOptions, subscriptionRenewalJob } from './renewal';
 import { findSubscription, listCharges } from './repo';
@@ -220,6 +221,17 @@ describe.each(databaseKinds())('subscription renewals on %s', (kind) => {
     const months = [true, true, true, true, true, true, false];
     expect((await listPurchases(db, fan.id, page)).items.map((p) => p.isRenewal)).toEqual(months);
     expect((await listReceived(db, creator.id, page)).items.map((r) => r.isRenewal)).toEqual(months);
+    // So do the earnings statements, and what the creator's gift notice is told (getPurchaseParties).
+    const giftLines = async (userId: string) =>
+      (await getStatementPage(db, userId, { limit: 20 })).lines
+        .filter((line) => line.kind === 'gift_received' || line.kind === 'gift_sent')
+        .map((line) => line.description.replace(/ (from|to) [^()]*$/, ''));
+    const described = months.map((isRenewal) => `${wish.name}${isRenewal ? ' (renewal)' : ''}`);
+    expect(await giftLines(creator.id)).toEqual(described);
+    expect(await giftLines(fan.id)).toEqual(described);
+    const bought = (await listPurchases(db, fan.id, page)).items;
+    expect(await getPurchaseParties(db, bought[0]?.id ?? '')).toMatchObject({ isRenewal: true });
+    expect(await getPurchaseParties(db, bought.at(-1)?.id ?? '')).toMatchObject({ isRenewal: false });
     expect(await queryRows(db, sql`select 1 from jobs where payload->>'subscriptionId' = ${sub.id}`)).toEqual([]);
     expect(await reconcile(db)).toEqual({ isOk: true, lines: ['ok'] });
   }, 120_000);

@@ -29,7 +29,8 @@ const KIND_OF_TRANSFER: Partial<Record<Entry['kind'], StatementKind>> = {
 
 function giftLine(entry: Entry, purchase: PurchaseOfTransfer | undefined, userId: string) {
   const isTip = entry.kind === 'tip';
-  const what = isTip ? 'Tip' : (purchase?.productName ?? 'Gift');
+  // A subscription's later months say so (decision 034): the first reads as the wish bought.
+  const what = isTip ? 'Tip' : `${purchase?.productName ?? 'Gift'}${purchase?.isRenewal ? ' (renewal)' : ''}`;
   const buyer = purchase && !purchase.isAnonymous ? (purchase.buyerName ?? ANONYMOUS_NAME) : ANONYMOUS_NAME;
   const seller = purchase?.sellerName ?? ANONYMOUS_NAME;
   // The sign tells the sides apart: a buyer who is also the creator's affiliate has one of each.
@@ -46,7 +47,7 @@ function giftLine(entry: Entry, purchase: PurchaseOfTransfer | undefined, userId
   }
   return {
     kind: 'affiliate_share',
-    description: `Your share of a ${isTip ? 'tip' : 'gift'} to ${seller}`,
+    description: `Your share of a ${isTip ? 'tip' : purchase?.isRenewal ? 'subscription renewal' : 'gift'} to ${seller}`,
     gross: purchase?.costCents ?? null,
     fees: null,
   };
