@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { splitGift, tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import { giftPosting } from '../src/modules/gifts/service';
 import { earnedAccountId, PLATFORM_ACCOUNTS, walletAccountId } from '../src/modules/wallet/accounts';
 import { findUserBalances, postTransfer } from '../src/modules/wallet/repo';
 
@@ -42,5 +44,18 @@ export async function seedTokens(db: Database, userId: string, cents: number) {
       { accountId: PLATFORM_ACCOUNTS.card, amountCents: -cents },
       { accountId: walletAccountId(userId), amountCents: cents },
     ],
+  });
+}
+
+/** A one-token tip, without an affiliate, ready for postGifts() (the functions' own tests call it directly). */
+export function tipPosting(buyerId: string, sellerId: string) {
+  return giftPosting({
+    id: randomUUID(),
+    type: 'tip',
+    buyerId,
+    sellerId,
+    split: splitGift(tokensToCents(1), false),
+    affiliateId: undefined,
+    isAnonymous: false,
   });
 }

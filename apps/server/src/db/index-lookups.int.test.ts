@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { splitGift, tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../test/databases';
-import { seedTokens, seedUser } from '../../test/seed';
+import { seedTokens, seedUser, tipPosting } from '../../test/seed';
 import { postGifts } from '../modules/gifts/repo';
-import { giftPosting } from '../modules/gifts/service';
 import { type Database, type DatabaseHandle, queryRows } from './client';
 
 // The functions every write runs keep their plans for the connection's life (force_generic_plan), and the
@@ -63,18 +60,6 @@ function countRateLimits(tx: Database, keys: string[]) {
   );
 }
 
-function tip(buyerId: string, sellerId: string) {
-  return giftPosting({
-    id: randomUUID(),
-    type: 'tip',
-    buyerId,
-    sellerId,
-    split: splitGift(tokensToCents(1), false),
-    affiliateId: undefined,
-    isAnonymous: false,
-  });
-}
-
 describe.each(databaseKinds())('functions every write runs, on %s', (kind) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -98,7 +83,7 @@ describe.each(databaseKinds())('functions every write runs, on %s', (kind) => {
       const creator = await seedUser(tx);
       const fan = await seedUser(tx);
       await seedTokens(tx, fan.id, 500);
-      expect(await postGifts(tx, [tip(fan.id, creator.id)])).toEqual(['ok']);
+      expect(await postGifts(tx, [tipPosting(fan.id, creator.id)])).toEqual(['ok']);
 
       // Many users, each with a wallet, a bought lot and a block.
       await tx.execute(sql`insert into users (id, name, email)
@@ -113,7 +98,7 @@ describe.each(databaseKinds())('functions every write runs, on %s', (kind) => {
       await tx.execute(sql`insert into blocks (blocker_id, blocked_id, refuses_gifts)
         select 'grown' || g, 'grown' || (g % ${GROWN} + 1), true from generate_series(1, ${GROWN}) g`);
 
-      return tablesReadWhole(tx, () => postGifts(tx, [tip(fan.id, creator.id), tip(fan.id, creator.id)]));
+      return tablesReadWhole(tx, () => postGifts(tx, [tipPosting(fan.id, creator.id), tipPosting(fan.id, creator.id)]));
     });
     expect(read).toEqual([]);
   });
@@ -123,24 +108,24 @@ describe.each(databaseKinds())('functions every write runs, on %s', (kind) => {
       const creator = await seedUser(tx);
       const fan = await seedUser(tx);
       await seedTokens(tx, fan.id, 300);
-      expect(await postGifts(tx, [tip(fan.id, creator.id)])).toEqual(['ok']);
+      expect(await postGifts(tx, [tipPosting(fan.id, creator.id)])).toEqual(['ok']);
       // Statistics of a creator with one purchase, and a gift that makes its plans with them: they expect
       // one row per creator. The bench's kept plan then read every purchase of the creator through another
       // index and sorted them (decision 040).
       await tx.execute(sql`analyze purchases`);
-      expect(await postGifts(tx, [tip(fan.id, creator.id)])).toEqual(['ok']);
+      expect(await postGifts(tx, [tipPosting(fan.id, creator.id)])).toEqual(['ok']);
       for (let round = 0; round < GROWN / 300; round++) {
         const other = await seedUser(tx);
         await seedTokens(tx, other.id, 300 * 100);
         const results = await postGifts(
           tx,
-          Array.from({ length: 300 }, () => tip(other.id, creator.id)),
+          Array.from({ length: 300 }, () => tipPosting(other.id, creator.id)),
         );
         expect(results.filter((result) => result !== 'ok')).toEqual([]);
       }
 
       const before = await indexEntriesRead(tx);
-      await postGifts(tx, [tip(fan.id, creator.id)]);
+      await postGifts(tx, [tipPosting(fan.id, creator.id)]);
       const after = await indexEntriesRead(tx);
       return [...after].filter(([table, n]) => n - (before.get(table) ?? 0) >= 20).map(([table]) => table);
     });

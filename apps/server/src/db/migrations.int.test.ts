@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { splitGift, tokensToCents } from '@sweetwish/shared/money';
+import { tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../test/databases';
-import { seedTokens, seedUser } from '../../test/seed';
+import { seedTokens, seedUser, tipPosting } from '../../test/seed';
 import { postGifts } from '../modules/gifts/repo';
-import { giftPosting } from '../modules/gifts/service';
 import { MIGRATIONS_DIR } from '../paths';
 import type { DatabaseHandle } from './client';
 
@@ -31,18 +29,6 @@ function migrationsBefore(tag: string): string {
   const earlier = { ...journal, entries: journal.entries.slice(0, index) };
   fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(earlier));
   return folder;
-}
-
-function tip(buyerId: string, sellerId: string) {
-  return giftPosting({
-    id: randomUUID(),
-    type: 'tip',
-    buyerId,
-    sellerId,
-    split: splitGift(tokensToCents(1), false),
-    affiliateId: undefined,
-    isAnonymous: false,
-  });
 }
 
 /** Rows of a raw query: both drivers answer with `rows`. */
@@ -107,11 +93,9 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const { db } = database;
     const [fan, first, second] = [await seedUser(db), await seedUser(db), await seedUser(db)];
     await seedTokens(db, fan.id, tokensToCents(10));
-    expect(await postGifts(db, [tip(fan.id, first.id), tip(fan.id, second.id), tip(fan.id, first.id)])).toEqual([
-      'ok',
-      'ok',
-      'ok',
-    ]);
+    expect(
+      await postGifts(db, [tipPosting(fan.id, first.id), tipPosting(fan.id, second.id), tipPosting(fan.id, first.id)]),
+    ).toEqual(['ok', 'ok', 'ok']);
 
     await database.migrate();
     const counters = await rowsOf<{ seller_id: string; last_seq: string }>(
@@ -123,7 +107,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       [second.id]: 1,
     });
 
-    const next = tip(fan.id, first.id);
+    const next = tipPosting(fan.id, first.id);
     expect(await postGifts(db, [next])).toEqual(['ok']);
     const [numbered] = await rowsOf<{ seller_seq: string }>(
       database,
