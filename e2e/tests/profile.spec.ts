@@ -13,6 +13,8 @@ async function newPhoneUserOnCompleteProfile(page: Page) {
 }
 
 test('a handle someone holds shows "Handle taken, try another"', async ({ page, browser }) => {
+  // Two sign-ups in one test: CI's full run once took more than the default 30 s here, still signing up the second.
+  test.slow();
   const holder = await signUp(page);
 
   const context = await browser.newContext();
