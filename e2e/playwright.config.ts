@@ -26,6 +26,10 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
+  // A guard against a hang, not a measure of speed (that is `npm run bench`'s). Two workers share one server
+  // on two cores, and its embedded database answers one statement at a time: a test that takes 5 s alone took
+  // over 30 s (Playwright's default) in full runs, and failed only on its first try.
+  timeout: 60_000,
   // Sign-in waits 1-2 s on purpose (spec section 9) before it moves on; leave room on a loaded machine.
   expect: { timeout: 10_000 },
   workers: 2,
