@@ -358,11 +358,23 @@ type SellerGiftRow = Awaited<ReturnType<typeof listSellerGiftsAfter>>[number];
 const isSameGrant = (a: SellerGiftRow, b: SellerGiftRow) =>
   a.isGroupGift && b.isGroupGift && a.productId === b.productId && a.createdAt.getTime() === b.createdAt.getTime();
 
+/** Appends to `run`, a grant that filled a read, its contributions after it, `limit` at a time. */
+async function readRestOfGrant(db: Database, sellerId: string, run: SellerGiftRow[], limit: number) {
+  for (;;) {
+    const last = run.at(-1) as SellerGiftRow;
+    const rows = await listSellerGiftsAfter(db, sellerId, last.seq, limit);
+    const end = rows.findIndex((row) => !isSameGrant(last, row));
+    const more = end === -1 ? rows : rows.slice(0, end);
+    run.push(...more);
+    if (more.length < limit) return;
+  }
+}
+
 /**
- * The recipient's gifts after number `afterSeq`, in order (the stream overlay, decision 031), reading at
- * most `limit` purchases: a group gift's grant is one gift however many fans contributed (one alert, not
- * one per contributor). A grant the read cut short is left for the next read, unless it fills the read.
- * `isFull`: the read stopped at `limit`, so more may follow.
+ * The recipient's gifts after number `afterSeq`, in order (the stream overlay, decision 031), reading
+ * `limit` purchases at a time: a group gift's grant is one gift however many fans contributed (one alert,
+ * not one per contributor). A grant the read cut short is left for the next read; one that fills the read
+ * is read on to its end. `isFull`: the read stopped at `limit`, so more may follow.
  */
 export async function giftsAfter(
   db: Database,
@@ -379,7 +391,11 @@ export async function giftsAfter(
     else runs.push([row]);
   }
   const isFull = rows.length === limit;
-  if (isFull && runs.length > 1 && runs.at(-1)?.[0]?.isGroupGift) runs.pop();
+  const lastRun = runs.at(-1);
+  if (isFull && lastRun?.[0]?.isGroupGift) {
+    if (runs.length > 1) runs.pop();
+    else await readRestOfGrant(db, sellerId, lastRun, limit);
+  }
   const gifts = runs.map((run) => {
     const first = run[0] as SellerGiftRow;
     const isKnown =

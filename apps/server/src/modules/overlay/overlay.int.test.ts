@@ -166,6 +166,9 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
     expect(first.gifts.map((g) => [g.type, g.contributors])).toEqual([['tip', 1]]);
     const second = await giftsAfter(database.db, creator.id, after + 1, 4);
     expect(second.gifts.map((g) => [g.seq, g.contributors, g.costCents])).toEqual([[after + 5, 3, 3000]]);
+    // A grant longer than a read is read on to its end: still one gift.
+    const long = await giftsAfter(database.db, creator.id, after + 1, 2);
+    expect(long.gifts.map((g) => [g.seq, g.contributors, g.costCents])).toEqual([[after + 5, 3, 3000]]);
   });
 
   it('applies the minimum amount and the show choices on the server; a test alert is marked a test', async () => {
