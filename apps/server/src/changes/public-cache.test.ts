@@ -32,6 +32,15 @@ function counter(value: string) {
 
 const owner = (v: { id: string }) => v.id;
 
+/** A promise the test settles when it chooses: a load still running. */
+function held() {
+  let release: () => void = () => {};
+  const wait = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { wait, release: () => release() };
+}
+
 /** What a cached answer's bytes say. */
 const parsed = (bytes: { plain: Buffer }) => JSON.parse(bytes.plain.toString());
 
@@ -95,6 +104,51 @@ describe('public cache', () => {
     release();
     expect(parsed(await slow).value).toBe('old');
     expect(parsed(await cache.getOrLoad('wishes:u1', owner, counter('new').load)).value).toBe('new');
+  });
+
+  it('loads once for reads that miss together (a popular page just changed or expired)', async () => {
+    const cache = createPublicCache(manualFeed().feed);
+    const gate = held();
+    let calls = 0;
+    const load = async () => {
+      calls++;
+      await gate.wait;
+      return { id: 'u1', value: 'a' };
+    };
+    const reads = Array.from({ length: 50 }, () => cache.getOrLoad('wishes:u1', owner, load));
+    gate.release();
+    const answers = await Promise.all(reads);
+    expect(calls).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect(parsed(answers[0] as { plain: Buffer })).toEqual({ id: 'u1', value: 'a' });
+  });
+
+  it('does not answer a read that comes after a change with a load that started before it', async () => {
+    const { feed, emit } = manualFeed();
+    const cache = createPublicCache(feed);
+    const gate = held();
+    const before = cache.getOrLoad('wishes:u1', owner, async () => {
+      await gate.wait;
+      return { id: 'u1', value: 'old' };
+    });
+    emit({ topic: 'wishes', userId: 'u1' });
+    const after = cache.getOrLoad('wishes:u1', owner, counter('new').load);
+    gate.release();
+    expect(parsed(await before).value).toBe('old');
+    expect(parsed(await after).value).toBe('new');
+  });
+
+  it('gives a failed load to every read that waited on it, and loads again on the next read', async () => {
+    const cache = createPublicCache(manualFeed().feed);
+    const gate = held();
+    const failing = async () => {
+      await gate.wait;
+      throw new Error('database down');
+    };
+    const reads = [cache.getOrLoad('wishes:u1', owner, failing), cache.getOrLoad('wishes:u1', owner, failing)];
+    gate.release();
+    for (const read of reads) await expect(read).rejects.toThrow('database down');
+    expect(parsed(await cache.getOrLoad('wishes:u1', owner, counter('a').load)).value).toBe('a');
   });
 
   it('expires entries after the TTL and keeps at most maxEntries, dropping the least recently used', async () => {

@@ -10,7 +10,7 @@ import type { Change, ChangeFeed, Resync } from './change-feed';
 export type PublicCache = {
   /**
    * The cached answer for the key, else load()'s value as JSON bytes, stored under the key and tagged with
-   * the user it belongs to (ownerOf).
+   * the user it belongs to (ownerOf). Reads of a key that miss together share one load.
    */
   getOrLoad: <T>(key: PublicCacheKey, ownerOf: (value: T) => string, load: () => Promise<T>) => Promise<JsonBytes>;
   /**
@@ -54,6 +54,10 @@ export function createPublicCache(
   let bytesHeld = 0;
   // Bumped by every change: a load that overlapped one may have read the old state, so it is not kept.
   let generation = 0;
+  // The load running for each key. Reads that miss while it runs wait for it rather than each going to the
+  // database: a popular page just changed or expired is read once, not once per visitor. A read after a
+  // change starts its own, so a writer never reads its old state back.
+  const loading = new Map<string, { generation: number; bytes: Promise<JsonBytes> }>();
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -101,16 +105,26 @@ export function createPublicCache(
         entries.set(key, hit);
         return hit.bytes;
       }
+      const running = loading.get(key);
+      if (running?.generation === generation) return running.bytes;
       const startedAt = generation;
-      const value = await load();
-      const bytes = jsonBytes(value);
-      if (generation === startedAt && weightOf(bytes) <= maxBytes) {
-        drop(key);
-        entries.set(key, { bytes, ownerId: ownerOf(value), expiresAt: now() + ttlMs });
-        bytesHeld += weightOf(bytes);
-        while (entries.size > maxEntries || bytesHeld > maxBytes) drop(entries.keys().next().value as string);
+      const loaded = (async () => {
+        const value = await load();
+        const bytes = jsonBytes(value);
+        if (generation === startedAt && weightOf(bytes) <= maxBytes) {
+          drop(key);
+          entries.set(key, { bytes, ownerId: ownerOf(value), expiresAt: now() + ttlMs });
+          bytesHeld += weightOf(bytes);
+          while (entries.size > maxEntries || bytesHeld > maxBytes) drop(entries.keys().next().value as string);
+        }
+        return bytes;
+      })();
+      loading.set(key, { generation: startedAt, bytes: loaded });
+      try {
+        return await loaded;
+      } finally {
+        if (loading.get(key)?.bytes === loaded) loading.delete(key);
       }
-      return bytes;
     },
   };
 }
