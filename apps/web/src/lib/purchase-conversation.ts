@@ -28,9 +28,8 @@ export type PurchaseConversationTarget = {
 export function useOpenPurchaseConversation() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The failure message travels with the call and is told by the mutation's own onError: a callback given to
-  // `mutate` runs only once the component has subscribed to the mutation, which Preact does in an effect after
-  // the next frame (decision 035), so a click right after the button appears would have lost it.
+  // The failure message travels with the call and is told by the mutation's own onError, which runs for every
+  // call (before the shim in lib/preact/react.ts, a per-call callback could be lost: decision 035).
   const mutation = useMutation({
     mutationFn: async ({ target }: { target: PurchaseConversationTarget; failureMessage: string }) => {
       if (target.conversationId) return target.conversationId;
