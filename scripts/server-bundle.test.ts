@@ -26,6 +26,15 @@ describe('the production server bundle (apps/server/build.mjs)', () => {
     execFileSync(process.execPath, ['build.mjs', dir], { cwd: path.join(root, 'apps/server') });
   }, 120_000);
 
+  it('imports no file of drizzle-orm or better-auth at start (compiled in: a start took a second longer)', () => {
+    const imports = [...staticClosure(dir, 'main.js')].flatMap((file) => [
+      ...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/^(?:import|export)\s[^;]*?\bfrom\s*"([^."][^"]*)"/gm),
+    ]);
+    const packages = imports.map((match) => match[1] as string);
+    expect(packages).toContain('pg'); // the check reads the bundle's imports of npm packages
+    expect(packages.filter((name) => /^(drizzle-orm|better-auth|@better-auth\/)/.test(name))).toEqual([]);
+  });
+
   it('keeps the card sandbox in a chunk of its own', () => {
     const chunks = fs.readdirSync(dir).filter((file) => /^card-sandbox-\w+\.js$/.test(file));
     expect(chunks).toHaveLength(1);

@@ -10,6 +10,16 @@ const outdir = process.argv[2] ?? 'dist';
 // Chunk names change with their content: start empty, so no chunk of an older build is left to load.
 fs.rmSync(outdir, { recursive: true, force: true });
 
+/**
+ * npm packages compiled in rather than imported at start: drizzle-orm's package.json lists 627 entry points
+ * (179 KB), and Node reads that list again for each of its few hundred files, so importing it took about a
+ * second of every start; better-auth loads drizzle-orm through its adapter, and is compiled in with it so
+ * both use one copy.
+ */
+const COMPILED_IN = ['drizzle-orm', 'better-auth', '@better-auth/'];
+const isCompiledIn = (specifier) =>
+  COMPILED_IN.some((name) => specifier === name || specifier.startsWith(name.endsWith('/') ? name : `${name}/`));
+
 await build({
   entryPoints: {
     main: 'src/main.ts',
@@ -32,7 +42,7 @@ await build({
       name: 'external-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@sweetwish/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@sweetwish/') || isCompiledIn(args.path) ? undefined : { path: args.path, external: true },
         );
       },
     },
