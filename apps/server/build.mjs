@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js (the reconcile and db:move commands into dist/reconcile.js and dist/db-move.js, and the child
 // process of image work into dist/image-worker.js, which image-jobs.ts starts from beside main.js): our own code and the workspace packages are compiled in,
-// everything from npm stays an ordinary import of node_modules. Code split: what is imported dynamically
+// everything from npm but COMPILED_IN below stays an ordinary import of node_modules. Code split: what is imported dynamically
 // (the card sandbox, in sandbox mode only) is a chunk of its own, loaded only when reached.
 // `node build.mjs <dir>` bundles into another folder (scripts/server-bundle.test.ts).
 import fs from 'node:fs';
@@ -42,7 +42,9 @@ await build({
       name: 'external-npm-packages',
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@sweetwish/') || isCompiledIn(args.path) ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@sweetwish/') || isCompiledIn(args.path)
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },
