@@ -191,8 +191,11 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     const fan = await people.newPerson({ tokens: 100 });
     const creator = await people.newPerson();
     const texts = () => recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    // A notice is marked sent just after its text goes out: wait for both, or the status may still be `sending`.
+    const told = (count: number) => async () =>
+      texts().length === count && (await notices(creator.id))[count - 1]?.status === 'sent';
     await tip(fan, creator, 5);
-    await until(() => texts().length === 1);
+    await until(told(1));
     // Two more within 10 minutes: not told one by one, but by one summary due 10 minutes after the first notice.
     await tip(fan, creator, 7);
     await tip(fan, creator, 9);
@@ -207,7 +210,7 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     );
     expect(due?.minutes).toBe(10);
     await dueNow(creator.id);
-    await until(() => texts().length === 2);
+    await until(told(2));
     expect(texts()[1]).toContain('You received 2 more gifts and tips ($16 in all)');
     expect(texts()[1]).toContain(`${ORIGIN}/received`);
     expect((await notices(creator.id))[1]).toMatchObject({ status: 'sent', until: 3 });
