@@ -232,7 +232,12 @@ export async function measureChat({ root, serverEntry, databaseUrl, nodeArgs = [
     // Measured from a warm state, as a running service is. The message notifications the warm-up queues fall
     // due 20 s later (MESSAGE_NOTIFICATION_DELAY_SECONDS), inside the measured run, as they would in service.
     console.log(`Chat bench: ${streams.length} streams open; ${WARM_UP_MESSAGES} messages to warm up...`);
-    await sendMessages(0, WARM_UP_MESSAGES);
+    const warmUp = await sendMessages(0, WARM_UP_MESSAGES);
+    // A warm-up send that failed or never arrived would go unseen, and a late arrival would be matched to a
+    // measured send: the measurement fails instead.
+    if (warmUp.failed > 0 || warmUp.lost > 0) {
+      throw new Error(`chat bench warm-up: ${warmUp.failed} sends failed, ${warmUp.lost} events never arrived`);
+    }
     console.log(`Chat bench: ${MESSAGES_PER_SECOND} messages/s for ${DURATION_S} s...`);
     const { sent, failed, lost, latencies, elapsedS } = await sendMessages(
       WARM_UP_MESSAGES,
