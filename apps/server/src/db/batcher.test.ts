@@ -31,4 +31,25 @@ describe('createBatcher', () => {
     const write = createBatcher(async (_items: number[]) => [], 10);
     await expect(write(1)).rejects.toThrow('a batch answered for other items');
   });
+
+  it('writes up to `inFlight` batches side by side, and gathers the rest meanwhile', async () => {
+    const batches: number[][] = [];
+    let writing = 0;
+    let mostAtOnce = 0;
+    const echo = createBatcher(
+      async (items: number[]) => {
+        batches.push(items);
+        writing += 1;
+        mostAtOnce = Math.max(mostAtOnce, writing);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        writing -= 1;
+        return items;
+      },
+      3,
+      2,
+    );
+    expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => echo(n)))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(mostAtOnce).toBe(2);
+    expect(batches).toEqual([[1], [2], [3, 4, 5], [6, 7]]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
+import { createBatcher } from '../../db/batcher';
 import { type Database, queryRowsPrepared } from '../../db/client';
 import { handleHistory, users } from '../accounts/tables';
 
@@ -135,31 +136,88 @@ export type SearchCandidate = {
   stage: SearchStage;
 };
 
+export type ProfileSearch = {
+  term: string;
+  tsQuery: string | undefined;
+  word: string | undefined;
+  afterFirstWordQuery: string | undefined;
+  trigrams: string[];
+  limit: number;
+  candidates: number;
+};
+
+/** At most this many searches share a statement: a few milliseconds of the database's time. */
+const MAX_SEARCHES_PER_STATEMENT = 16;
+
 /**
- * User search in one call of the database function search_users() (sql/search_users.sql, which says how its
- * three stages use the indexes; suspended accounts are found by no one, decision 028). Stages 2 and 3 come
- * back unordered: the caller ranks them.
+ * Statements under way at once per instance: a batch's searches run one after another in one backend, so
+ * two keep the database's two cores busy and a third is sent or read meanwhile; more bring back the wake-ups.
  */
-export async function searchProfiles(
-  db: Database,
-  search: {
-    term: string;
-    tsQuery: string | undefined;
-    word: string | undefined;
-    afterFirstWordQuery: string | undefined;
-    trigrams: string[];
-    limit: number;
-    candidates: number;
-  },
-): Promise<SearchCandidate[]> {
-  const low = search.term.toLowerCase();
-  return queryRowsPrepared<SearchCandidate>(
+const SEARCH_STATEMENTS_IN_FLIGHT = 3;
+
+/** One batcher per database: searches under way on one share its statements. */
+const searchBatchers = new WeakMap<Database, (search: ProfileSearch) => Promise<SearchCandidate[] | Error>>();
+
+/**
+ * User search through the database function search_users() (sql/search_users.sql, which says how its
+ * three stages use the indexes; suspended accounts are found by no one, decision 028). Stages 2 and 3 come
+ * back unordered: the caller ranks them. Searches that arrive while statements run go together in the
+ * next (db/batcher.ts): at low load a search runs alone and at once; under load, one round trip and one
+ * wake-up of the database serve many (decision 041).
+ */
+export async function searchProfiles(db: Database, search: ProfileSearch): Promise<SearchCandidate[]> {
+  let batcher = searchBatchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher(
+      (searches: ProfileSearch[]) => searchProfilesTogether(db, searches),
+      MAX_SEARCHES_PER_STATEMENT,
+      SEARCH_STATEMENTS_IN_FLIGHT,
+    );
+    searchBatchers.set(db, batcher);
+  }
+  const found = await batcher(search);
+  if (found instanceof Error) throw found;
+  return found;
+}
+
+/**
+ * Each search's candidates, in one statement: search_users() once per search, in order. A statement that
+ * fails is tried again search by search, so that one search's error is its own and not its batch's.
+ */
+async function searchProfilesTogether(db: Database, searches: ProfileSearch[]): Promise<(SearchCandidate[] | Error)[]> {
+  try {
+    return await searchProfilesInOneStatement(db, searches);
+  } catch (err) {
+    if (searches.length === 1) throw err;
+    const alone = (search: ProfileSearch) =>
+      searchProfilesInOneStatement(db, [search]).then(
+        ([found]) => found ?? [],
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    return Promise.all(searches.map(alone));
+  }
+}
+
+async function searchProfilesInOneStatement(db: Database, searches: ProfileSearch[]): Promise<SearchCandidate[][]> {
+  const column = (value: (search: ProfileSearch) => string | null) => sql.param(searches.map(value));
+  const low = (search: ProfileSearch) => search.term.toLowerCase();
+  const rows = await queryRowsPrepared<SearchCandidate & { i: string }>(
     db,
-    sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
-        from search_users(${low}, ${low + AFTER_PREFIX}, ${search.limit}, ${search.tsQuery ?? null},
-                          ${search.word ?? null}, ${search.afterFirstWordQuery ?? null},
-                          ${sql.param(search.trigrams)}::text[], ${`%${escapeLike(low)}%`}, ${search.candidates})`,
+    sql`select t.i, s.id, s.handle, s.display_name as "displayName", s.photo_url as "photoUrl", s.stage
+        from unnest(${column(low)}::text[], ${column((q) => low(q) + AFTER_PREFIX)}::text[],
+                    ${column((q) => String(q.limit))}::int[], ${column((q) => q.tsQuery ?? null)}::text[],
+                    ${column((q) => q.word ?? null)}::text[], ${column((q) => q.afterFirstWordQuery ?? null)}::text[],
+                    ${column((q) => q.trigrams.join(','))}::text[], ${column((q) => `%${escapeLike(low(q))}%`)}::text[],
+                    ${column((q) => String(q.candidates))}::int[])
+               with ordinality as t(low, high, lim, ts_query, word, after_first_word, trigrams, like_pattern, candidates, i)
+        cross join lateral search_users(t.low, t.high, t.lim, t.ts_query, t.word, t.after_first_word,
+                                        string_to_array(t.trigrams, ','), t.like_pattern, t.candidates)
+               with ordinality as s(id, handle, display_name, photo_url, stage, n)
+        order by t.i, s.n`,
   );
+  const found = searches.map((): SearchCandidate[] => []);
+  for (const { i, ...candidate } of rows) found[Number(i) - 1]?.push(candidate);
+  return found;
 }
 
 /** Whether `url` is the photo or banner of `ownerId`: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */

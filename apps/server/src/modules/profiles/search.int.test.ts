@@ -71,6 +71,57 @@ describe.each(databaseKinds())('user search in one statement on %s', (kind) => {
     if (kind === 'postgres') expect(new Set(counter.preparedNames).size).toBe(1);
   });
 
+  it('answers searches made at once in shared statements, each with its own results', async () => {
+    const tag = letters(8);
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await insertCreator(database.db, `b${i}_${tag}`, `${tag} Batch ${i}`));
+    const terms = [...ids.map((_, i) => `b${i}_${tag}`), `${tag}_none`, `${tag} batch`];
+    const alone = [];
+    for (const term of terms) alone.push(await searchUsers(database.db, term));
+    const { db, counter } = counting(database.db);
+    const together = await Promise.all(terms.map((term) => searchUsers(db, term)));
+    expect(together).toEqual(alone);
+    expect(together.slice(0, 6).map((found) => found.map((r) => r.id))).toEqual(ids.map((id) => [id]));
+    expect(together[6]).toEqual([]);
+    expect(together[7]).toHaveLength(6);
+    // Three statements run at once (the first three searches), the other five go together when one comes back.
+    expect(counter.statements).toBe(4);
+  });
+
+  it("keeps a failed search's error its own: its batch is tried again search by search", async () => {
+    const tag = letters(8);
+    const id = await insertCreator(database.db, `f_${tag}`, `${tag} Fine`);
+    const poison = `${tag}_poison`;
+    // A database that refuses every statement asked for the poisoned term, as it would a term it cannot read.
+    const refusing = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(t, key, receiver) {
+          const value = Reflect.get(t, key, receiver);
+          if ((key !== 'query' && key !== 'execute') || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            if (JSON.stringify(args, (_k, v) => (typeof v === 'bigint' ? String(v) : v)).includes(poison)) {
+              return Promise.reject(new Error('refused'));
+            }
+            return value.apply(t, args);
+          };
+        },
+      });
+    const db = new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key === '$client' && value && typeof value === 'object') return refusing(value);
+        if (key === 'execute') return refusing(target).execute;
+        return value;
+      },
+    });
+    const settled = await Promise.allSettled(
+      [`${tag}_first`, `f_${tag}`, poison, `${tag} fine`].map((t) => searchUsers(db, t)),
+    );
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(settled[1]).toEqual({ status: 'fulfilled', value: [expect.objectContaining({ id })] });
+    expect(settled[3]).toEqual({ status: 'fulfilled', value: [expect.objectContaining({ id })] });
+  });
+
   it.runIf(kind === 'postgres')('plans the search once per connection, however the terms vary', async () => {
     // auto_explain sends the plan of every statement inside search_users() to this session as a LOG message. A
     // plan made for one call's values shows them; the generic plan shows parameters ($1...) instead.
