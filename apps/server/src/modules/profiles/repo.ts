@@ -198,17 +198,21 @@ async function searchProfilesTogether(db: Database, searches: ProfileSearch[]): 
   }
 }
 
+/**
+ * A search alone runs search_users() directly. Searches together go through unnest(): PostgreSQL plans that
+ * statement again on every run (its estimates depend on the arrays' lengths), 0.1 ms that only a batch repays.
+ */
 async function searchProfilesInOneStatement(db: Database, searches: ProfileSearch[]): Promise<SearchCandidate[][]> {
+  const [first] = searches;
+  if (searches.length === 1 && first) return [await searchAlone(db, first)];
   const column = (value: (search: ProfileSearch) => string | null) => sql.param(searches.map(value));
-  const low = (search: ProfileSearch) => search.term.toLowerCase();
   const rows = await queryRowsPrepared<SearchCandidate & { i: string }>(
     db,
     sql`select t.i, s.id, s.handle, s.display_name as "displayName", s.photo_url as "photoUrl", s.stage
-        from unnest(${column(low)}::text[], ${column((q) => low(q) + AFTER_PREFIX)}::text[],
-                    ${column((q) => String(q.limit))}::int[], ${column((q) => q.tsQuery ?? null)}::text[],
-                    ${column((q) => q.word ?? null)}::text[], ${column((q) => q.afterFirstWordQuery ?? null)}::text[],
-                    ${column((q) => q.trigrams.join(','))}::text[], ${column((q) => `%${escapeLike(low(q))}%`)}::text[],
-                    ${column((q) => String(q.candidates))}::int[])
+        from unnest(${column(lowOf)}::text[], ${column(highOf)}::text[], ${column((q) => String(q.limit))}::int[],
+                    ${column((q) => q.tsQuery ?? null)}::text[], ${column((q) => q.word ?? null)}::text[],
+                    ${column((q) => q.afterFirstWordQuery ?? null)}::text[], ${column((q) => q.trigrams.join(','))}::text[],
+                    ${column(likeOf)}::text[], ${column((q) => String(q.candidates))}::int[])
                with ordinality as t(low, high, lim, ts_query, word, after_first_word, trigrams, like_pattern, candidates, i)
         cross join lateral search_users(t.low, t.high, t.lim, t.ts_query, t.word, t.after_first_word,
                                         string_to_array(t.trigrams, ','), t.like_pattern, t.candidates)
@@ -219,6 +223,20 @@ async function searchProfilesInOneStatement(db: Database, searches: ProfileSearc
   for (const { i, ...candidate } of rows) found[Number(i) - 1]?.push(candidate);
   return found;
 }
+
+function searchAlone(db: Database, search: ProfileSearch): Promise<SearchCandidate[]> {
+  return queryRowsPrepared<SearchCandidate>(
+    db,
+    sql`select id, handle, display_name as "displayName", photo_url as "photoUrl", stage
+        from search_users(${lowOf(search)}, ${highOf(search)}, ${search.limit}, ${search.tsQuery ?? null},
+                          ${search.word ?? null}, ${search.afterFirstWordQuery ?? null},
+                          ${sql.param(search.trigrams)}::text[], ${likeOf(search)}, ${search.candidates})`,
+  );
+}
+
+const lowOf = (search: ProfileSearch) => search.term.toLowerCase();
+const highOf = (search: ProfileSearch) => lowOf(search) + AFTER_PREFIX;
+const likeOf = (search: ProfileSearch) => `%${escapeLike(lowOf(search))}%`;
 
 /** Whether `url` is the photo or banner of `ownerId`: a condition for the upload sweeper (media/repo.ts), which asks in one statement whether anything refers to a file. */
 export function isProfileImage(ownerId: SQL, url: SQL): SQL {
