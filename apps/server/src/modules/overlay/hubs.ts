@@ -33,6 +33,8 @@ type Hub = {
   isRowStale: boolean;
   isPulling: boolean;
   isDirty: boolean;
+  /** A test alert was asked for: sent once the row is fresh, so alerts just turned on show it. */
+  hasTestAlert: boolean;
   retry: NodeJS.Timeout | undefined;
 };
 
@@ -78,6 +80,10 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
     }
     const row = hub.row;
     if (!row) return;
+    if (hub.hasTestAlert) {
+      hub.hasTestAlert = false;
+      if (row.showAlerts) for (const stream of hub.streams) stream.send(alertEvent(TEST_ALERT));
+    }
     let hasNewGifts = false;
     for (;;) {
       const streams = [...hub.streams];
@@ -145,7 +151,9 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
     if (!hub) return;
     if (change.topic === 'received') void pull(hub);
     else if (change.topic === 'overlay' && change.what === 'test') {
-      if (hub.row?.showAlerts) for (const stream of hub.streams) stream.send(alertEvent(TEST_ALERT));
+      // Through the hub's one read at a time: a settings change heard just before is read first.
+      hub.hasTestAlert = true;
+      void pull(hub);
     } else if (
       change.topic === 'overlay' ||
       change.topic === 'account-deleted' ||
@@ -167,6 +175,7 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
           isRowStale: false,
           isPulling: false,
           isDirty: false,
+          hasTestAlert: false,
           retry: undefined,
         };
         hubs.set(creatorId, hub);
