@@ -1,11 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import type { Change, ChangeFeed, Resync } from '../../changes/change-feed';
 import type { DatabaseHandle } from '../../db/client';
 import { createLogger } from '../../logger';
 import { createOverlayHubs, type OverlayEvent } from './hubs';
 import { findOverlay } from './service';
+
+/** A gate the next overlay read of the hubs waits at, after reading: a read under way, held open. */
+let holdNextRead: Promise<void> | undefined;
+let isReadHeld = false;
+vi.mock('./service', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./service')>();
+  return {
+    ...original,
+    findOverlay: async (...args: Parameters<typeof original.findOverlay>) => {
+      const row = await original.findOverlay(...args);
+      const hold = holdNextRead;
+      holdNextRead = undefined;
+      if (hold) {
+        isReadHeld = true;
+        await hold;
+        isReadHeld = false;
+      }
+      return row;
+    },
+  };
+});
 
 describe.each(databaseKinds())('overlay hubs on %s', (kind) => {
   let database: DatabaseHandle;
@@ -15,8 +36,9 @@ describe.each(databaseKinds())('overlay hubs on %s', (kind) => {
   });
   afterAll(() => database.close());
 
-  it('shows a test alert asked for right after alerts were turned on, before the hub has read the change', async () => {
-    const userId = `hub_${Date.now().toString(36)}`;
+  /** A creator with alerts off, and one open stream on a hub whose changes the test delivers by hand. */
+  async function openHub() {
+    const userId = `hub_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
     await database.db.execute(
       sql`insert into users (id, name, email) values (${userId}, 'Hub', ${`${userId}@example.com`})`,
     );
@@ -42,13 +64,32 @@ describe.each(databaseKinds())('overlay hubs on %s', (kind) => {
       needsState: false,
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
+    const alertsShown = () => sent.filter((e) => e.event === 'alert').map((e) => JSON.parse(e.data).isTest);
+    return { userId, deliver: (change: Change | Resync) => deliver(change), alertsShown };
+  }
 
+  it('shows a test alert asked for right after alerts were turned on, before the hub has read the change', async () => {
+    const { userId, deliver, alertsShown } = await openHub();
     // The creator turns alerts on and asks for a test at once: both changes arrive before the row is read again.
     await database.db.execute(sql`update overlay_settings set show_alerts = true where user_id = ${userId}`);
     deliver({ topic: 'overlay', userId, what: 'settings' });
     deliver({ topic: 'overlay', userId, what: 'test' });
-    await expect
-      .poll(() => sent.filter((e) => e.event === 'alert').map((e) => JSON.parse(e.data).isTest))
-      .toEqual([true]);
+    await expect.poll(alertsShown).toEqual([true]);
+  });
+
+  it('shows it too when a read from before the change is still under way', async () => {
+    const { userId, deliver, alertsShown } = await openHub();
+    let release = () => {};
+    holdNextRead = new Promise((resolve) => {
+      release = resolve;
+    });
+    // A read starts (alerts still off) and is held; meanwhile alerts go on and a test is asked for.
+    deliver({ topic: 'overlay', userId, what: 'settings' });
+    await expect.poll(() => isReadHeld).toBe(true);
+    await database.db.execute(sql`update overlay_settings set show_alerts = true where user_id = ${userId}`);
+    deliver({ topic: 'overlay', userId, what: 'settings' });
+    deliver({ topic: 'overlay', userId, what: 'test' });
+    release();
+    await expect.poll(alertsShown).toEqual([true]);
   });
 });
