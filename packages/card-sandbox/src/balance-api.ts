@@ -44,7 +44,7 @@ export function registerBalanceApi(app: Hono, core: SandboxCore): void {
         const record = core.state.payouts[payoutId];
         if (!record || record.account !== stripeAccount) throw noSuchObject('payout', payoutId, 'payout');
         const page = listPage({
-          newestFirst: payoutBalanceTransactions(record),
+          newestFirst: payoutBalanceTransactions(core, record),
           isWanted: () => true,
           paging,
           objectName: 'balance_transaction',

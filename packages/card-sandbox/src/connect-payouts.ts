@@ -19,21 +19,40 @@ const ONE_DAY_SECONDS = 24 * 60 * 60;
  * The connected account's automatic payout of a transfer it received: Stripe pays a connected account's
  * available balance out to its bank on its schedule, sending `payout.created`, then `payout.paid` or
  * `payout.failed` (to Connect endpoints, with the account). The sandbox pays each transfer out at once in
- * a payout of its own; the payout's balance transactions (`GET /v1/balance_transactions?payout=` with
- * `Stripe-Account`) name the transfer's destination payment, which is how a platform matches them.
+ * a payout of its own, unless the test control holds the account's payouts: then its transfers wait, and
+ * are paid out together in one payout when released (`payOutHeldTransfers`), as a schedule's payout carries
+ * every transfer since the last. The payout's balance transactions (`GET /v1/balance_transactions?payout=`
+ * with `Stripe-Account`) name each transfer's destination payment, which is how a platform matches them.
  */
-export function payOutTransfer(core: SandboxCore, record: AccountRecord, transfer: TransferObject): PayoutRecord {
+export function payOutTransfer(core: SandboxCore, record: AccountRecord, transfer: TransferObject): void {
+  if (record.heldTransfers) record.heldTransfers.push(transfer.id);
+  else payOut(core, record, [transfer]);
+}
+
+/**
+ * Pays the account's held transfers out in one payout (none: no payout) and stops holding its payouts. A
+ * transfer reversed meanwhile took its money back to the platform: it is not paid out.
+ */
+export function payOutHeldTransfers(core: SandboxCore, record: AccountRecord): PayoutRecord | null {
+  const transfers = (record.heldTransfers ?? [])
+    .flatMap((id) => core.state.transfers[id] ?? [])
+    .filter((transfer) => !transfer.reversed);
+  record.heldTransfers = null;
+  return transfers.length > 0 ? payOut(core, record, transfers) : null;
+}
+
+function payOut(core: SandboxCore, record: AccountRecord, transfers: TransferObject[]): PayoutRecord {
   const failureCode = record.payoutFailureCode ?? null;
   const created = core.seconds();
   const payout: PayoutRecord['payout'] = {
     id: newId('po'),
     object: 'payout',
-    amount: transfer.amount,
+    amount: transfers.reduce((sum, t) => sum + t.amount, 0),
     arrival_date: created + ONE_DAY_SECONDS,
     automatic: true,
     balance_transaction: newId('txn'),
     created,
-    currency: transfer.currency,
+    currency: transfers[0]?.currency ?? 'usd',
     description: 'STRIPE PAYOUT',
     destination: `ba_${record.account.id.slice(5)}`,
     failure_balance_transaction: null,
@@ -50,7 +69,7 @@ export function payOutTransfer(core: SandboxCore, record: AccountRecord, transfe
   const payoutRecord: PayoutRecord = {
     account: record.account.id,
     payout,
-    sourcePayments: [String(transfer.destination_payment)],
+    sourcePayments: transfers.map((t) => String(t.destination_payment)),
   };
   core.state.payouts[payout.id] = payoutRecord;
   core.emitConnect('payout.created', payout, record.account.id);
@@ -67,24 +86,48 @@ export function payOutTransfer(core: SandboxCore, record: AccountRecord, transfe
   return payoutRecord;
 }
 
-/** The balance transactions a payout carried, as Stripe lists them for the connected account. */
-export function payoutBalanceTransactions(record: PayoutRecord) {
-  return record.sourcePayments.map((source) => ({
-    id: `txn_${source.slice(3)}`,
-    object: 'balance_transaction',
-    amount: record.payout.amount,
-    available_on: record.payout.created,
-    created: record.payout.created,
-    currency: record.payout.currency,
-    description: null,
+/**
+ * The balance transactions a payout carried, newest first, as Stripe lists them for the connected account:
+ * one per transfer (its destination payment, for the transfer's amount), and the payout's own.
+ */
+export function payoutBalanceTransactions(core: SandboxCore, record: PayoutRecord) {
+  const transferByPayment = new Map(
+    Object.values(core.state.transfers).map((t) => [String(t.destination_payment), t] as const),
+  );
+  const { payout } = record;
+  const base = { object: 'balance_transaction', available_on: payout.created, created: payout.created };
+  const payments = record.sourcePayments.map((source) => {
+    const amount = transferByPayment.get(source)?.amount ?? payout.amount;
+    return {
+      ...base,
+      id: `txn_${source.slice(3)}`,
+      amount,
+      currency: payout.currency,
+      description: null,
+      fee: 0,
+      fee_details: [],
+      net: amount,
+      reporting_category: 'charge',
+      source,
+      status: 'available',
+      type: 'payment',
+    };
+  });
+  const own = {
+    ...base,
+    id: String(payout.balance_transaction),
+    amount: -payout.amount,
+    currency: payout.currency,
+    description: 'STRIPE PAYOUT',
     fee: 0,
     fee_details: [],
-    net: record.payout.amount,
-    reporting_category: 'charge',
-    source,
+    net: -payout.amount,
+    reporting_category: 'payout',
+    source: payout.id,
     status: 'available',
-    type: 'payment',
-  }));
+    type: 'payout',
+  };
+  return [own, ...payments.reverse()];
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { balanceObject } from './balance-object';
-import { PAYOUT_FAILURES, setPayoutsEnabled } from './connect-payouts';
+import { PAYOUT_FAILURES, payOutHeldTransfers, setPayoutsEnabled } from './connect-payouts';
 import { addAvailableFunds } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import { noSuchObject, StripeApiError } from './stripe-error';
@@ -10,7 +10,8 @@ const JSON_BODY = { body: 'json' } as const;
 
 /**
  * Test controls for the payout side: a connected account's payouts disabled or enabled (`account.updated`),
- * its payouts made to fail (`payout.failed` instead of `payout.paid`), and funds added to the platform's
+ * its payouts made to fail (`payout.failed` instead of `payout.paid`), held (`hold: true`: its transfers
+ * wait) and released (`hold: false`: what waited goes out in one payout), and funds added to the platform's
  * available balance.
  */
 export function registerPayoutControls(app: Hono, core: SandboxCore): void {
@@ -21,11 +22,12 @@ export function registerPayoutControls(app: Hono, core: SandboxCore): void {
       ({ params, path }) => {
         const enabled = params.boolean('enabled');
         const fail = params.boolean('fail');
+        const hold = params.boolean('hold');
         const failureCode = params.oneOf('failure_code', Object.keys(PAYOUT_FAILURES)) ?? 'account_closed';
-        if (enabled === undefined && fail === undefined) {
+        if (enabled === undefined && fail === undefined && hold === undefined) {
           throw new StripeApiError(400, {
             type: 'invalid_request_error',
-            message: 'Give enabled (true or false), fail (true or false), or both.',
+            message: 'Give enabled, fail or hold (each true or false), or several.',
             param: 'enabled',
           });
         }
@@ -34,11 +36,16 @@ export function registerPayoutControls(app: Hono, core: SandboxCore): void {
         return () => {
           if (enabled !== undefined) setPayoutsEnabled(core, record, enabled);
           if (fail !== undefined) record.payoutFailureCode = fail ? failureCode : null;
+          // Released after the other settings, so a payout made to fail fails.
+          const released = hold === false ? payOutHeldTransfers(core, record) : null;
+          if (hold === true) record.heldTransfers ??= [];
           return {
             object: 'sandbox.payout_setting',
             account: record.account.id,
             payouts_enabled: record.account.payouts_enabled,
             payout_failure_code: record.payoutFailureCode ?? null,
+            payouts_held: Boolean(record.heldTransfers),
+            released_payout: released?.payout.id ?? null,
           };
         };
       },

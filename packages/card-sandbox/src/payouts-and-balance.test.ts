@@ -96,7 +96,11 @@ describe('Connect events and payouts on connected accounts', () => {
 
     const payout = paid.data.object as Stripe.Payout;
     const transactions = await stripe.balanceTransactions.list({ payout: payout.id }, { stripeAccount: account.id });
-    expect(transactions.data.map((t) => t.source)).toEqual([transfer.destination_payment]);
+    // The payout's own transaction, then the transfer's payment it carried.
+    expect(transactions.data.map((t) => [t.type, t.source, t.amount])).toEqual([
+      ['payout', payout.id, -7000],
+      ['payment', transfer.destination_payment, 7000],
+    ]);
     expect(await stripe.payouts.retrieve(payout.id, {}, { stripeAccount: account.id })).toMatchObject({
       id: payout.id,
       status: 'paid',
@@ -106,6 +110,40 @@ describe('Connect events and payouts on connected accounts', () => {
     await expect(stripe.payouts.retrieve(payout.id, {}, { stripeAccount: other.id })).rejects.toMatchObject({
       statusCode: 404,
     });
+  });
+
+  it('holds an account’s payouts, then pays what waited out in one payout whose transactions come in pages', async () => {
+    const context = await setUp();
+    const { stripe, connectReceiver, base } = context;
+    const account = await onboardedAccount(context);
+    const held = await control(base, `/sandbox/control/accounts/${account.id}/payouts`, { hold: true });
+    expect(await held.json()).toMatchObject({ payouts_held: true, released_payout: null });
+    const transfers = [];
+    for (const [i, amount] of [5000, 6000, 7000].entries()) {
+      transfers.push(await stripe.transfers.create(withdrawal(account.id, `held${i}`, amount)));
+    }
+    await untilWebhooksDelivered(base, SECRET_KEY);
+    expect(received(connectReceiver, 'payout.created')).toEqual([]);
+
+    const released = await control(base, `/sandbox/control/accounts/${account.id}/payouts`, { hold: false });
+    const { released_payout: payoutId } = (await released.json()) as { released_payout: string };
+    await waitFor(() => received(connectReceiver, 'payout.paid').length === 1, 'payout.paid');
+    expect(received(connectReceiver, 'payout.paid')[0]).toMatchObject({
+      data: { object: { id: payoutId, amount: 18000, status: 'paid' } },
+    });
+    // Two to a page, newest first, as Stripe lists them; the SDK reads every page.
+    const first = await stripe.balanceTransactions.list({ payout: payoutId, limit: 2 }, { stripeAccount: account.id });
+    expect(first.has_more).toBe(true);
+    const all = await stripe.balanceTransactions
+      .list({ payout: payoutId, limit: 2 }, { stripeAccount: account.id })
+      .autoPagingToArray({ limit: 100 });
+    expect(all.map((t) => [t.type, t.source, t.amount])).toEqual([
+      ['payout', payoutId, -18000],
+      ...transfers.reverse().map((t) => ['payment', t.destination_payment, t.amount]),
+    ]);
+    // Released: the next transfer is paid out at once again.
+    await stripe.transfers.create(withdrawal(account.id, 'after', 5000));
+    await waitFor(() => received(connectReceiver, 'payout.paid').length === 2, 'the next payout.paid');
   });
 
   it('fails an account’s payouts when told to (payout.failed with Stripe’s code and message)', async () => {

@@ -52,6 +52,11 @@ export type AccountRecord = {
   isFailingTransfers: boolean;
   /** Set by the test control: this account's payouts fail with this `failure_code` (null: they are paid). */
   payoutFailureCode?: string | null;
+  /**
+   * Set by the test control: transfers wait in the account's balance (their ids, oldest first) instead of
+   * being paid out at once, until the control releases them in one payout, as Stripe's payout schedule does.
+   */
+  heldTransfers?: string[] | null;
 };
 
 /** Card funds not yet available in the platform balance, and when they become available (unix seconds). */

@@ -32,34 +32,49 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 type Carried = { withdrawalId: string; transfer?: Stripe.Transfer };
 
 /**
+ * The most balance transactions read for one payout event: a payout on a schedule carries every transfer since
+ * the last one (up to 200 withdrawals a day per creator, write-policy.ts), 100 to a page. A payout with more
+ * is logged, and the withdrawals past the bound stay in transit for support to settle.
+ */
+const MAX_PAYOUT_TRANSACTIONS = 5_000;
+
+/**
  * Which withdrawals a payout carried: the payout's balance transactions on the connected account name
  * each transfer's destination payment (`py_...`), which the withdrawal records when its transfer is made.
- * One whose transfer answer is not recorded yet (the payout event overtook it) is found through the
- * account's transfers and their metadata. Network calls: made before the event's transaction.
+ * Every page is read: a list answers at most 100. One whose transfer answer is not recorded yet (the payout
+ * event overtook it) is found through the account's transfers and their metadata, read until each such
+ * payment is found. Network calls: made before the event's transaction.
  */
 async function withdrawalsCarriedBy(deps: PayoutDeps, account: string, payout: Stripe.Payout): Promise<Carried[]> {
   const stripe = (deps.payments as NonNullable<PayoutDeps['payments']>).stripe;
-  const transactions = await stripe.balanceTransactions.list(
+  const sources: string[] = [];
+  let read = 0;
+  for await (const transaction of stripe.balanceTransactions.list(
     { payout: payout.id, limit: 100 },
     { stripeAccount: account },
-  );
-  // The payout's own transaction (type `payout`) names the payout, not a transfer.
-  const sources = transactions.data
-    .filter((t) => t.type !== 'payout')
-    .map((t) => idOf(t.source))
-    .filter((s): s is string => s !== null);
+  )) {
+    if (++read > MAX_PAYOUT_TRANSACTIONS) {
+      deps.logger.error({ payoutId: payout.id, account }, 'a payout carried more transactions than are read');
+      break;
+    }
+    // The payout's own transaction (type `payout`) names the payout, not a transfer.
+    const source = transaction.type === 'payout' ? null : idOf(transaction.source);
+    if (source !== null) sources.push(source);
+  }
   const carried: Carried[] = [];
-  let accountTransfers: Stripe.Transfer[] | undefined;
+  const unrecorded = new Set<string>();
   for (const source of sources) {
     const row = await findWithdrawalByDestinationPayment(deps.db, source);
-    if (row) {
-      carried.push({ withdrawalId: row.id });
-      continue;
-    }
-    accountTransfers ??= (await stripe.transfers.list({ destination: account, limit: 100 })).data;
-    const transfer = accountTransfers.find((t) => idOf(t.destination_payment) === source);
-    const withdrawalId = transfer?.metadata?.withdrawalId;
-    if (transfer && withdrawalId) carried.push({ withdrawalId, transfer });
+    if (row) carried.push({ withdrawalId: row.id });
+    else unrecorded.add(source);
+  }
+  if (unrecorded.size === 0) return carried;
+  let looked = 0;
+  for await (const transfer of stripe.transfers.list({ destination: account, limit: 100 })) {
+    const payment = idOf(transfer.destination_payment);
+    const withdrawalId = transfer.metadata?.withdrawalId;
+    if (payment && unrecorded.delete(payment) && withdrawalId) carried.push({ withdrawalId, transfer });
+    if (unrecorded.size === 0 || ++looked >= MAX_PAYOUT_TRANSACTIONS) break;
   }
   return carried;
 }

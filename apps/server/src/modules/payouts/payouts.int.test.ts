@@ -359,6 +359,30 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   }, 60_000);
 
+  it('marks every withdrawal a scheduled payout carried paid, past the 100 a list answers at once', async () => {
+    const count = 101;
+    const creator = await newUser(50 * count);
+    const account = await onboard(creator);
+    // Stripe pays a connected account out on its schedule: every transfer since the last payout, in one.
+    expect((await control(`/sandbox/control/accounts/${account.id}/payouts`, { hold: true })).status).toBe(200);
+    // Debited as a request would (past the write limit of 30 a minute); their jobs make the transfers.
+    for (let i = 0; i < count; i++) await debitWithdrawal({ db: database.db }, creator.id, { amount: 50 });
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ status: string; n: number }>(
+            database.db,
+            sql`select status, count(*)::int as n from withdrawals where user_id = ${creator.id} group by status`,
+          )
+        ).map((r) => [r.status, r.n]),
+      );
+    await until(async () => (await statuses()).in_transit === count, 60_000);
+    expect((await control(`/sandbox/control/accounts/${account.id}/payouts`, { hold: false })).status).toBe(200);
+    await untilWebhooksDelivered(base, secretKey);
+    expect(await statuses()).toEqual({ paid: count });
+    await expectReconciled();
+  }, 120_000);
+
   /** A top-up of `quantity` tokens paid in the sandbox's checkout; its payment intent. */
   async function topUp(user: User, quantity: number): Promise<string> {
     const started = await call(user, 'POST', '/checkout/top-ups', { quantity, location: '/balance' });
