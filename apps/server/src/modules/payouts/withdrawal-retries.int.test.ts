@@ -281,4 +281,38 @@ describe.each(databaseKinds())('withdrawal transfers on %s', (kind) => {
     expect((await findWithdrawal(database.db, failedOne.id))?.status).toBe('payout_failed');
     expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
   });
+
+  it('fails every withdrawal a scheduled payout carried, and completes them all with the next payout', async () => {
+    const context = await setUp();
+    await fund(context, 100_000);
+    const user = await creator(context, 300);
+    const payouts = `/sandbox/control/accounts/${user.accountId}/payouts`;
+    // Stripe's schedule: the transfers wait in the account, then go out together, to a bank that refuses them.
+    await control(context.base, payouts, { hold: true, fail: true });
+    const carried = [];
+    for (const amount of [50, 60, 70]) {
+      const row = await debitWithdrawal(context.deps(), user.id, { amount });
+      await attemptWithdrawalTransfer(context.deps(), row.id);
+      carried.push(row.id);
+    }
+    expect(await connectEvents(context, 'payout.failed', user.accountId)).toEqual([]);
+    await control(context.base, payouts, { hold: false });
+    const [failed] = await connectEvents(context, 'payout.failed', user.accountId);
+    await handleConnectEvent(context.deps(), failed as Stripe.Event);
+    for (const id of carried) {
+      const row = await findWithdrawal(database.db, id);
+      expect(row?.status).toBe('payout_failed');
+      expect(row?.failureMessage).toContain('Update Account');
+    }
+
+    // The details fixed, the next day's payout pays out the whole balance, the failed payout's money with it.
+    context.clock.now += 24 * 60 * 60 * 1000;
+    await control(context.base, payouts, { fail: false });
+    const next = await debitWithdrawal(context.deps(), user.id, { amount: 50 });
+    await attemptWithdrawalTransfer(context.deps(), next.id);
+    const [paid] = await connectEvents(context, 'payout.paid', user.accountId);
+    await handleConnectEvent(context.deps(), paid as Stripe.Event);
+    for (const id of [...carried, next.id]) expect((await findWithdrawal(database.db, id))?.status).toBe('paid');
+    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+  });
 });
