@@ -455,11 +455,10 @@ async function measurePages(server, env) {
       for (const category of ['accessibility', 'best-practices']) {
         for (const audit of failingAudits(lhr, category)) failing.set(audit.id, { category, ...audit });
       }
-      const m = metrics;
       console.log(
         `Lighthouse ${page} ${i}/${RUNS}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')} ` +
-          `(FCP ${m.firstContentfulPaintMs} ms, LCP ${m.largestContentfulPaintMs} ms, ` +
-          `TBT ${m.totalBlockingTimeMs} ms, CLS ${m.cumulativeLayoutShift}; LCP element ${lcpElement(lhr)})`,
+          `(FCP ${metrics.firstContentfulPaintMs} ms, LCP ${metrics.largestContentfulPaintMs} ms, ` +
+          `TBT ${metrics.totalBlockingTimeMs} ms, CLS ${metrics.cumulativeLayoutShift}; LCP element ${lcpElement(lhr)})`,
       );
     }
     for (const a of failing.values()) console.log(`  failing ${a.category} audit ${a.id}: ${a.title}`);
