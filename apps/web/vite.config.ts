@@ -43,14 +43,26 @@ function serviceWorker(): Plugin {
 
 // In development the API server runs on 5173 and Vite serves the app on 5172 (the product's port),
 // passing /api through, so the browser sees one origin as in production.
-export default defineConfig({
-  plugins: [react(), serviceWorker()],
-  server: { port: 5172, strictPort: true, proxy: { '/api': 'http://localhost:5173' } },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: { output: { codeSplitting: landingPageChunks() } },
-  },
-  resolve: { alias: reactOnPreact },
-});
+// `vite build --ssr` builds src/entry-server.tsx into dist-server/ for the server (decision 042): every
+// package compiled in, so that `react` is Preact there too and the server needs none of the web app's packages.
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        plugins: [react()],
+        build: { target: 'node24', outDir: 'dist-server', sourcemap: true },
+        publicDir: false,
+        ssr: { noExternal: true },
+        resolve: { alias: reactOnPreact },
+      }
+    : {
+        plugins: [react(), serviceWorker()],
+        server: { port: 5172, strictPort: true, proxy: { '/api': 'http://localhost:5173' } },
+        build: {
+          target: 'es2022',
+          sourcemap: true,
+          manifest: true,
+          rolldownOptions: { output: { codeSplitting: landingPageChunks() } },
+        },
+        resolve: { alias: reactOnPreact },
+      },
+);

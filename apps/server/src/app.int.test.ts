@@ -378,3 +378,68 @@ describe('the built web app', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 });
+
+describe('the pages the server renders', () => {
+  let database: DatabaseHandle;
+  let distDir: string;
+  beforeAll(async () => {
+    database = await openFreshDatabase('pglite');
+    await database.migrate();
+    // The web app's two builds side by side, as `npm run build` leaves them: dist/ and dist-server/. The server
+    // entry here renders the data it is given as text, so the test sees what the server gave it.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-ssr-'));
+    distDir = path.join(root, 'dist');
+    fs.mkdirSync(distDir);
+    fs.mkdirSync(path.join(root, 'dist-server'));
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><head><title>Sweetwish</title><meta name="description" content="The app" /><script type="module" crossorigin src="/assets/index-E1.js"></script></head><div id="root"></div>',
+    );
+    fs.writeFileSync(
+      path.join(root, 'dist-server', 'entry-server.js'),
+      `export async function renderPublicPage(url, data) {
+        const text = data.kind === 'profile'
+          ? [data.page.profile.displayName, ...data.page.wishes.map((w) => w.name)].join(', ')
+          : data.page.wish.name + ' of ' + data.page.seller.displayName;
+        return { html: '<p>' + url + ': ' + text + '</p>', styles: '', state: { kind: data.kind } };
+      }`,
+    );
+  });
+  afterAll(async () => {
+    fs.rmSync(path.dirname(distDir), { recursive: true, force: true });
+    await database.close();
+  });
+
+  it("renders a creator's and a wish's page for a visitor without a session, with the data of the moment", async () => {
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
+    const cookie = await signInByPhone(app);
+    const handle = `ssr_${Date.now().toString(36)}`;
+    await completeProfile(app, cookie, { handle, displayName: 'Server Star' });
+    const addWish = async (name: string) =>
+      (await (
+        await app.request('/api/wishes', {
+          method: 'POST',
+          headers: jsonHeaders({ cookie }),
+          body: JSON.stringify({ name, cost: 45 }),
+        })
+      ).json()) as { id: string };
+    const wish = await addWish('Tea set');
+
+    const root = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await app.request(url, { headers });
+      expect(res.headers.get('vary')).toContain('Cookie');
+      return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1];
+    };
+    expect(await root(`/${handle}`)).toBe(`<p>/${handle}: Server Star, Tea set</p>`);
+    expect(await root(`/x/${wish.id}`)).toBe(`<p>/x/${wish.id}: Tea set of Server Star</p>`);
+    // A change shows on the next request: the page is rendered again from the new data.
+    await addWish('Red scarf');
+    expect(await root(`/${handle}`)).toBe(`<p>/${handle}: Server Star, Red scarf, Tea set</p>`);
+
+    // A visitor with a session gets the app's page, which renders what that visitor may see.
+    expect(await root(`/${handle}`, { cookie })).toBe('');
+    expect(await root(`/x/${wish.id}`, { cookie })).toBe('');
+    // So do the other pages: the tip address, another screen, a creator who does not exist.
+    for (const url of [`/${handle}/tip`, '/sign-in', '/no_such_creator']) expect(await root(url)).toBe('');
+  });
+});

@@ -50,7 +50,7 @@ import { pushRoutes } from './modules/push/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { pageMeta } from './modules/sharing/page-meta';
+import { pageData, pageMeta } from './modules/sharing/page-meta';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -173,7 +173,11 @@ export function createApp(deps: AppDeps) {
   }
   app.route(
     '/',
-    webApp(webDistDir, { publicOrigin: config.publicUrl.origin, pageMeta: (path) => pageMeta(database.db, path) }),
+    webApp(webDistDir, {
+      publicOrigin: config.publicUrl.origin,
+      pageMeta: (path) => pageMeta(database.db, path),
+      pageData: (screen, path) => pageData(database.db, publicCache, screen, path),
+    }),
   );
   return app;
 }

@@ -1,12 +1,12 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import type { $ZodConfig } from 'zod/v4/core';
-import { router } from './app/router';
-import { theme } from './app/theme';
-import { Notifications } from './components/notifications';
+import { AppRoot } from './app/app-root';
+import { loadMatchedRoutes } from './app/matched-routes';
+import { createRouter } from './app/router';
+import { routes } from './app/routes';
+import { APP_READY_EVENT, SERVER_STATE_ID, type ServerState } from './app/server-state';
 
 // zod checks once whether it may compile validators with `new Function`; the page's Content-Security-Policy
 // forbids eval, so the check itself is reported as a violation (Lighthouse's best practices, DevTools' Issues).
@@ -20,15 +20,28 @@ const isOverlay = window.location.pathname.startsWith('/overlay/');
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <RouterProvider router={router} />
-      {!isOverlay && <Notifications />}
-    </ThemeProvider>
-  </StrictMode>,
+const app = (router: ReturnType<typeof createRouter>): ReactNode => (
+  <AppRoot withNotifications={!isOverlay}>
+    <RouterProvider router={router} />
+  </AppRoot>
 );
+
+// A page the server rendered (decision 042) is taken over as it is: this runs on the visitor's first
+// interaction (public/app-boot.js), which is then carried out.
+const serverState = document.getElementById(SERVER_STATE_ID);
+if (serverState) {
+  const state = JSON.parse(serverState.textContent ?? '') as ServerState;
+  void Promise.all([
+    import('./app/app-shell').then((m) => m.fillQueryCache(state.queries)),
+    loadMatchedRoutes(routes, window.location.pathname),
+  ]).then(() => {
+    // The router starts with the screens' loader data, so it does not run their loaders over the server's data.
+    hydrateRoot(root, app(createRouter({ loaderData: state.loaderData })));
+    setTimeout(() => window.dispatchEvent(new Event(APP_READY_EVENT)));
+  });
+} else {
+  createRoot(root).render(app(createRouter()));
+}
 
 // The installable app's service worker and its update prompt load once the page has (decision 026).
 if (import.meta.env.PROD && 'serviceWorker' in navigator && !isOverlay) {

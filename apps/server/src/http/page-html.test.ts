@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataPreloads, SCREENS, screenOf, withPageTags } from './page-html';
+import { dataPreloads, pageHtml, SCREENS, screenOf, withPageTags } from './page-html';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -81,5 +82,60 @@ describe('dataPreloads', () => {
     expect(dataPreloads('profile', "/it's")).toEqual(['/api/me', "/api/users/it's/page"]);
     expect(dataPreloads('landing', '/')).toEqual([]);
     expect(dataPreloads(undefined, '/why')).toEqual([]);
+  });
+});
+
+describe('pageHtml with a page the server rendered', () => {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-page-html-'));
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    INDEX_HTML.replace(
+      '  </head>',
+      '    <script type="module" crossorigin src="/assets/index-E1.js"></script>\n  </head>',
+    ),
+  );
+  fs.writeFileSync(
+    path.join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-E1.js' },
+      'src/app/app-shell.tsx': { file: 'assets/app-shell-S1.js', imports: ['index.html'] },
+      'src/features/profiles/routes/public-profile.tsx': { file: 'assets/public-profile-P1.js' },
+    }),
+  );
+  const htmlFor = pageHtml(distDir);
+  // User text as the server rendered it, and as it sits in the state: a replace() pattern and a script's end.
+  const state = { queries: { about: "</script><script>alert(1)</script> <!-- $' $&" } };
+  const rendered = { html: "<h1>Bob $' $&amp;</h1>", styles: '<style data-emotion="css x1">.x1{}</style>', state };
+
+  it('puts the markup in #root, its styles in the head, and its state in a script no text can end', () => {
+    const html = htmlFor('profile', '/bob', rendered);
+    expect(html).toContain('<div id="root"><h1>Bob $\' $&amp;</h1></div>');
+    expect(html.indexOf('<style data-emotion="css x1">')).toBeLessThan(html.indexOf('</head>'));
+    const script = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(script?.[1] ?? '')).toEqual(state);
+    expect(count(html, '<script')).toBe(2);
+  });
+
+  it('runs no app script at load: the boot script lists the entry first, then the screen, and nothing is preloaded', () => {
+    const html = htmlFor('profile', '/bob', rendered);
+    expect(html).toContain(
+      '<script type="module" src="/app-boot.js" data-app-files="/assets/index-E1.js /assets/app-shell-S1.js /assets/public-profile-P1.js"></script>',
+    );
+    expect(html).not.toContain('crossorigin src=');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it('leaves the page as the app renders it when the build has other than one entry script', () => {
+    const twoEntries = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-page-html-'));
+    const script = (name: string) => `<script type="module" crossorigin src="/assets/${name}.js"></script>`;
+    fs.writeFileSync(
+      path.join(twoEntries, 'index.html'),
+      INDEX_HTML.replace('</head>', `${script('a')}${script('b')}</head>`),
+    );
+    const html = pageHtml(twoEntries)('profile', '/bob', rendered);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('server-state');
   });
 });

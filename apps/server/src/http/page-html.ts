@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RenderedPage } from './server-pages';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -81,13 +82,45 @@ export function pageHtml(distDir: string) {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     htmlByScreen.set(screen, inHead(indexHtml, links));
   }
-  return (screen: Screen | undefined, pagePath: string) => {
+  return (screen: Screen | undefined, pagePath: string, server?: RenderedPage) => {
     const html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
+    if (server) return withServerPage(html, server);
     const data = dataPreloads(screen, pagePath).map(
       (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
     );
     return data.length ? inHead(html, data) : html;
   };
+}
+
+/** The id of the element holding the page's state (apps/web/src/app/server-state.ts). */
+const SERVER_STATE_ID = 'server-state';
+const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">\n?/g;
+
+/**
+ * The page with the server's rendering inside #root, its styles, and its state for the app (decision 042).
+ * The app's files are not in the page: public/app-boot.js fetches them once it has loaded, and runs the
+ * entry on the visitor's first interaction. The page needs no API answer preloaded: its data is in it.
+ */
+function withServerPage(html: string, page: RenderedPage): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
+  // One entry script is what the web app's build makes: with another, the page is the app's as it is.
+  if (entries.length !== 1) return html;
+  const files = [...entries, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1])];
+  // Inside <script>, `</script>` or `<!--` in user text would end or change it: no `<` is left as it is.
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  let out = html.replace(MODULE_PRELOAD, '');
+  out = replaceLiterally(
+    out,
+    MODULE_SCRIPT,
+    `<script type="module" src="/app-boot.js" data-app-files="${escapeAttribute(files.join(' '))}"></script>`,
+  );
+  out = replaceLiterally(
+    out,
+    '<div id="root"></div>',
+    `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+  );
+  return inHead(out, [page.styles]);
 }
 
 export type PageTags = { title: string; description: string; image: string | null; url: string };

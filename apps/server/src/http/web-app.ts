@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
-import { pageHtml, screenOf, withPageTags } from './page-html';
+import { pageHtml, type Screen, screenOf, withPageTags } from './page-html';
 import { setResponseHeaders } from './response-headers';
+import { type RenderPublicPage, serverPages } from './server-pages';
+import { sessionKeyOf } from './session';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 
@@ -23,7 +25,14 @@ function cacheControl(value: string) {
  */
 export function webApp(
   distDir: string,
-  options: { publicOrigin: string; pageMeta: (path: string) => Promise<PageMeta | undefined> },
+  options: {
+    publicOrigin: string;
+    pageMeta: (path: string) => Promise<PageMeta | undefined>;
+    /** The JSON of the API answer a /{handle} or /x/{id} page shows, for rendering it on the server. */
+    pageData?: (screen: 'profile' | 'wish', path: string) => Promise<string | undefined>;
+    /** The web app's server rendering (default: its built server entry, when there is one). */
+    render?: RenderPublicPage;
+  },
 ) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
@@ -32,6 +41,19 @@ export function webApp(
     return app;
   }
   const htmlFor = pageHtml(distDir);
+  const renderPage = options.pageData && serverPages(distDir, { render: options.render });
+
+  /**
+   * The server's rendering of a creator's or wish's page, for a visitor without a session (decision 042):
+   * what a signed-in user sees depends on who they are, and the app renders that.
+   */
+  const serverPage = async (c: Context, screen: Screen | undefined) => {
+    if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
+    if (screen !== 'profile' && screen !== 'wish') return undefined;
+    if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
+    const json = await options.pageData(screen, c.req.path);
+    return json === undefined ? undefined : renderPage(c.req.path, screen, json);
+  };
 
   app.use(
     '/assets/*',
@@ -47,7 +69,10 @@ export function webApp(
   app.get('*', async (c) => {
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
-    const html = htmlFor(screenOf(c.req.path, meta !== undefined), c.req.path);
+    const screen = screenOf(c.req.path, meta !== undefined);
+    const html = htmlFor(screen, c.req.path, await serverPage(c, screen));
+    // The page differs for a visitor with a session: a shared cache must not give one's page to the other.
+    c.header('Vary', 'Cookie');
     if (!meta) return c.html(html);
     const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
     return c.html(

@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type HydrationState } from 'react-router';
 import { routes } from './routes';
 
-export const router = createBrowserRouter(routes);
+/** The app's router; `hydrationData` when it takes over a page the server rendered (main.tsx). */
+export const createRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, { hydrationData });

@@ -22,6 +22,8 @@ function storage(area: Area): Storage {
 }
 
 export function readStored(key: string, area: Area = 'local'): string | null {
+  // The server renders some pages (entry-server.tsx) as a first visit: nothing stored.
+  if (typeof window === 'undefined') return null;
   try {
     return storage(area).getItem(key);
   } catch (error) {

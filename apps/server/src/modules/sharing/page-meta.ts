@@ -1,9 +1,11 @@
 import { PRODUCT_NAME, TAGLINE } from '@sweetwish/shared/brand';
 import { handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
+import type { PublicCache } from '../../changes/public-cache';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getPublicProfile } from '../profiles/service';
+import { profilePage } from '../wishes/profile-page';
 import { getWishPage } from '../wishes/service';
 
 /** What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. */
@@ -64,4 +66,22 @@ export async function pageMeta(db: Database, path: string): Promise<PageMeta | u
     image: profile.photoUrl ?? profile.bannerUrl,
     path: `/${profile.handle}${suffix}`,
   };
+}
+
+/**
+ * The JSON a creator's or wish's page shows (its API call's answer), for the server to render the page with
+ * (decision 042); undefined when the creator or wish is gone.
+ */
+export async function pageData(
+  db: Database,
+  publicCache: PublicCache,
+  screen: 'profile' | 'wish',
+  path: string,
+): Promise<string | undefined> {
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (screen === 'wish') {
+    const page = await orUndefined(getWishPage(db, segments[1] ?? ''));
+    return page && JSON.stringify(page);
+  }
+  return (await orUndefined(profilePage(db, publicCache, segments[0] ?? '')))?.plain.toString();
 }

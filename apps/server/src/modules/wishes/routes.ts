@@ -20,7 +20,7 @@ import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { onWishUpdate } from '../group-gifts/service';
-import { getPublicProfile } from '../profiles/service';
+import { profilePage } from './profile-page';
 import { createWish, getWishPage, listArchivedWishPage, listWishes, updateWish } from './service';
 
 const Id = z.object({ id: z.string().min(1).max(64) });
@@ -95,12 +95,7 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
   return app
     .openapi(profilePageRoute, async (c) => {
       // The page fans land on, in one round trip rather than the profile and then its wishes (issue 23).
-      const handle = c.req.valid('param').handle.toLowerCase();
-      const load = async () => {
-        const profile = await getPublicProfile(db, handle);
-        return { profile, wishes: await listWishes(db, profile.id) };
-      };
-      const page = await deps.publicCache.getOrLoad(`page:${handle}`, (p) => p.profile.id, load);
+      const page = await profilePage(db, deps.publicCache, c.req.valid('param').handle);
       return sendJsonBytes(c, page) as unknown as TypedResponse<z.infer<typeof ProfilePage>, 200, 'json'>;
     })
     .openapi(listRoute, async (c) => {

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type RenderPublicPage, serverPages } from './server-pages';
+
+const PAGE = { html: '<h1>Bob</h1>', styles: '', state: {} };
+
+/** A renderer that counts its renders and takes `costMs` of the fake clock each. */
+function fakeRenderer(clock: { ms: number }, costMs = 5) {
+  const calls: string[] = [];
+  const render: RenderPublicPage = async (url, data) => {
+    calls.push(`${url} ${JSON.stringify(data.page)}`);
+    clock.ms += costMs;
+    return { ...PAGE, html: `<h1>${JSON.stringify(data.page)}</h1>` };
+  };
+  return { calls, render };
+}
+
+describe('serverPages', () => {
+  it('renders a page again only when its data changed', async () => {
+    const clock = { ms: 0 };
+    const { calls, render } = fakeRenderer(clock);
+    const pages = serverPages('/nowhere/dist', { render, now: () => clock.ms });
+    if (!pages) throw new Error('expected a renderer');
+    const first = await pages('/bob', 'profile', '{"n":1}');
+    expect(await pages('/bob', 'profile', '{"n":1}')).toBe(first);
+    expect(calls).toEqual(['/bob {"n":1}']);
+    expect((await pages('/bob', 'profile', '{"n":2}'))?.html).toBe('<h1>{"n":2}</h1>');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('stops rendering for the rest of the second once the budget is spent, and serves what it has', async () => {
+    const clock = { ms: 0 };
+    const { calls, render } = fakeRenderer(clock, 100);
+    const pages = serverPages('/nowhere/dist', { render, now: () => clock.ms });
+    if (!pages) throw new Error('expected a renderer');
+    for (const handle of ['a', 'b', 'c']) expect(await pages(`/${handle}`, 'profile', '{}')).toBeDefined();
+    // 300 ms spent within the second: the next new page goes out as the app's page (undefined)...
+    expect(await pages('/d', 'profile', '{}')).toBeUndefined();
+    // ...while a page already rendered with the same data is still served,
+    expect((await pages('/a', 'profile', '{}'))?.html).toBe('<h1>{}</h1>');
+    expect(calls).toHaveLength(3);
+    // and the next second renders again.
+    clock.ms += 1000;
+    expect(await pages('/d', 'profile', '{}')).toBeDefined();
+  });
+
+  it('is off when the web app has no server entry built', () => {
+    const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-ssr-')), 'dist');
+    expect(serverPages(distDir)).toBeUndefined();
+  });
+});

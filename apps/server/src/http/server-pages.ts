@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** A page the web app's server entry rendered (apps/web/src/entry-server.tsx). */
+export type RenderedPage = { html: string; styles: string; state: unknown };
+export type PublicPageData = { kind: 'profile' | 'wish'; page: unknown };
+export type RenderPublicPage = (url: string, data: PublicPageData) => Promise<RenderedPage | undefined>;
+
+/** How many rendered pages an instance keeps: one per page path, for the data it was rendered with. */
+const MAX_PAGES = 500;
+/**
+ * Rendering time an instance may spend per second, in milliseconds. A page costs 5-30 ms to render, and any
+ * visitor can ask for any creator's page: past the budget a page goes out as the app renders it in the
+ * browser, as it did before, so a flood of page requests cannot take the instance's time.
+ */
+const RENDER_BUDGET_MS_PER_SECOND = 250;
+
+/**
+ * The pages fans land on from a shared link (/{handle} and /x/{id}) rendered on the server for visitors
+ * without a session (decision 042), or undefined when the web app's server entry is not built (then every
+ * page is rendered in the browser). A page is rendered again only when its data changed: the cache is keyed
+ * by path and holds the JSON it was rendered from.
+ */
+export function serverPages(
+  distDir: string,
+  options: { now?: () => number; render?: RenderPublicPage } = {},
+): ((url: string, kind: PublicPageData['kind'], json: string) => Promise<RenderedPage | undefined>) | undefined {
+  const entry = path.join(path.dirname(distDir), 'dist-server', 'entry-server.js');
+  if (!options.render && !fs.existsSync(entry)) return undefined;
+  const now = options.now ?? performance.now.bind(performance);
+  let renderer: Promise<RenderPublicPage> | undefined = options.render && Promise.resolve(options.render);
+  const pages = new Map<string, { json: string; page: RenderedPage }>();
+  let windowStart = 0;
+  let spentMs = 0;
+
+  return async (url, kind, json) => {
+    const hit = pages.get(url);
+    if (hit?.json === json) {
+      pages.delete(url);
+      pages.set(url, hit);
+      return hit.page;
+    }
+    if (now() - windowStart >= 1000) {
+      windowStart = now();
+      spentMs = 0;
+    }
+    if (spentMs >= RENDER_BUDGET_MS_PER_SECOND) return undefined;
+    renderer ??= import(pathToFileURL(entry).href).then(
+      (m: { renderPublicPage: RenderPublicPage }) => m.renderPublicPage,
+    );
+    const startedAt = now();
+    const page = await (await renderer)(url, { kind, page: JSON.parse(json) });
+    spentMs += now() - startedAt;
+    if (!page) return undefined;
+    pages.delete(url);
+    pages.set(url, { json, page });
+    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
+    return page;
+  };
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { renderPublicPage as RenderPublicPage } from './src/entry-server';
+
+// The server entry as the server loads it: built by Vite's SSR build (vite.config.ts), run in Node.
+let outDir: string;
+let renderPublicPage: typeof RenderPublicPage;
+beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-entry-server-'));
+  await build({
+    configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+    root: import.meta.dirname,
+    logLevel: 'silent',
+    build: { ssr: 'src/entry-server.tsx', outDir, sourcemap: false },
+  });
+  ({ renderPublicPage } = await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href));
+}, 60_000);
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+const HOSTILE = '</script><img src=x onerror="alert(1)">';
+
+const wish = (name: string, id = name.toLowerCase()) => ({
+  id,
+  sellerId: 'u1',
+  type: 'standard' as const,
+  name,
+  cost: 45,
+  image: null,
+  blurhash: null,
+  description: HOSTILE,
+  pinned: false,
+  archived: false,
+  purchased: false,
+  allowRepeatPurchases: false,
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  isGroupGift: false,
+  groupGiftFundedCents: 0,
+  allowTakeBack: false,
+});
+
+const profilePage: ProfilePage = {
+  profile: {
+    id: 'u1',
+    handle: 'Bob',
+    displayName: 'Bob Baker',
+    description: `About ${HOSTILE}`,
+    photoUrl: null,
+    photoHash: null,
+    bannerUrl: null,
+    bannerHash: null,
+    links: [],
+  },
+  wishes: [wish('Tea set'), wish('Red scarf')],
+};
+
+describe('the server entry', () => {
+  it("renders a creator's page as a visitor without a session sees it, user text as text", async () => {
+    const page = await renderPublicPage('/Bob', { kind: 'profile', page: profilePage });
+    if (!page) throw new Error('no page');
+    expect(page.html).toContain('>Bob Baker</h1>');
+    expect(page.html).toContain('Send a Quick Tip');
+    expect(page.html).toContain('Tea set');
+    expect(page.html).toContain('Red scarf');
+    expect(page.html).not.toContain('<img src=x');
+    expect(page.html).toContain('About &lt;/script>&lt;img src=x onerror=&quot;alert(1)&quot;>');
+    // The styles of that markup, for the browser to paint it before any script runs.
+    expect(page.styles).toMatch(/^<style data-emotion="css[ -]/);
+    // The query cache the app takes the page over with: the visitor, the profile and its wishlist.
+    const keys = page.state.queries.queries.map((q) => q.queryKey);
+    expect(keys).toEqual([['me'], ['profile', 'bob'], ['wishes', 'u1', false]]);
+    expect(Object.values(page.state.loaderData)).toEqual([null]);
+  });
+
+  it("renders a wish's page", async () => {
+    const data: WishPage = {
+      wish: wish('Tea set', 'w1'),
+      seller: { id: 'u1', handle: 'Bob', displayName: 'Bob Baker', photoUrl: null },
+    };
+    const page = await renderPublicPage('/x/w1', { kind: 'wish', page: data });
+    if (!page) throw new Error('no page');
+    expect(page.html).toContain('Tea set');
+    expect(page.html).toContain('Bob Baker');
+    expect(page.state.queries.queries.map((q) => q.queryKey)).toEqual([['me'], ['wish', 'w1']]);
+  });
+
+  it('leaves each render with an empty query cache, so no visitor sees another page', async () => {
+    await renderPublicPage('/Bob', { kind: 'profile', page: profilePage });
+    const other = { ...profilePage, profile: { ...profilePage.profile, id: 'u2', handle: 'Ann', displayName: 'Ann' } };
+    const page = await renderPublicPage('/Ann', { kind: 'profile', page: { ...other, wishes: [] } });
+    expect(page?.html).not.toContain('Bob Baker');
+    expect(page?.state.queries.queries.map((q) => q.queryKey)).toEqual([
+      ['me'],
+      ['profile', 'ann'],
+      ['wishes', 'u2', false],
+    ]);
+  });
+});

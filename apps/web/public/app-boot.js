@@ -1,0 +1,63 @@
+// A page the server rendered (decision 042) starts the app on the visitor's first interaction, not while it
+// loads: on a phone, running the app at once costs more than the page itself. The app's files are fetched
+// once the page has loaded (before, they would take the bandwidth the page's text and images need), so the
+// app starts in a moment when asked. A click on a control before the app has taken over is held and given
+// to it once it has; a link needs no app and is followed at once. Names shared with the server
+// (apps/server/src/http/page-html.ts: `data-app-files`, the entry first) and with src/app/server-state.ts
+// (the 'sweetwish:app-ready' event).
+const files = document.querySelector('script[data-app-files]')?.dataset.appFiles?.split(' ') ?? [];
+const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
+let started = false;
+let ready = false;
+let heldClick = null;
+
+function fetchFiles() {
+  for (const href of files) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+function start() {
+  if (started || files.length === 0) return;
+  started = true;
+  for (const type of STARTERS) window.removeEventListener(type, start, true);
+  import(files[0]);
+}
+
+if (document.readyState === 'complete') fetchFiles();
+else window.addEventListener('load', fetchFiles, { once: true });
+
+for (const type of STARTERS) window.addEventListener(type, start, { capture: true, passive: true });
+
+window.addEventListener(
+  'click',
+  (event) => {
+    if (ready || !(event.target instanceof Element) || event.target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    heldClick = event.target;
+    start();
+  },
+  true,
+);
+
+window.addEventListener(
+  'sweetwish:app-ready',
+  () => {
+    ready = true;
+    // Text typed before the app took over is in the field but not yet in the app's state.
+    const field = document.activeElement;
+    if (
+      (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+      field.value !== field.defaultValue
+    ) {
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (heldClick?.isConnected) heldClick.click();
+    heldClick = null;
+  },
+  { once: true },
+);

@@ -1,0 +1,80 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'preact-render-to-string';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppRoot } from './app/app-root';
+import { loadMatchedRoutes } from './app/matched-routes';
+import { routes } from './app/routes';
+import type { ServerState } from './app/server-state';
+import { wishQueryKey } from './features/wishes-public/api/wish-calls';
+import { profileQueryKey, wishListQueryKey } from './lib/profiles';
+import { queryClient } from './lib/query-client';
+import { ME_QUERY_KEY } from './lib/session';
+
+/**
+ * The server's rendering of the pages fans land on from a shared link, for a visitor without a session
+ * (decision 042): the app's own tree, rendered in Node by the server (apps/server/src/http/server-pages.ts)
+ * with the answer the page's API call would give, so the page shows at once and the app takes it over on
+ * the visitor's first interaction (main.tsx).
+ */
+export type PublicPage = { kind: 'profile'; page: ProfilePage } | { kind: 'wish'; page: WishPage };
+
+export type RenderedPage = {
+  /** The markup inside #root. */
+  html: string;
+  /** The <style> elements of the styles that markup uses. */
+  styles: string;
+  /** What the app needs to take the markup over. */
+  state: ServerState;
+};
+
+/** The page at `url` (a path), or undefined when the router answers with a redirect instead. */
+export async function renderPublicPage(url: string, data: PublicPage): Promise<RenderedPage | undefined> {
+  const { pathname } = new URL(url, 'http://localhost');
+  await loadMatchedRoutes(routes, pathname);
+  const handler = createStaticHandler(routes);
+  // The screens' loaders fill the query cache from the API; here the cache is filled with `data` instead.
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')), {
+    filterMatchesToLoad: () => false,
+  });
+  if (context instanceof Response) return undefined;
+  // Each screen loader's data is null (it only fills the query cache); a route without its data would
+  // render the router's fallback (nothing) in its place.
+  const loaderData = Object.fromEntries(context.matches.flatMap((m) => (m.route.loader ? [[m.route.id, null]] : [])));
+  Object.assign(context.loaderData, loaderData);
+
+  // From here on nothing awaits: the query cache is one for the process, and this render has it alone.
+  queryClient.clear();
+  try {
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+    if (data.kind === 'profile') {
+      queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
+      queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
+    } else {
+      queryClient.setQueryData(wishQueryKey(data.page.wish.id), data.page);
+    }
+    const cache = createCache({ key: 'css' });
+    const emotion = createEmotionServer(cache);
+    const html = renderToString(
+      <CacheProvider value={cache}>
+        <AppRoot withNotifications>
+          <StaticRouterProvider
+            router={createStaticRouter(handler.dataRoutes, context)}
+            context={context}
+            hydrate={false}
+          />
+        </AppRoot>
+      </CacheProvider>,
+    );
+    return {
+      html,
+      styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
+      state: { queries: dehydrate(queryClient), loaderData },
+    };
+  } finally {
+    queryClient.clear();
+  }
+}
