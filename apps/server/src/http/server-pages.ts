@@ -15,6 +15,14 @@ const MAX_PAGES = 500;
  * browser, as it did before, so a flood of page requests cannot take the instance's time.
  */
 const RENDER_BUDGET_MS_PER_SECOND = 250;
+/**
+ * A render runs on the event loop, about a millisecond a wish on this machine kind (1.1-1.5 s for 1,000):
+ * a longer wishlist goes out as the app's page, so that no render holds the instance for long.
+ */
+export const MAX_SERVER_RENDERED_WISHES = 60;
+
+const isTooLong = (data: PublicPageData) =>
+  data.kind === 'profile' && ((data.page as { wishes?: unknown[] }).wishes?.length ?? 0) > MAX_SERVER_RENDERED_WISHES;
 
 /**
  * The pages fans land on from a shared link (/{handle} and /x/{id}) rendered on the server for visitors
@@ -49,8 +57,10 @@ export function serverPages(
     renderer ??= import(pathToFileURL(entry).href).then(
       (m: { renderPublicPage: RenderPublicPage }) => m.renderPublicPage,
     );
+    const data = { kind, page: JSON.parse(json) };
+    if (isTooLong(data)) return undefined;
     const startedAt = now();
-    const page = await (await renderer)(url, { kind, page: JSON.parse(json) });
+    const page = await (await renderer)(url, data);
     spentMs += now() - startedAt;
     if (!page) return undefined;
     pages.delete(url);
