@@ -441,5 +441,6 @@ describe('the pages the server renders', () => {
     expect(await root(`/x/${wish.id}`, { cookie })).toBe('');
     // So do the other pages: the tip address, another screen, a creator who does not exist.
     for (const url of [`/${handle}/tip`, '/sign-in', '/no_such_creator']) expect(await root(url)).toBe('');
+    expect(await (await app.request('/')).text()).toContain('<div id="root"></div>');
   });
 });

@@ -11,7 +11,9 @@ let started = false;
 let ready = false;
 let heldClick = null;
 
-function fetchFiles() {
+/** After the page has loaded: the app's files, and the installable app's service worker as the app registers it. */
+function afterLoad() {
+  navigator.serviceWorker?.register('/sw.js', { scope: '/' }).catch(() => {});
   for (const href of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -27,8 +29,8 @@ function start() {
   import(files[0]);
 }
 
-if (document.readyState === 'complete') fetchFiles();
-else window.addEventListener('load', fetchFiles, { once: true });
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });
 
 for (const type of STARTERS) window.addEventListener(type, start, { capture: true, passive: true });
 

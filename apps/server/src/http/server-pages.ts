@@ -10,11 +10,13 @@ export type RenderPublicPage = (url: string, data: PublicPageData) => Promise<Re
 /** How many rendered pages an instance keeps: one per page path, for the data it was rendered with. */
 const MAX_PAGES = 500;
 /**
- * Rendering time an instance may spend per second, in milliseconds. A page costs 5-30 ms to render, and any
- * visitor can ask for any creator's page: past the budget a page goes out as the app renders it in the
- * browser, as it did before, so a flood of page requests cannot take the instance's time.
+ * Rendering time an instance may spend in each window of RENDER_WINDOW_MS: a quarter of it. A page costs
+ * 20-100 ms to render, and any visitor can ask for any creator's page: past the budget a page goes out as the
+ * app renders it in the browser, as it did before, so a flood of page requests cannot take the instance's
+ * time. The window is long enough for a burst of new pages (a creator's link shared in a busy moment).
  */
-const RENDER_BUDGET_MS_PER_SECOND = 250;
+const RENDER_WINDOW_MS = 10_000;
+const RENDER_BUDGET_MS = 2_500;
 /**
  * A render runs on the event loop, about a millisecond a wish on this machine kind (1.1-1.5 s for 1,000):
  * a longer wishlist goes out as the app's page, so that no render holds the instance for long.
@@ -49,11 +51,11 @@ export function serverPages(
       pages.set(url, hit);
       return hit.page;
     }
-    if (now() - windowStart >= 1000) {
+    if (now() - windowStart >= RENDER_WINDOW_MS) {
       windowStart = now();
       spentMs = 0;
     }
-    if (spentMs >= RENDER_BUDGET_MS_PER_SECOND) return undefined;
+    if (spentMs >= RENDER_BUDGET_MS) return undefined;
     renderer ??= import(pathToFileURL(entry).href).then(
       (m: { renderPublicPage: RenderPublicPage }) => m.renderPublicPage,
     );

@@ -7,7 +7,7 @@ import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
 import { pageHtml, type Screen, screenOf, withPageTags } from './page-html';
 import { setResponseHeaders } from './response-headers';
-import { type RenderPublicPage, serverPages } from './server-pages';
+import { serverPages } from './server-pages';
 import { sessionKeyOf } from './session';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -30,8 +30,6 @@ export function webApp(
     pageMeta: (path: string) => Promise<PageMeta | undefined>;
     /** The JSON of the API answer a /{handle} or /x/{id} page shows, for rendering it on the server. */
     pageData?: (screen: 'profile' | 'wish', path: string) => Promise<string | undefined>;
-    /** The web app's server rendering (default: its built server entry, when there is one). */
-    render?: RenderPublicPage;
   },
 ) {
   const app = new Hono();
@@ -41,7 +39,7 @@ export function webApp(
     return app;
   }
   const htmlFor = pageHtml(distDir);
-  const renderPage = options.pageData && serverPages(distDir, { render: options.render });
+  const renderPage = options.pageData && serverPages(distDir);
 
   /**
    * The server's rendering of a creator's or wish's page, for a visitor without a session (decision 042):

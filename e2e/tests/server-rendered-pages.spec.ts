@@ -1,0 +1,258 @@
+import type { Page } from '@playwright/test';
+import { signUp } from '../support/sign-in';
+import { expect, test } from '../support/test';
+import { createWishByApi } from '../support/wishes';
+
+// A visitor without a session gets /{handle} and /x/{id} rendered on the server, with their data in the page
+// (decision 042). The app's code runs only on the visitor's first interaction (public/app-boot.js): it takes
+// the markup over as it is, and carries out the click that started it and keeps what was typed meanwhile.
+
+function wishlist(page: Page) {
+  return page.getByRole('list', { name: 'Wishlist' });
+}
+
+/** Notes in the page when the app has taken over the server's markup (main.tsx's 'sweetwish:app-ready'). */
+async function recordAppReady(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.addEventListener('sweetwish:app-ready', () => Object.assign(window, { e2eAppReady: true }));
+  });
+}
+
+function isAppReady(page: Page): Promise<boolean> {
+  return page.evaluate(() => 'e2eAppReady' in window);
+}
+
+/** A visitor's first interaction (the pointer comes over the page), then the app has taken over. */
+async function takeOver(page: Page): Promise<void> {
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(() => 'e2eAppReady' in window);
+}
+
+/** The API paths a page asks for, in order, from now on. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  return calls;
+}
+
+/**
+ * Holds back the app's entry file of the server-rendered page at `path` until the returned function is called:
+ * what the visitor does meanwhile happens before the app has taken over, however fast this machine is.
+ */
+async function holdAppCode(page: Page, path: string): Promise<() => void> {
+  const html = await (await page.request.get(path)).text();
+  const entry = /data-app-files="([^" ]+)/.exec(html)?.[1];
+  if (!entry) throw new Error(`${path} is not rendered on the server: no data-app-files`);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+test('with JavaScript off, a signed-out visitor still sees a creator’s profile and wishes, and a wish page', async ({
+  browser,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
+  await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await context.newPage();
+  await visitor.goto(`/${creator.handle}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(wishlist(visitor).getByRole('listitem')).toHaveText([/Tea Set/, /Pink Guitar/]);
+  await expect(wishlist(visitor).getByRole('listitem').first()).toContainText('$45');
+
+  await visitor.goto(`/x/${wish.id}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Pink Guitar' })).toBeVisible();
+  await expect(visitor.getByText('$120')).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Buy' })).toBeVisible();
+  await context.close();
+});
+
+/**
+ * Loads `path` signed out, asks for nothing until the visitor moves the pointer, then sees the app take the
+ * page over without changing a thing in it.
+ */
+async function expectTakeOverKeepsMarkup(page: Page, path: string, heading: string) {
+  await recordAppReady(page);
+  const apiCalls = recordApiCalls(page);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The app's files are fetched once the page has loaded; the app itself waits for the visitor.
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls).toEqual([]);
+  expect(await isAppReady(page)).toBe(false);
+  // The installable app's service worker is registered after the load, as the app registers it.
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope))
+    .toMatch(/\/$/);
+  const serverMarkup = await page.locator('#root').innerHTML();
+
+  await takeOver(page);
+  expect(await page.locator('#root').innerHTML()).toBe(serverMarkup);
+  // Nor once the app has settled (a query it asks again, a part it loads late).
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('#root').innerHTML()).toBe(serverMarkup);
+}
+
+test('the app takes over a server-rendered /{handle} and /x/{id} as they are, and they ask the API nothing before', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Vintage Telescope', cost: 2500 });
+  await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+
+  await expectTakeOverKeepsMarkup(page, `/${creator.handle}`, creator.displayName);
+  // A page of its own: the pointer must come over the page for the first time again.
+  await expectTakeOverKeepsMarkup(await newBrowserPage(), `/x/${wish.id}`, 'Vintage Telescope');
+});
+
+test('a click on a server-rendered profile before the app has taken over is carried out once it has', async ({
+  page,
+  newBrowserPage,
+}) => {
+  test.slow();
+  const creator = await signUp(await newBrowserPage());
+  await recordAppReady(page);
+  const releaseApp = await holdAppCode(page, `/${creator.handle}`);
+
+  await page.goto(`/${creator.handle}`);
+  await page.getByRole('button', { name: 'Send a Quick Tip' }).click();
+  // The click is held, not lost, while the app's code is on its way.
+  expect(await isAppReady(page)).toBe(false);
+  await expect(page).toHaveURL(new RegExp(`/${creator.handle}$`));
+
+  releaseApp();
+  // A signed-out visitor is sent to sign in, and comes back to the tip dialog.
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?return=%2F${creator.handle}%2Ftip$`));
+});
+
+test('text typed into the wishlist search before the app has taken over searches once it has', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
+  await createWishByApi(creatorPage, baseURL, { name: 'Vintage Telescope', cost: 2500 });
+  await recordAppReady(page);
+  const releaseApp = await holdAppCode(page, `/${creator.handle}`);
+
+  await page.goto(`/${creator.handle}`);
+  const search = page.getByRole('searchbox', { name: 'Search wishlist' });
+  await search.fill('telescope');
+  expect(await isAppReady(page)).toBe(false);
+  await expect(wishlist(page).getByRole('listitem')).toHaveCount(2);
+
+  releaseApp();
+  await page.waitForFunction(() => 'e2eAppReady' in window);
+  await expect(search).toHaveValue('telescope');
+  await expect(wishlist(page).getByRole('listitem')).toHaveText([/Vintage Telescope/]);
+});
+
+test('a signed-in visitor gets /{handle} and /x/{id} from the app in the browser, not from the server', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+  // What a signed-in user sees depends on who they are (their own page, the fan base menu).
+  await signUp(page);
+
+  for (const path of [`/${creator.handle}`, `/x/${wish.id}`]) {
+    // page.request sends the page's session cookie; `request` has none.
+    const signedIn = await (await page.request.get(path)).text();
+    expect(signedIn).toContain('<div id="root"></div>');
+    expect(signedIn).not.toContain('id="server-state"');
+    expect(signedIn).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+    const signedOut = await (await request.get(path)).text();
+    expect(signedOut).toContain('id="server-state"');
+  }
+
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
+  await expect(wishlist(page).getByRole('listitem')).toHaveText([/Tea Set/]);
+  await page.goto(`/x/${wish.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tea Set' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy' })).toBeEnabled();
+});
+
+/** User text that would end the page's state script early and run a script of its own, if it were not escaped. */
+const SCRIPT_BREAKOUT = '</script><script>window.__pwned=1</script><!--<script>';
+
+/**
+ * Runs in the page: how many script elements, other than the page's JSON state, hold SCRIPT_BREAKOUT's script.
+ * The page's Content-Security-Policy would not run such a script anyway: the check is that none was made.
+ */
+function injectedScripts(): number {
+  return [...document.scripts].filter((s) => s.id !== 'server-state' && s.textContent?.includes('__pwned')).length;
+}
+
+test('user text in a server-rendered page shows as text and adds no script, before and after the app takes over', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  // A display name allows letters, digits, spaces and underscores only; About Me and a wish's name and
+  // description allow any text.
+  const response = await creatorPage.request.patch('/api/profile', {
+    data: { description: `About ${SCRIPT_BREAKOUT}` },
+    headers: { Origin: baseURL ?? new URL(creatorPage.url()).origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const wish = await createWishByApi(creatorPage, baseURL, {
+    name: SCRIPT_BREAKOUT,
+    cost: 45,
+    description: `Description ${SCRIPT_BREAKOUT}`,
+  });
+
+  await recordAppReady(page);
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByText(`About ${SCRIPT_BREAKOUT}`, { exact: true })).toBeAttached();
+  await expect(wishlist(page).getByRole('listitem')).toContainText(SCRIPT_BREAKOUT);
+  expect(await page.evaluate(injectedScripts)).toBe(0);
+  await takeOver(page);
+  await expect(wishlist(page).getByRole('listitem')).toContainText(SCRIPT_BREAKOUT);
+  expect(await page.evaluate(injectedScripts)).toBe(0);
+  expect(await page.evaluate(() => '__pwned' in window)).toBe(false);
+
+  const wishVisitor = await newBrowserPage();
+  await recordAppReady(wishVisitor);
+  await wishVisitor.goto(`/x/${wish.id}`);
+  await expect(wishVisitor.getByRole('heading', { level: 1, name: SCRIPT_BREAKOUT })).toHaveText(SCRIPT_BREAKOUT);
+  await expect(wishVisitor.getByText(`Description ${SCRIPT_BREAKOUT}`, { exact: true })).toBeVisible();
+  expect(await wishVisitor.evaluate(injectedScripts)).toBe(0);
+  await takeOver(wishVisitor);
+  await expect(wishVisitor.getByRole('heading', { level: 1 })).toHaveText(SCRIPT_BREAKOUT);
+  expect(await wishVisitor.evaluate(injectedScripts)).toBe(0);
+  expect(await wishVisitor.evaluate(() => '__pwned' in window)).toBe(false);
+});
