@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import { useEffect } from 'react';
 import { dismiss, type NotificationItem } from './notification-store';
 
 export function NotificationStack({ items: current }: { items: NotificationItem[] }) {
@@ -19,9 +20,7 @@ export function NotificationStack({ items: current }: { items: NotificationItem[
         }}
       >
         {toasts.map((i) => (
-          <Alert key={i.id} severity={i.severity} variant="filled" onClose={() => dismiss(i.id)}>
-            {i.message}
-          </Alert>
+          <ShownAlert key={i.id} item={i} />
         ))}
       </Stack>
       <Stack
@@ -29,11 +28,25 @@ export function NotificationStack({ items: current }: { items: NotificationItem[
         sx={{ position: 'fixed', bottom: 16, left: 16, zIndex: 'snackbar', width: 'min(92vw, 380px)' }}
       >
         {notifications.map((i) => (
-          <Alert key={i.id} severity={i.severity} variant="filled" onClose={() => dismiss(i.id)}>
-            {i.message}
-          </Alert>
+          <ShownAlert key={i.id} item={i} />
         ))}
       </Stack>
     </>
+  );
+}
+
+/**
+ * A message, gone after its time counted from when it shows: this code loads with the first message, and
+ * on a slow network that can take longer than a toast lasts, which would then never be seen.
+ */
+function ShownAlert({ item }: { item: NotificationItem }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(item.id), item.durationMs);
+    return () => clearTimeout(timer);
+  }, [item.id, item.durationMs]);
+  return (
+    <Alert severity={item.severity} variant="filled" onClose={() => dismiss(item.id)}>
+      {item.message}
+    </Alert>
   );
 }

@@ -5,7 +5,14 @@ import type { AlertColor } from '@mui/material/Alert';
  * "notification" at the bottom left for 5 s, at most 3 on screen, everywhere else.
  */
 export type NotificationPlacement = 'toast' | 'notification';
-export type NotificationItem = { id: number; message: string; severity: AlertColor; placement: NotificationPlacement };
+export type NotificationItem = {
+  id: number;
+  message: string;
+  severity: AlertColor;
+  placement: NotificationPlacement;
+  /** How long it stays once it shows (notification-stack.tsx counts from then). */
+  durationMs: number;
+};
 
 const DURATION_MS: Record<NotificationPlacement, number> = { toast: 3000, notification: 5000 };
 const MAX_NOTIFICATIONS = 3;
@@ -27,13 +34,12 @@ export function notify(
     durationMs,
   }: { severity?: AlertColor; placement?: NotificationPlacement; durationMs?: number } = {},
 ) {
-  const item = { id: nextId++, message, severity, placement };
+  const item = { id: nextId++, message, severity, placement, durationMs: durationMs ?? DURATION_MS[placement] };
   const others = items.filter((i) => i.placement !== placement);
   const same = [...items.filter((i) => i.placement === placement), item].slice(
     placement === 'toast' ? -1 : -MAX_NOTIFICATIONS,
   );
   setItems([...others, ...same]);
-  setTimeout(() => dismiss(item.id), durationMs ?? DURATION_MS[placement]);
 }
 
 export function dismiss(id: number) {
