@@ -177,6 +177,7 @@ export function createApp(deps: AppDeps) {
       publicOrigin: config.publicUrl.origin,
       pageMeta: (path) => pageMeta(database.db, path),
       pageData: (screen, path) => pageData(database.db, publicCache, screen, path),
+      logger,
     }),
   );
   return app;

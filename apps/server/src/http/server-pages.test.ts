@@ -57,6 +57,19 @@ describe('serverPages', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('gives the app its page when a render fails, and says so in the log', async () => {
+    const errors: unknown[] = [];
+    const render: RenderPublicPage = async () => {
+      throw new Error('window is not defined');
+    };
+    const pages = serverPages('/nowhere/dist', {
+      render,
+      logger: { error: (...args: unknown[]) => errors.push(args) },
+    });
+    expect(await pages?.('/bob', 'profile', '{}')).toBeUndefined();
+    expect(errors).toHaveLength(1);
+  });
+
   it('is off when the web app has no server entry built', () => {
     const distDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-ssr-')), 'dist');
     expect(serverPages(distDir)).toBeUndefined();

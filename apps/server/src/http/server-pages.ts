@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Logger } from '../logger';
 
 /** A page the web app's server entry rendered (apps/web/src/entry-server.tsx). */
 export type RenderedPage = { html: string; styles: string; state: unknown };
@@ -34,7 +35,7 @@ const isTooLong = (data: PublicPageData) =>
  */
 export function serverPages(
   distDir: string,
-  options: { now?: () => number; render?: RenderPublicPage } = {},
+  options: { logger?: Pick<Logger, 'error'>; now?: () => number; render?: RenderPublicPage } = {},
 ): ((url: string, kind: PublicPageData['kind'], json: string) => Promise<RenderedPage | undefined>) | undefined {
   const entry = path.join(path.dirname(distDir), 'dist-server', 'entry-server.js');
   if (!options.render && !fs.existsSync(entry)) return undefined;
@@ -62,8 +63,16 @@ export function serverPages(
     const data = { kind, page: JSON.parse(json) };
     if (isTooLong(data)) return undefined;
     const startedAt = now();
-    const page = await (await renderer)(url, data);
-    spentMs += now() - startedAt;
+    let page: RenderedPage | undefined;
+    try {
+      page = await (await renderer)(url, data);
+    } catch (err) {
+      // The app renders the page in the browser as before; a render that fails is a defect to hear of.
+      options.logger?.error({ err, url }, 'server rendering failed');
+      return undefined;
+    } finally {
+      spentMs += now() - startedAt;
+    }
     if (!page) return undefined;
     pages.delete(url);
     pages.set(url, { json, page });

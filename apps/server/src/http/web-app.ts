@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Logger } from '../logger';
 import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
 import { pageHtml, type Screen, screenOf, withPageTags } from './page-html';
@@ -30,6 +31,7 @@ export function webApp(
     pageMeta: (path: string) => Promise<PageMeta | undefined>;
     /** The JSON of the API answer a /{handle} or /x/{id} page shows, for rendering it on the server. */
     pageData?: (screen: 'profile' | 'wish', path: string) => Promise<string | undefined>;
+    logger?: Logger;
   },
 ) {
   const app = new Hono();
@@ -39,7 +41,7 @@ export function webApp(
     return app;
   }
   const htmlFor = pageHtml(distDir);
-  const renderPage = options.pageData && serverPages(distDir);
+  const renderPage = options.pageData && serverPages(distDir, { logger: options.logger });
 
   /**
    * The server's rendering of a creator's or wish's page, for a visitor without a session (decision 042):
