@@ -60,16 +60,28 @@ async function holdAppCode(page: Page, path: string): Promise<() => void> {
   return release;
 }
 
+type NewWish = { name: string; cost: number };
+
+/** A creator who signed up in a page of their own and listed wishes (by the API); `wish` is the first of them. */
+async function creatorWithWishes(creatorPage: Page, baseURL: string | undefined, first: NewWish, ...more: NewWish[]) {
+  const creator = await signUp(creatorPage);
+  const wish = await createWishByApi(creatorPage, baseURL, first);
+  for (const other of more) await createWishByApi(creatorPage, baseURL, other);
+  return { creator, wish };
+}
+
 test('with JavaScript off, a signed-out visitor still sees a creator’s profile and wishes, and a wish page', async ({
   browser,
   newBrowserPage,
   baseURL,
 }) => {
   test.slow();
-  const creatorPage = await newBrowserPage();
-  const creator = await signUp(creatorPage);
-  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
-  await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+  const { creator, wish } = await creatorWithWishes(
+    await newBrowserPage(),
+    baseURL,
+    { name: 'Pink Guitar', cost: 120 },
+    { name: 'Tea Set', cost: 45 },
+  );
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const visitor = await context.newPage();
@@ -117,10 +129,12 @@ test('the app takes over a server-rendered /{handle} and /x/{id} as they are, an
   baseURL,
 }) => {
   test.slow();
-  const creatorPage = await newBrowserPage();
-  const creator = await signUp(creatorPage);
-  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Vintage Telescope', cost: 2500 });
-  await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+  const { creator, wish } = await creatorWithWishes(
+    await newBrowserPage(),
+    baseURL,
+    { name: 'Vintage Telescope', cost: 2500 },
+    { name: 'Tea Set', cost: 45 },
+  );
 
   await expectTakeOverKeepsMarkup(page, `/${creator.handle}`, creator.displayName);
   // A page of its own: the pointer must come over the page for the first time again.
@@ -153,10 +167,12 @@ test('text typed into the wishlist search before the app has taken over searches
   baseURL,
 }) => {
   test.slow();
-  const creatorPage = await newBrowserPage();
-  const creator = await signUp(creatorPage);
-  await createWishByApi(creatorPage, baseURL, { name: 'Pink Guitar', cost: 120 });
-  await createWishByApi(creatorPage, baseURL, { name: 'Vintage Telescope', cost: 2500 });
+  const { creator } = await creatorWithWishes(
+    await newBrowserPage(),
+    baseURL,
+    { name: 'Pink Guitar', cost: 120 },
+    { name: 'Vintage Telescope', cost: 2500 },
+  );
   await recordAppReady(page);
   const releaseApp = await holdAppCode(page, `/${creator.handle}`);
 
@@ -179,9 +195,7 @@ test('a signed-in visitor gets /{handle} and /x/{id} from the app in the browser
   request,
 }) => {
   test.slow();
-  const creatorPage = await newBrowserPage();
-  const creator = await signUp(creatorPage);
-  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Tea Set', cost: 45 });
+  const { creator, wish } = await creatorWithWishes(await newBrowserPage(), baseURL, { name: 'Tea Set', cost: 45 });
   // What a signed-in user sees depends on who they are (their own page, the fan base menu).
   await signUp(page);
 
