@@ -88,6 +88,41 @@ describe('the server entry', () => {
     expect(page.state.queries.queries.map((q) => q.queryKey)).toEqual([['me'], ['wish', 'w1']]);
   });
 
+  it('renders the sign-in screen with the terms dialog in place, or without it once accepted', async () => {
+    const config = {
+      previewEmail: null,
+      socialProviders: ['google' as const],
+      hasOutbox: false,
+      hasCardSandbox: false,
+    };
+    const inviter = { id: 'u2', handle: 'ann', displayName: 'Ann Inviter', photoUrl: null };
+    const first = await renderPublicPage('/join/ANN', {
+      kind: 'signIn',
+      page: { config, termsAccepted: false, invite: { code: 'ann', inviter } },
+    });
+    if (!first) throw new Error('no page');
+    expect(first.html).toContain('Sign in, or create your account with the same steps.');
+    expect(first.html).toContain('Continue with Google');
+    expect(first.html).toMatch(/aria-label="Invited by".*Ann Inviter/);
+    // In the page, not in a portal (there is none on the server), and shown rather than faded in from hidden.
+    expect(first.html).toMatch(/role="dialog"[^>]*aria-labelledby="terms-title"/);
+    expect(first.html).toContain('Before you sign in');
+    expect(first.html).not.toMatch(/opacity:\s*0/);
+    expect(first.state.queries.queries.map((q) => [q.queryKey, q.state.data])).toEqual([
+      [['me'], null],
+      [['public-config'], config],
+      [['terms-accepted'], false],
+      [['inviter', 'ann'], inviter],
+    ]);
+
+    const returning = await renderPublicPage('/sign-in', {
+      kind: 'signIn',
+      page: { config, termsAccepted: true, invite: null },
+    });
+    expect(returning?.html).toContain('Continue with Phone');
+    expect(returning?.html).not.toContain('Before you sign in');
+  });
+
   it('leaves each render with an empty query cache, so no visitor sees another page', async () => {
     await renderPublicPage('/Bob', { kind: 'profile', page: profilePage });
     const other = { ...profilePage, profile: { ...profilePage.profile, id: 'u2', handle: 'Ann', displayName: 'Ann' } };

@@ -2,8 +2,13 @@ import { expect, type Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniqueDisplayName, uniqueHandle, uniquePhone } from './accounts';
 import { countSms, readLatestCode } from './outbox';
 
-/** Marks the terms as accepted before any page script runs, so the terms dialog stays closed. */
+/**
+ * Marks the terms as accepted as the browser records them (local storage, and the cookie the server renders
+ * the sign-in screen by) before any page loads, so the terms dialog stays closed. Cookies are kept by host,
+ * whatever the port of the suite's server.
+ */
 export async function acceptTermsUpFront(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'termsAccepted', value: '1', domain: 'localhost', path: '/' }]);
   await page.addInitScript(() => {
     try {
       window.localStorage.setItem('termsAccepted', 'true');

@@ -400,7 +400,9 @@ describe('the pages the server renders', () => {
       `export async function renderPublicPage(url, data) {
         const text = data.kind === 'profile'
           ? [data.page.profile.displayName, ...data.page.wishes.map((w) => w.name)].join(', ')
-          : data.page.wish.name + ' of ' + data.page.seller.displayName;
+          : data.kind === 'wish'
+            ? data.page.wish.name + ' of ' + data.page.seller.displayName
+            : JSON.stringify(data.page);
         return { html: '<p>' + url + ': ' + text + '</p>', styles: '', state: { kind: data.kind } };
       }`,
     );
@@ -439,8 +441,50 @@ describe('the pages the server renders', () => {
     // A visitor with a session gets the app's page, which renders what that visitor may see.
     expect(await root(`/${handle}`, { cookie })).toBe('');
     expect(await root(`/x/${wish.id}`, { cookie })).toBe('');
+    // An address that does not decode is a page that does not exist, not a server error.
+    for (const url of ['/x/%E0%A4%A', '/%E0%A4%A']) expect((await app.request(url)).status).toBe(200);
     // So do the other pages: the tip address, another screen, a creator who does not exist.
-    for (const url of [`/${handle}/tip`, '/sign-in', '/no_such_creator']) expect(await root(url)).toBe('');
+    for (const url of [`/${handle}/tip`, '/home', '/no_such_creator']) expect(await root(url)).toBe('');
     expect(await (await app.request('/')).text()).toContain('<div id="root"></div>');
+  });
+
+  it('renders the sign-in screen for a visitor without a session: the terms as their cookie says, the inviter of an invite link', async () => {
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
+    const signIn = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await app.request(url, { headers });
+      // The page differs by the terms cookie and by the browser: no shared cache may mix them up.
+      expect(res.headers.get('vary')).toBe('Cookie, User-Agent');
+      return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1];
+    };
+    // The set-up as GET /api/public-config answers it.
+    const config = await (await app.request('/api/public-config')).json();
+    const page = (url: string, termsAccepted: boolean, invite: unknown = null) =>
+      `<p>${url}: ${JSON.stringify({ config, termsAccepted, invite })}</p>`;
+    expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
+    expect(await signIn('/sign-in', { cookie: 'theme=dark; termsAccepted=1' })).toBe(page('/sign-in', true));
+    // The first visitor's page is not the returning one's: each is rendered with its own data.
+    expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
+    expect(await signIn('/sign-up')).toBe(page('/sign-up', false));
+
+    // An invite link carries its inviter, as GET /api/affiliates/{code} names them; a code of nobody, null.
+    const inviterCookie = await signInByPhone(app);
+    const handle = `inv_${Date.now().toString(36)}`;
+    await completeProfile(app, inviterCookie, { handle, displayName: 'Ann Inviter' });
+    const inviter = await (await app.request(`/api/affiliates/${handle}`)).json();
+    expect(inviter).toMatchObject({ handle, displayName: 'Ann Inviter' });
+    const url = `/join/${handle.toUpperCase()}/`;
+    expect(await signIn(url)).toBe(page(url, false, { code: handle, inviter }));
+    expect(await signIn('/sign-in/nobody_here')).toBe(
+      page('/sign-in/nobody_here', false, { code: 'nobody_here', inviter: null }),
+    );
+    // An address that does not decode gets the app's page, as every other does.
+    expect(await signIn('/join/%E0%A4%A')).toBe('');
+
+    // Instagram's and Facebook's in-app browsers get the app, which sends them to /unsafe (spec section 2).
+    const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 Instagram 321.0.2';
+    expect(await signIn('/sign-in', { 'user-agent': instagram })).toBe('');
+    expect(await signIn('/sign-in', { 'user-agent': 'Mozilla/5.0 [FBAN/FBIOS;FBAV/450.0]' })).toBe('');
+    // A visitor with a session gets the app's page too: it sends them on.
+    expect(await signIn('/sign-in', { cookie: inviterCookie })).toBe('');
   });
 });

@@ -28,6 +28,7 @@ import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes'
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
+import { signInPageData } from './modules/accounts/sign-in-page';
 import { activityRoutes } from './modules/activity/routes';
 import { CONVERSATION_IMAGE_PATH, chatRoutes } from './modules/chat/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -176,7 +177,10 @@ export function createApp(deps: AppDeps) {
     webApp(webDistDir, {
       publicOrigin: config.publicUrl.origin,
       pageMeta: (path) => pageMeta(database.db, path),
-      pageData: (screen, path) => pageData(database.db, publicCache, screen, path),
+      pageData: async (screen, c) =>
+        screen === 'signIn'
+          ? signInPageData({ db: database.db, config, features: { hasOutbox, hasCardSandbox } }, c)
+          : pageData(database.db, publicCache, screen, c.req.path),
       logger,
     }),
   );

@@ -2,7 +2,8 @@
 // loads: on a phone, running the app at once costs more than the page itself. The app's files are fetched
 // once the page has loaded (before, they would take the bandwidth the page's text and images need), so the
 // app starts in a moment when asked. A click on a control before the app has taken over is held and given
-// to it once it has; a link needs no app and is followed at once. Names shared with the server
+// to it once it has; a link needs no app and is followed at once. A held click whose element is gone (the
+// app drew something else) is dropped. Names shared with the server
 // (apps/server/src/http/page-html.ts: `data-app-files`, the entry first) and with src/app/server-state.ts
 // (the 'sweetwish:app-ready' event).
 const files = document.querySelector('script[data-app-files]')?.dataset.appFiles?.split(' ') ?? [];
@@ -46,19 +47,15 @@ window.addEventListener(
   true,
 );
 
+// Text typed before the app took over is handed to it by the app itself (main.tsx), as it takes the page over.
 window.addEventListener(
   'sweetwish:app-ready',
   () => {
     ready = true;
-    // Text typed before the app took over is in the field but not yet in the app's state.
-    const field = document.activeElement;
-    if (
-      (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
-      field.value !== field.defaultValue
-    ) {
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+    // An event, not `click()`: the target may be an icon's <svg> or <path>, which has no click().
+    if (heldClick?.isConnected) {
+      heldClick.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
     }
-    if (heldClick?.isConnected) heldClick.click();
     heldClick = null;
   },
   { once: true },

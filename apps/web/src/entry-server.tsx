@@ -1,6 +1,7 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { Inviter, PublicConfig } from '@sweetwish/shared/accounts';
 import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
@@ -9,18 +10,33 @@ import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
 import type { ServerState } from './app/server-state';
+import { inviterQueryKey } from './features/auth/api/auth-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
 import { profileQueryKey, wishListQueryKey } from './lib/profiles';
+import { publicConfigOptions } from './lib/public-config';
 import { queryClient } from './lib/query-client';
 import { ME_QUERY_KEY } from './lib/session';
+import { termsAcceptedOptions } from './lib/terms-accepted';
 
 /**
- * The server's rendering of the pages fans land on from a shared link, for a visitor without a session
- * (decision 042): the app's own tree, rendered in Node by the server (apps/server/src/http/server-pages.ts)
- * with the answer the page's API call would give, so the page shows at once and the app takes it over on
- * the visitor's first interaction (main.tsx).
+ * The server's rendering of the pages people land on, for a visitor without a session: a creator's and a
+ * wish's page from a shared link (decision 042) and the sign-in screen (decision 043). It is the app's own
+ * tree, rendered in Node by the server (apps/server/src/http/server-pages.ts) with the answer the page's API
+ * call would give, so the page shows at once and the app takes it over on the visitor's first interaction
+ * (main.tsx). The sign-in screen also needs to know whether the browser accepted the terms (its cookie).
  */
-export type PublicPage = { kind: 'profile'; page: ProfilePage } | { kind: 'wish'; page: WishPage };
+export type PublicPage =
+  | { kind: 'profile'; page: ProfilePage }
+  | { kind: 'wish'; page: WishPage }
+  | {
+      kind: 'signIn';
+      page: {
+        config: PublicConfig;
+        termsAccepted: boolean;
+        /** On an invite link: its code and the inviter it names (null for nobody). */
+        invite: { code: string; inviter: Inviter | null } | null;
+      };
+    };
 
 export type RenderedPage = {
   /** The markup inside #root. */
@@ -53,8 +69,13 @@ export async function renderPublicPage(url: string, data: PublicPage): Promise<R
     if (data.kind === 'profile') {
       queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
       queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
-    } else {
+    } else if (data.kind === 'wish') {
       queryClient.setQueryData(wishQueryKey(data.page.wish.id), data.page);
+    } else {
+      queryClient.setQueryData(publicConfigOptions.queryKey, data.page.config);
+      queryClient.setQueryData(termsAcceptedOptions.queryKey, data.page.termsAccepted);
+      const { invite } = data.page;
+      if (invite) queryClient.setQueryData(inviterQueryKey(invite.code), invite.inviter);
     }
     const cache = createCache({ key: 'css' });
     const emotion = createEmotionServer(cache);

@@ -37,6 +37,11 @@ if (serverState) {
   ]).then(() => {
     // The router starts with the screens' loader data, so it does not run their loaders over the server's data.
     hydrateRoot(root, app(createRouter({ loaderData: state.loaderData })));
+    // Text typed before the take-over is in its field but not in the app's state. The app reads it now, before
+    // anything draws the field again from its state (which would empty it); hydration is synchronous.
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
     setTimeout(() => window.dispatchEvent(new Event(APP_READY_EVENT)));
   });
 } else {

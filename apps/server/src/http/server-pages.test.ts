@@ -30,6 +30,22 @@ describe('serverPages', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('keeps each rendering of a page: the sign-in screen with the terms dialog and without, visitors taking turns', async () => {
+    const clock = { ms: 0 };
+    const { calls, render } = fakeRenderer(clock);
+    const pages = serverPages('/nowhere/dist', { render, now: () => clock.ms });
+    if (!pages) throw new Error('expected a renderer');
+    for (let i = 0; i < 3; i++) {
+      expect((await pages('/sign-in', 'signIn', '{"termsAccepted":false}'))?.html).toBe(
+        '<h1>{"termsAccepted":false}</h1>',
+      );
+      expect((await pages('/sign-in', 'signIn', '{"termsAccepted":true}'))?.html).toBe(
+        '<h1>{"termsAccepted":true}</h1>',
+      );
+    }
+    expect(calls).toHaveLength(2);
+  });
+
   it('stops rendering for the rest of the window once the budget is spent, and serves what it has', async () => {
     const clock = { ms: 0 };
     const { calls, render } = fakeRenderer(clock, 1000);

@@ -5,10 +5,12 @@ import type { Logger } from '../logger';
 
 /** A page the web app's server entry rendered (apps/web/src/entry-server.tsx). */
 export type RenderedPage = { html: string; styles: string; state: unknown };
-export type PublicPageData = { kind: 'profile' | 'wish'; page: unknown };
+/** The screens the server renders: a creator's and a wish's page (decision 042), the sign-in screen (043). */
+export type ServerScreen = 'profile' | 'wish' | 'signIn';
+export type PublicPageData = { kind: ServerScreen; page: unknown };
 export type RenderPublicPage = (url: string, data: PublicPageData) => Promise<RenderedPage | undefined>;
 
-/** How many rendered pages an instance keeps: one per page path, for the data it was rendered with. */
+/** How many rendered pages an instance keeps: one per page path and the data it was rendered with. */
 const MAX_PAGES = 500;
 /**
  * Rendering time an instance may spend in each window of RENDER_WINDOW_MS: a quarter of it. A page costs
@@ -28,10 +30,11 @@ const isTooLong = (data: PublicPageData) =>
   data.kind === 'profile' && ((data.page as { wishes?: unknown[] }).wishes?.length ?? 0) > MAX_SERVER_RENDERED_WISHES;
 
 /**
- * The pages fans land on from a shared link (/{handle} and /x/{id}) rendered on the server for visitors
- * without a session (decision 042), or undefined when the web app's server entry is not built (then every
- * page is rendered in the browser). A page is rendered again only when its data changed: the cache is keyed
- * by path and holds the JSON it was rendered from.
+ * The pages people land on (/{handle} and /x/{id} from a shared link, decision 042; the sign-in screen,
+ * decision 043) rendered on the server for visitors without a session, or undefined when the web app's
+ * server entry is not built (then every page is rendered in the browser). A page is rendered again only when
+ * its data changed: the cache is keyed by path and the JSON it was rendered from (the sign-in screen has
+ * two, with the terms dialog and without).
  */
 export function serverPages(
   distDir: string,
@@ -41,16 +44,17 @@ export function serverPages(
   if (!options.render && !fs.existsSync(entry)) return undefined;
   const now = options.now ?? performance.now.bind(performance);
   let renderer: Promise<RenderPublicPage> | undefined = options.render && Promise.resolve(options.render);
-  const pages = new Map<string, { json: string; page: RenderedPage }>();
+  const pages = new Map<string, RenderedPage>();
   let windowStart = 0;
   let spentMs = 0;
 
   return async (url, kind, json) => {
-    const hit = pages.get(url);
-    if (hit?.json === json) {
-      pages.delete(url);
-      pages.set(url, hit);
-      return hit.page;
+    const key = `${url}\n${json}`;
+    const hit = pages.get(key);
+    if (hit) {
+      pages.delete(key);
+      pages.set(key, hit);
+      return hit;
     }
     if (now() - windowStart >= RENDER_WINDOW_MS) {
       windowStart = now();
@@ -74,8 +78,7 @@ export function serverPages(
       spentMs += now() - startedAt;
     }
     if (!page) return undefined;
-    pages.delete(url);
-    pages.set(url, { json, page });
+    pages.set(key, page);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value as string);
     return page;
   };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../logger';
@@ -8,7 +9,7 @@ import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
 import { pageHtml, type Screen, screenOf, withPageTags } from './page-html';
 import { setResponseHeaders } from './response-headers';
-import { serverPages } from './server-pages';
+import { type ServerScreen, serverPages } from './server-pages';
 import { sessionKeyOf } from './session';
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
@@ -29,8 +30,8 @@ export function webApp(
   options: {
     publicOrigin: string;
     pageMeta: (path: string) => Promise<PageMeta | undefined>;
-    /** The JSON of the API answer a /{handle} or /x/{id} page shows, for rendering it on the server. */
-    pageData?: (screen: 'profile' | 'wish', path: string) => Promise<string | undefined>;
+    /** The JSON a /{handle}, /x/{id} or sign-in page is rendered with on the server (its API call's answer). */
+    pageData?: (screen: ServerScreen, c: Context) => Promise<string | undefined>;
     logger?: Logger;
   },
 ) {
@@ -44,14 +45,16 @@ export function webApp(
   const renderPage = options.pageData && serverPages(distDir, { logger: options.logger });
 
   /**
-   * The server's rendering of a creator's or wish's page, for a visitor without a session (decision 042):
-   * what a signed-in user sees depends on who they are, and the app renders that.
+   * The server's rendering of a creator's or wish's page (decision 042) or of the sign-in screen (decision
+   * 043), for a visitor without a session: what a signed-in user sees depends on who they are, and the app
+   * renders that. An in-app browser gets the app, which sends it to /unsafe (spec section 2).
    */
   const serverPage = async (c: Context, screen: Screen | undefined) => {
     if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
-    if (screen !== 'profile' && screen !== 'wish') return undefined;
+    if (screen === undefined || screen === 'landing') return undefined;
     if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
-    const json = await options.pageData(screen, c.req.path);
+    if (screen === 'signIn' && detectInAppBrowser(c.req.header('User-Agent') ?? '')) return undefined;
+    const json = await options.pageData(screen, c);
     return json === undefined ? undefined : renderPage(c.req.path, screen, json);
   };
 
@@ -71,8 +74,9 @@ export function webApp(
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
     const screen = screenOf(c.req.path, meta !== undefined);
     const html = htmlFor(screen, c.req.path, await serverPage(c, screen));
-    // The page differs for a visitor with a session: a shared cache must not give one's page to the other.
-    c.header('Vary', 'Cookie');
+    // The page differs for a visitor with a session (and, at sign-in, one who accepted the terms, or uses an
+    // in-app browser): a shared cache must not give one's page to the other.
+    c.header('Vary', screen === 'signIn' ? 'Cookie, User-Agent' : 'Cookie');
     if (!meta) return c.html(html);
     const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
     return c.html(

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../test-support/cookies';
 import { stubFetch } from '../test-support/stub-fetch';
 import { leaveAfterSessionEnded, logOut } from './log-out';
 
@@ -73,5 +74,22 @@ describe('logging out on a browser that receives push notifications', () => {
     expect(calls).toEqual([]);
     expect(events).toEqual([]);
     expect(browser.unsubscribe).toHaveBeenCalledOnce();
+  });
+});
+
+describe('what logging out forgets on this browser', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('clears local and session storage and the terms cookie, and sets the logging-out flag', async () => {
+    localStorage.setItem('termsAccepted', '2026-01-01T00:00:00.000Z');
+    sessionStorage.setItem('affiliate', 'ann');
+    setCookie('termsAccepted=1');
+    stubFetch(() => new Response(null, { status: 204 }));
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom does not navigate
+    await logOut();
+    expect(localStorage.getItem('termsAccepted')).toBeNull();
+    expect(sessionStorage.getItem('affiliate')).toBeNull();
+    expect(document.cookie).not.toContain('termsAccepted');
+    expect(localStorage.getItem('loggingOut')).toBe('true');
   });
 });

@@ -3,11 +3,11 @@ import { Me, PublicConfig, SignInMethods, SocialProvider } from '@sweetwish/shar
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
-import { isLocalRequest } from '../../http/local-request';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from './auth';
+import { publicConfig } from './public-config';
 import { getMe } from './service';
 import { listSignInMethods, removeSignInMethod } from './sign-in-methods';
 
@@ -60,18 +60,7 @@ export function accountRoutes(deps: {
   app.use('/sign-in-methods', requireUser(auth));
 
   return app
-    .openapi(getPublicConfig, (c) =>
-      c.json(
-        {
-          previewEmail: config.preview?.email ?? null,
-          socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
-          // Both answer only requests made on this machine: elsewhere their links would lead nowhere.
-          hasOutbox: deps.hasOutbox && isLocalRequest(c),
-          hasCardSandbox: deps.hasCardSandbox && isLocalRequest(c),
-        },
-        200,
-      ),
-    )
+    .openapi(getPublicConfig, (c) => c.json(publicConfig(config, deps, c), 200))
     .openapi(getMeRoute, async (c) => {
       const userId = await viewerId(auth, c.req.raw.headers);
       return c.json(userId ? await getMe(db, userId) : null, 200);

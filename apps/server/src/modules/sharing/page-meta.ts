@@ -4,6 +4,7 @@ import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
 import type { PublicCache } from '../../changes/public-cache';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { pathSegments } from '../../http/path-segments';
 import { getPublicProfile } from '../profiles/service';
 import { profilePage } from '../wishes/profile-page';
 import { getWishPage } from '../wishes/service';
@@ -33,8 +34,7 @@ async function orUndefined<T>(promise: Promise<T>): Promise<T | undefined> {
  * one. Any other path has none and gets the app's default tags.
  */
 export async function pageMeta(db: Database, path: string): Promise<PageMeta | undefined> {
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const [first, second, ...rest] = segments;
+  const [first, second, ...rest] = pathSegments(path) ?? [];
   if (!first || rest.length > 0) return undefined;
 
   if (first === 'x' && second) {
@@ -78,7 +78,8 @@ export async function pageData(
   screen: 'profile' | 'wish',
   path: string,
 ): Promise<string | undefined> {
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = pathSegments(path);
+  if (!segments) return undefined;
   if (screen === 'wish') {
     const page = await orUndefined(getWishPage(db, segments[1] ?? ''));
     return page && JSON.stringify(page);

@@ -161,6 +161,9 @@ export async function socialSignIn(
 }
 
 /** The user an invite code belongs to, or null when it belongs to nobody. Codes are compared trimmed and lowercased. */
+/** The inviter's query: the key is the code as the server compares it (the server fills it on /join/{code}). */
+export const inviterQueryKey = (code: string) => ['inviter', code.trim().toLowerCase()];
+
 export async function fetchInviter(code: string): Promise<Inviter | null> {
   try {
     return await ok(api.GET('/api/affiliates/{code}', { params: { path: { code: code.trim().toLowerCase() } } }));

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '../../../components/user-avatar';
-import { fetchInviter } from '../api/auth-calls';
+import { fetchInviter, inviterQueryKey } from '../api/auth-calls';
 
 /** "Invited by" and the inviter, when the affiliate code of the invite link belongs to a user (spec section 2). */
 export function InvitedByCard({ code }: { code: string }) {
   const { data: inviter } = useQuery({
-    queryKey: ['inviter', code.trim().toLowerCase()],
+    queryKey: inviterQueryKey(code),
     queryFn: () => fetchInviter(code),
     staleTime: 5 * 60_000,
   });

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,48 +7,71 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
-import { useState } from 'react';
-import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef } from 'react';
+import { acceptedBeforeTheCookie, recordTermsAccepted, termsAcceptedOptions } from '../../../lib/terms-accepted';
 
 /** Minimum age to use the product (spec sections 1 and 9). */
 export const MINIMUM_AGE = 18;
 
 /**
- * The terms, shown on the sign-in screen until the visitor accepts them; "Accept" is recorded in local
- * storage (spec section 4, Terms dialog). The legal pages open in a new tab so the sign-in is not lost.
+ * The terms, shown on the sign-in screen until the visitor accepts them (spec section 4, Terms dialog). The
+ * legal pages open in a new tab so the sign-in is not lost.
+ *
+ * The server renders the sign-in screen with the dialog open (decision 043), so the dialog is drawn where
+ * it stands in the page rather than in a portal (which only exists in the browser), and shows at once rather
+ * than fading in (a fade starts hidden). Its own box is the modal's container, so the page around it is not
+ * hidden from assistive technology with the dialog inside it; `aria-modal` tells them the rest is inert.
  */
 export function TermsDialog() {
-  const [isOpen, setIsOpen] = useState(() => readStored(STORAGE_KEYS.termsAccepted) === null);
+  const queryClient = useQueryClient();
+  const { data: isAccepted } = useQuery(termsAcceptedOptions);
+  const containerRef = useRef<HTMLDivElement>(null);
   const accept = () => {
-    writeStored(STORAGE_KEYS.termsAccepted, new Date().toISOString());
-    setIsOpen(false);
+    recordTermsAccepted();
+    queryClient.setQueryData(termsAcceptedOptions.queryKey, true);
   };
+  // Accepted before the cookie existed: the server could not know, and drew the dialog.
+  useLayoutEffect(() => {
+    if (!isAccepted && acceptedBeforeTheCookie()) accept();
+  });
   return (
-    <Dialog open={isOpen} aria-labelledby="terms-title" aria-describedby="terms-text" maxWidth="xs" fullWidth>
-      <DialogTitle id="terms-title" sx={{ fontWeight: 800 }}>
-        Before you sign in
-      </DialogTitle>
-      <DialogContent id="terms-text">
-        <Typography sx={{ mb: 1.5 }}>
-          {PRODUCT_NAME} is for adults: you must be at least {MINIMUM_AGE} years old to use it.
-        </Typography>
-        <Typography color="text.secondary">
-          By continuing you agree to our{' '}
-          <Link href="/terms-of-service" target="_blank" rel="noopener">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link href="/privacy" target="_blank" rel="noopener">
-            Privacy Policy
-          </Link>
-          .
-        </Typography>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button variant="contained" onClick={accept} fullWidth size="large" sx={{ borderRadius: 999 }}>
-          Accept
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Box ref={containerRef}>
+      <Dialog
+        open={!isAccepted}
+        disablePortal
+        container={() => containerRef.current}
+        aria-labelledby="terms-title"
+        aria-describedby="terms-text"
+        maxWidth="xs"
+        fullWidth
+        slotProps={{ transition: { appear: false }, backdrop: { appear: false } }}
+      >
+        <DialogTitle id="terms-title" sx={{ fontWeight: 800 }}>
+          Before you sign in
+        </DialogTitle>
+        <DialogContent id="terms-text">
+          <Typography sx={{ mb: 1.5 }}>
+            {PRODUCT_NAME} is for adults: you must be at least {MINIMUM_AGE} years old to use it.
+          </Typography>
+          <Typography color="text.secondary">
+            By continuing you agree to our{' '}
+            <Link href="/terms-of-service" target="_blank" rel="noopener">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link href="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </Link>
+            .
+          </Typography>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button variant="contained" onClick={accept} fullWidth size="large" sx={{ borderRadius: 999 }}>
+            Accept
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
   );
 }

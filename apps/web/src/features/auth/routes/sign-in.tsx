@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { useProviderError } from '../../../lib/provider-error';
@@ -18,7 +19,6 @@ import { SocialButtons } from '../components/social-buttons';
 import { TermsDialog } from '../components/terms-dialog';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { normalizeAffiliate, rememberAffiliate, rememberedAffiliate } from '../lib/affiliate';
-import { detectInAppBrowser } from '../lib/in-app-browser';
 
 type Method = 'phone' | 'email';
 

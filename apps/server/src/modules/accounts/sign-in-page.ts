@@ -1,0 +1,27 @@
+import { hasTermsCookie } from '@sweetwish/shared/terms-cookie';
+import type { Context } from 'hono';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { pathSegments } from '../../http/path-segments';
+import { findInviter } from '../profiles/handles';
+import { publicConfig } from './public-config';
+
+/**
+ * The JSON the server renders the sign-in screen with (decision 043): the set-up, as GET /api/public-config
+ * answers it; whether this browser accepted the terms (their cookie), for the dialog; and on an invite link
+ * (/join/{code}), the inviter GET /api/affiliates/{code} names, or null for a code that names nobody.
+ * Undefined for an address that does not decode.
+ */
+export async function signInPageData(
+  deps: { db: Database; config: Config; features: { hasOutbox: boolean; hasCardSandbox: boolean } },
+  c: Context,
+): Promise<string | undefined> {
+  const segments = pathSegments(c.req.path);
+  if (!segments) return undefined;
+  const code = segments[1]?.trim().toLowerCase();
+  return JSON.stringify({
+    config: publicConfig(deps.config, deps.features, c),
+    termsAccepted: hasTermsCookie(c.req.header('Cookie')),
+    invite: code ? { code, inviter: (await findInviter(deps.db, code)) ?? null } : null,
+  });
+}

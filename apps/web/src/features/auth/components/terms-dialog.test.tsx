@@ -1,0 +1,62 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { termsAcceptedOptions } from '../../../lib/terms-accepted';
+import { clearCookies, setCookie } from '../../../test-support/cookies';
+import { TermsDialog } from './terms-dialog';
+
+/** The dialog in a query cache of its own; `serverSaw` is what the server rendered the page with, if it did. */
+function renderDialog(serverSaw?: boolean) {
+  const client = new QueryClient();
+  if (serverSaw !== undefined) client.setQueryData(termsAcceptedOptions.queryKey, serverSaw);
+  render(
+    <QueryClientProvider client={client}>
+      <TermsDialog />
+    </QueryClientProvider>,
+  );
+}
+
+const dialog = () => screen.queryByRole('dialog', { name: 'Before you sign in' });
+
+describe('the terms dialog (spec section 4)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearCookies();
+  });
+  afterEach(cleanup);
+
+  it('shows on a first visit; Accept records it in local storage and in the cookie the server reads, and closes', async () => {
+    renderDialog();
+    expect(dialog()).not.toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(localStorage.getItem('termsAccepted')).not.toBeNull();
+    expect(document.cookie).toContain('termsAccepted=1');
+  });
+
+  it('stays closed once accepted, by the cookie or by local storage', () => {
+    setCookie('termsAccepted=1');
+    renderDialog();
+    expect(dialog()).toBeNull();
+    cleanup();
+    clearCookies();
+    localStorage.setItem('termsAccepted', '2026-01-01T00:00:00.000Z');
+    renderDialog();
+    expect(dialog()).toBeNull();
+  });
+
+  it('closes a page the server drew it on when local storage holds an acceptance made before the cookie, and sets the cookie', async () => {
+    localStorage.setItem('termsAccepted', '2026-01-01T00:00:00.000Z');
+    renderDialog(false);
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(document.cookie).toContain('termsAccepted=1');
+    expect(localStorage.getItem('termsAccepted')).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('keeps the page around it visible to assistive technology: the dialog is drawn where it stands', () => {
+    renderDialog();
+    const node = dialog();
+    expect(node?.getAttribute('aria-modal')).toBe('true');
+    expect(document.body.querySelector('[aria-hidden="true"] [role="dialog"]')).toBeNull();
+  });
+});
