@@ -98,7 +98,7 @@ describe('the server entry', () => {
     const inviter = { id: 'u2', handle: 'ann', displayName: 'Ann Inviter', photoUrl: null };
     const first = await renderPublicPage('/join/ANN', {
       kind: 'signIn',
-      page: { config, termsAccepted: false, invite: { code: 'ann', inviter } },
+      page: { config, invite: { code: 'ann', inviter }, browser: { termsAccepted: false } },
     });
     if (!first) throw new Error('no page');
     expect(first.html).toContain('Sign in, or create your account with the same steps.');
@@ -111,16 +111,27 @@ describe('the server entry', () => {
     expect(first.state.queries.queries.map((q) => [q.queryKey, q.state.data])).toEqual([
       [['me'], null],
       [['public-config'], config],
-      [['terms-accepted'], false],
       [['inviter', 'ann'], inviter],
     ]);
+    expect(first.state.browser).toEqual({ termsAccepted: false });
 
     const returning = await renderPublicPage('/sign-in', {
       kind: 'signIn',
-      page: { config, termsAccepted: true, invite: null },
+      page: { config, invite: null, browser: { termsAccepted: true } },
     });
     expect(returning?.html).toContain('Continue with Phone');
     expect(returning?.html).not.toContain('Before you sign in');
+  });
+
+  it('renders the landing page, its tagline rising in on a first visit only, and no query', async () => {
+    const first = await renderPublicPage('/', { kind: 'landing', page: { browser: { isFirstVisit: true } } });
+    if (!first) throw new Error('no page');
+    expect(first.html).toMatch(/<h1[^>]*id="hero-title"/);
+    expect(first.styles).toMatch(/animation:[^;}]*700ms/);
+    expect(first.state.queries.queries).toEqual([]);
+    expect(first.state.browser).toEqual({ isFirstVisit: true });
+    const later = await renderPublicPage('/', { kind: 'landing', page: { browser: { isFirstVisit: false } } });
+    expect(later?.styles).not.toMatch(/animation:[^;}]*700ms/);
   });
 
   it('leaves each render with an empty query cache, so no visitor sees another page', async () => {

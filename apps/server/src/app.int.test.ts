@@ -445,7 +445,20 @@ describe('the pages the server renders', () => {
     for (const url of ['/x/%E0%A4%A', '/%E0%A4%A']) expect((await app.request(url)).status).toBe(200);
     // So do the other pages: the tip address, another screen, a creator who does not exist.
     for (const url of [`/${handle}/tip`, '/home', '/no_such_creator']) expect(await root(url)).toBe('');
-    expect(await (await app.request('/')).text()).toContain('<div id="root"></div>');
+  });
+
+  it('renders the landing page for a visitor without a session: a first visit or not, as their cookie says', async () => {
+    const { app } = await buildTestApp(database, { webDistDir: distDir });
+    const landing = async (headers: Record<string, string> = {}) => {
+      const res = await app.request('/', { headers });
+      expect(res.headers.get('vary')).toBe('Cookie');
+      return /<div id="root">(.*?)<\/div>/.exec(await res.text())?.[1];
+    };
+    const page = (isFirstVisit: boolean) => `<p>/: ${JSON.stringify({ browser: { isFirstVisit } })}</p>`;
+    expect(await landing()).toBe(page(true));
+    expect(await landing({ cookie: 'visited=1' })).toBe(page(false));
+    // A signed-in visitor gets the app's page, with the card of who they are signed in as.
+    expect(await landing({ cookie: await signInByPhone(app) })).toBe('');
   });
 
   it('renders the sign-in screen for a visitor without a session: the terms as their cookie says, the inviter of an invite link', async () => {
@@ -459,7 +472,7 @@ describe('the pages the server renders', () => {
     // The set-up as GET /api/public-config answers it.
     const config = await (await app.request('/api/public-config')).json();
     const page = (url: string, termsAccepted: boolean, invite: unknown = null) =>
-      `<p>${url}: ${JSON.stringify({ config, termsAccepted, invite })}</p>`;
+      `<p>${url}: ${JSON.stringify({ config, invite, browser: { termsAccepted } })}</p>`;
     expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
     expect(await signIn('/sign-in', { cookie: 'theme=dark; termsAccepted=1' })).toBe(page('/sign-in', true));
     // The first visitor's page is not the returning one's: each is rendered with its own data.

@@ -51,7 +51,7 @@ import { pushRoutes } from './modules/push/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { pageData, pageMeta } from './modules/sharing/page-meta';
+import { landingPageData, pageData, pageMeta } from './modules/sharing/page-meta';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -177,10 +177,12 @@ export function createApp(deps: AppDeps) {
     webApp(webDistDir, {
       publicOrigin: config.publicUrl.origin,
       pageMeta: (path) => pageMeta(database.db, path),
-      pageData: async (screen, c) =>
-        screen === 'signIn'
-          ? signInPageData({ db: database.db, config, features: { hasOutbox, hasCardSandbox } }, c)
-          : pageData(database.db, publicCache, screen, c.req.path),
+      pageData: async (screen, c) => {
+        if (screen === 'landing') return landingPageData(c);
+        if (screen === 'signIn')
+          return signInPageData({ db: database.db, config, features: { hasOutbox, hasCardSandbox } }, c);
+        return pageData(database.db, publicCache, screen, c.req.path);
+      },
       logger,
     }),
   );

@@ -7,7 +7,8 @@
 // (apps/server/src/http/page-html.ts: `data-app-files`, the entry first) and with src/app/server-state.ts
 // (the 'sweetwish:app-ready' event).
 const files = document.querySelector('script[data-app-files]')?.dataset.appFiles?.split(' ') ?? [];
-const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'];
+// A scroll too: the landing page's sections fade in as they come into view, which takes the app.
+const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'];
 let started = false;
 let ready = false;
 let heldClick = null;

@@ -9,21 +9,21 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
-import type { ServerState } from './app/server-state';
+import { type BrowserRecord, renderWithBrowserRecord, type ServerState } from './app/server-state';
 import { inviterQueryKey } from './features/auth/api/auth-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
 import { profileQueryKey, wishListQueryKey } from './lib/profiles';
 import { publicConfigOptions } from './lib/public-config';
 import { queryClient } from './lib/query-client';
 import { ME_QUERY_KEY } from './lib/session';
-import { termsAcceptedOptions } from './lib/terms-accepted';
 
 /**
  * The server's rendering of the pages people land on, for a visitor without a session: a creator's and a
- * wish's page from a shared link (decision 042) and the sign-in screen (decision 043). It is the app's own
- * tree, rendered in Node by the server (apps/server/src/http/server-pages.ts) with the answer the page's API
- * call would give, so the page shows at once and the app takes it over on the visitor's first interaction
- * (main.tsx). The sign-in screen also needs to know whether the browser accepted the terms (its cookie).
+ * wish's page from a shared link (decision 042), the sign-in screen and the landing page (decision 043). It
+ * is the app's own tree, rendered in Node by the server (apps/server/src/http/server-pages.ts) with the
+ * answer the page's API call would give, so the page shows at once and the app takes it over on the
+ * visitor's first interaction (main.tsx). The sign-in screen and the landing page also depend on what the
+ * server read of the browser's records (`browser`, from its cookies): the terms accepted, a visit before.
  */
 export type PublicPage =
   | { kind: 'profile'; page: ProfilePage }
@@ -32,11 +32,12 @@ export type PublicPage =
       kind: 'signIn';
       page: {
         config: PublicConfig;
-        termsAccepted: boolean;
         /** On an invite link: its code and the inviter it names (null for nobody). */
         invite: { code: string; inviter: Inviter | null } | null;
+        browser: BrowserRecord;
       };
-    };
+    }
+  | { kind: 'landing'; page: { browser: BrowserRecord } };
 
 export type RenderedPage = {
   /** The markup inside #root. */
@@ -62,38 +63,41 @@ export async function renderPublicPage(url: string, data: PublicPage): Promise<R
   const loaderData = Object.fromEntries(context.matches.flatMap((m) => (m.route.loader ? [[m.route.id, null]] : [])));
   Object.assign(context.loaderData, loaderData);
 
+  const browser = data.kind === 'signIn' || data.kind === 'landing' ? data.page.browser : {};
   // From here on nothing awaits: the query cache is one for the process, and this render has it alone.
   queryClient.clear();
   try {
-    queryClient.setQueryData(ME_QUERY_KEY, null);
+    // The landing page asks who is signed in by a plain request of its own, and uses no query.
+    if (data.kind !== 'landing') queryClient.setQueryData(ME_QUERY_KEY, null);
     if (data.kind === 'profile') {
       queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
       queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
     } else if (data.kind === 'wish') {
       queryClient.setQueryData(wishQueryKey(data.page.wish.id), data.page);
-    } else {
+    } else if (data.kind === 'signIn') {
       queryClient.setQueryData(publicConfigOptions.queryKey, data.page.config);
-      queryClient.setQueryData(termsAcceptedOptions.queryKey, data.page.termsAccepted);
       const { invite } = data.page;
       if (invite) queryClient.setQueryData(inviterQueryKey(invite.code), invite.inviter);
     }
     const cache = createCache({ key: 'css' });
     const emotion = createEmotionServer(cache);
-    const html = renderToString(
-      <CacheProvider value={cache}>
-        <AppRoot withNotifications>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
-        </AppRoot>
-      </CacheProvider>,
+    const html = renderWithBrowserRecord(browser, () =>
+      renderToString(
+        <CacheProvider value={cache}>
+          <AppRoot withNotifications>
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
+          </AppRoot>
+        </CacheProvider>,
+      ),
     );
     return {
       html,
       styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
-      state: { queries: dehydrate(queryClient), loaderData },
+      state: { queries: dehydrate(queryClient), loaderData, browser },
     };
   } finally {
     queryClient.clear();

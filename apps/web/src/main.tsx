@@ -6,7 +6,7 @@ import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { createRouter } from './app/router';
 import { routes } from './app/routes';
-import { APP_READY_EVENT, SERVER_STATE_ID, type ServerState } from './app/server-state';
+import { APP_READY_EVENT, renderWithBrowserRecord, SERVER_STATE_ID, type ServerState } from './app/server-state';
 
 // zod checks once whether it may compile validators with `new Function`; the page's Content-Security-Policy
 // forbids eval, so the check itself is reported as a violation (Lighthouse's best practices, DevTools' Issues).
@@ -32,11 +32,15 @@ const serverState = document.getElementById(SERVER_STATE_ID);
 if (serverState) {
   const state = JSON.parse(serverState.textContent ?? '') as ServerState;
   void Promise.all([
-    import('./app/app-shell').then((m) => m.fillQueryCache(state.queries)),
+    // The landing page uses no query: the query cache's code can wait for the first screen that does.
+    state.queries.queries.length > 0 && import('./app/app-shell').then((m) => m.fillQueryCache(state.queries)),
     loadMatchedRoutes(routes, window.location.pathname),
   ]).then(() => {
     // The router starts with the screens' loader data, so it does not run their loaders over the server's data.
-    hydrateRoot(root, app(createRouter({ loaderData: state.loaderData })));
+    // The first render draws what the server drew from the browser's records (server-state.ts).
+    renderWithBrowserRecord(state.browser, () =>
+      hydrateRoot(root, app(createRouter({ loaderData: state.loaderData }))),
+    );
     // Text typed before the take-over is in its field but not in the app's state. The app reads it now, before
     // anything draws the field again from its state (which would empty it); hydration is synchronous.
     for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {

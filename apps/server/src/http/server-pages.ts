@@ -5,8 +5,8 @@ import type { Logger } from '../logger';
 
 /** A page the web app's server entry rendered (apps/web/src/entry-server.tsx). */
 export type RenderedPage = { html: string; styles: string; state: unknown };
-/** The screens the server renders: a creator's and a wish's page (decision 042), the sign-in screen (043). */
-export type ServerScreen = 'profile' | 'wish' | 'signIn';
+/** The screens the server renders: a creator's and a wish's page (decision 042), sign-in and landing (043). */
+export type ServerScreen = 'profile' | 'wish' | 'signIn' | 'landing';
 export type PublicPageData = { kind: ServerScreen; page: unknown };
 export type RenderPublicPage = (url: string, data: PublicPageData) => Promise<RenderedPage | undefined>;
 
@@ -30,11 +30,11 @@ const isTooLong = (data: PublicPageData) =>
   data.kind === 'profile' && ((data.page as { wishes?: unknown[] }).wishes?.length ?? 0) > MAX_SERVER_RENDERED_WISHES;
 
 /**
- * The pages people land on (/{handle} and /x/{id} from a shared link, decision 042; the sign-in screen,
- * decision 043) rendered on the server for visitors without a session, or undefined when the web app's
- * server entry is not built (then every page is rendered in the browser). A page is rendered again only when
- * its data changed: the cache is keyed by path and the JSON it was rendered from (the sign-in screen has
- * two, with the terms dialog and without).
+ * The pages people land on (/{handle} and /x/{id} from a shared link, decision 042; the sign-in screen and
+ * the landing page, decision 043) rendered on the server for visitors without a session, or undefined when
+ * the web app's server entry is not built (then every page is rendered in the browser). A page is rendered
+ * again only when its data changed: the cache is keyed by path and the JSON it was rendered from (the
+ * sign-in screen has two, with the terms dialog and without; the landing page too, a first visit or not).
  */
 export function serverPages(
   distDir: string,

@@ -30,7 +30,7 @@ export function webApp(
   options: {
     publicOrigin: string;
     pageMeta: (path: string) => Promise<PageMeta | undefined>;
-    /** The JSON a /{handle}, /x/{id} or sign-in page is rendered with on the server (its API call's answer). */
+    /** The JSON a page is rendered with on the server (for /{handle} and /x/{id}, their API call's answer). */
     pageData?: (screen: ServerScreen, c: Context) => Promise<string | undefined>;
     logger?: Logger;
   },
@@ -45,13 +45,13 @@ export function webApp(
   const renderPage = options.pageData && serverPages(distDir, { logger: options.logger });
 
   /**
-   * The server's rendering of a creator's or wish's page (decision 042) or of the sign-in screen (decision
-   * 043), for a visitor without a session: what a signed-in user sees depends on who they are, and the app
+   * The server's rendering of a creator's or wish's page (decision 042), the sign-in screen or the landing
+   * page (decision 043), for a visitor without a session: what a signed-in user sees depends on who they are, and the app
    * renders that. An in-app browser gets the app, which sends it to /unsafe (spec section 2).
    */
   const serverPage = async (c: Context, screen: Screen | undefined) => {
     if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
-    if (screen === undefined || screen === 'landing') return undefined;
+    if (screen === undefined) return undefined;
     if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
     if (screen === 'signIn' && detectInAppBrowser(c.req.header('User-Agent') ?? '')) return undefined;
     const json = await options.pageData(screen, c);
@@ -67,7 +67,11 @@ export function webApp(
   // A missing hashed file is a real 404: answering index.html would make a stale chunk "load" as HTML.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', cacheControl('no-cache'));
-  app.get('/', (c) => c.html(htmlFor('landing', '/')));
+  app.get('/', async (c) => {
+    const html = htmlFor('landing', '/', await serverPage(c, 'landing'));
+    c.header('Vary', 'Cookie');
+    return c.html(html);
+  });
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
     const meta = await options.pageMeta(c.req.path);

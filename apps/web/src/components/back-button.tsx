@@ -2,10 +2,20 @@ import IconButton from '@mui/material/IconButton';
 import { useNavigate } from 'react-router';
 import { BackArrowIcon } from './app-icons';
 
-/** True when this page is the first entry of the app's history in this tab (React Router counts from 0). */
+/**
+ * True when the app was opened on this page in this tab: the first entry of its history (React Router counts
+ * from 0), and not reached from one of this site's pages. A page the server rendered (decisions 042, 043)
+ * follows its links before the app has started, as a browser does: the next page then starts the app anew,
+ * but the page before it is still one step back.
+ */
 export function isFirstHistoryEntry(): boolean {
   const state = window.history.state as { idx?: unknown } | null;
-  return !state || state.idx === 0;
+  if (state && state.idx !== 0) return false;
+  return !(window.history.length > 1 && isFromThisSite(document.referrer));
+}
+
+function isFromThisSite(referrer: string): boolean {
+  return URL.canParse(referrer) && new URL(referrer).origin === window.location.origin;
 }
 
 /** The top bar's back arrow: one page back, or to /home when the app was opened on this page (spec section 2). */

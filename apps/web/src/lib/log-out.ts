@@ -1,12 +1,12 @@
 import { authClient } from './auth-client';
+import { forgetBrowserCookies } from './cookies';
 import { stopPushOnThisDevice } from './push-device';
 import { queryClient } from './query-client';
 import { clearStored, STORAGE_KEYS, writeStored } from './storage';
-import { forgetTermsAccepted } from './terms-accepted';
 
 /**
  * Logs out (spec section 4): stops push notifications to this browser, clears session and local storage
- * (and the terms cookie beside them), sets the logging-out flag (the landing page clears it when it loads),
+ * (and the cookies that mirror them), sets the logging-out flag (the landing page clears it when it loads),
  * signs out on the server, and reloads the app at its origin.
  */
 export async function logOut(): Promise<void> {
@@ -33,7 +33,7 @@ export async function leaveAfterSessionEnded(): Promise<void> {
 function forgetThisDevice(): void {
   clearStored('session');
   clearStored('local');
-  forgetTermsAccepted();
+  forgetBrowserCookies();
   writeStored(STORAGE_KEYS.loggingOut, 'true');
 }
 

@@ -1,4 +1,4 @@
-import { hasTermsCookie } from '@sweetwish/shared/terms-cookie';
+import { BROWSER_COOKIES, hasCookie } from '@sweetwish/shared/browser-cookies';
 import type { Context } from 'hono';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -8,8 +8,8 @@ import { publicConfig } from './public-config';
 
 /**
  * The JSON the server renders the sign-in screen with (decision 043): the set-up, as GET /api/public-config
- * answers it; whether this browser accepted the terms (their cookie), for the dialog; and on an invite link
- * (/join/{code}), the inviter GET /api/affiliates/{code} names, or null for a code that names nobody.
+ * answers it; on an invite link (/join/{code}), the inviter GET /api/affiliates/{code} names, or null for a
+ * code that names nobody; and whether this browser accepted the terms (their cookie), for the dialog.
  * Undefined for an address that does not decode.
  */
 export async function signInPageData(
@@ -21,7 +21,7 @@ export async function signInPageData(
   const code = segments[1]?.trim().toLowerCase();
   return JSON.stringify({
     config: publicConfig(deps.config, deps.features, c),
-    termsAccepted: hasTermsCookie(c.req.header('Cookie')),
     invite: code ? { code, inviter: (await findInviter(deps.db, code)) ?? null } : null,
+    browser: { termsAccepted: hasCookie(c.req.header('Cookie'), BROWSER_COOKIES.termsAccepted) },
   });
 }

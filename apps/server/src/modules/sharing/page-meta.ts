@@ -1,6 +1,8 @@
 import { PRODUCT_NAME, TAGLINE } from '@sweetwish/shared/brand';
+import { BROWSER_COOKIES, hasCookie } from '@sweetwish/shared/browser-cookies';
 import { handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
+import type { Context } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -85,4 +87,12 @@ export async function pageData(
     return page && JSON.stringify(page);
   }
   return (await orUndefined(profilePage(db, publicCache, segments[0] ?? '')))?.plain.toString();
+}
+
+/**
+ * The JSON the landing page is rendered with (decision 043): whether this browser visited it before (its
+ * cookie), for the first visit's animation.
+ */
+export function landingPageData(c: Context): string {
+  return JSON.stringify({ browser: { isFirstVisit: !hasCookie(c.req.header('Cookie'), BROWSER_COOKIES.visited) } });
 }

@@ -1,19 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { termsAcceptedOptions } from '../../../lib/terms-accepted';
+import { renderWithBrowserRecord } from '../../../app/server-state';
 import { clearCookies, setCookie } from '../../../test-support/cookies';
 import { TermsDialog } from './terms-dialog';
 
-/** The dialog in a query cache of its own; `serverSaw` is what the server rendered the page with, if it did. */
+/** The dialog; `serverSaw` is what the server read of the browser when it rendered the page, if it did. */
 function renderDialog(serverSaw?: boolean) {
-  const client = new QueryClient();
-  if (serverSaw !== undefined) client.setQueryData(termsAcceptedOptions.queryKey, serverSaw);
-  render(
-    <QueryClientProvider client={client}>
-      <TermsDialog />
-    </QueryClientProvider>,
-  );
+  if (serverSaw === undefined) render(<TermsDialog />);
+  else renderWithBrowserRecord({ termsAccepted: serverSaw }, () => render(<TermsDialog />));
 }
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Before you sign in' });

@@ -7,9 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef } from 'react';
-import { acceptedBeforeTheCookie, recordTermsAccepted, termsAcceptedOptions } from '../../../lib/terms-accepted';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { serverBrowserRecord } from '../../../app/server-state';
+import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
 
 /** Minimum age to use the product (spec sections 1 and 9). */
 export const MINIMUM_AGE = 18;
@@ -24,21 +24,20 @@ export const MINIMUM_AGE = 18;
  * hidden from assistive technology with the dialog inside it; `aria-modal` tells them the rest is inert.
  */
 export function TermsDialog() {
-  const queryClient = useQueryClient();
-  const { data: isAccepted } = useQuery(termsAcceptedOptions);
+  const [isOpen, setIsOpen] = useState(() => !(serverBrowserRecord()?.termsAccepted ?? acceptedInThisBrowser()));
   const containerRef = useRef<HTMLDivElement>(null);
   const accept = () => {
     recordTermsAccepted();
-    queryClient.setQueryData(termsAcceptedOptions.queryKey, true);
+    setIsOpen(false);
   };
   // Accepted before the cookie existed: the server could not know, and drew the dialog.
   useLayoutEffect(() => {
-    if (!isAccepted && acceptedBeforeTheCookie()) accept();
+    if (isOpen && acceptedBeforeTheCookie()) accept();
   });
   return (
     <Box ref={containerRef}>
       <Dialog
-        open={!isAccepted}
+        open={isOpen}
         disablePortal
         container={() => containerRef.current}
         aria-labelledby="terms-title"

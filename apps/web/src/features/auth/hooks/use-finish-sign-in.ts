@@ -4,6 +4,7 @@ import { launchConfetti } from '../../../lib/confetti';
 import { safeReturnPath } from '../../../lib/return-path';
 import { refreshMe } from '../../../lib/session';
 import { sleep } from '../../../lib/sleep';
+import { removeStored, STORAGE_KEYS } from '../../../lib/storage';
 import { SIGN_IN_MESSAGES, SignInError } from '../api/auth-calls';
 
 /** Waits after a sign-in before moving on (spec section 9): longer when the profile still needs finishing. */
@@ -23,6 +24,9 @@ export function useFinishSignIn(): () => Promise<void> {
     launchConfetti();
     const me = await refreshMe().catch(() => null);
     if (!me) throw new SignInError(SIGN_IN_MESSAGES.general);
+    // A log-out's flag is cleared by the landing page when the app runs on it; a server-rendered landing page
+    // (decision 043) may never have run it. Signed in again, nobody is logging out.
+    removeStored(STORAGE_KEYS.loggingOut);
     if (!me.isProfileComplete) {
       await sleep(AFTER_SIGN_IN_DELAY_MS.incomplete);
       const query = returnPath ? `?return=${encodeURIComponent(returnPath)}` : '';

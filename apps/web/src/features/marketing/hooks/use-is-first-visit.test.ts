@@ -1,9 +1,14 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithBrowserRecord } from '../../../app/server-state';
+import { clearCookies } from '../../../test-support/cookies';
 import { LAST_VISITED_KEY, useIsFirstVisit } from './use-is-first-visit';
 
 describe('useIsFirstVisit', () => {
-  beforeEach(() => window.localStorage.clear());
+  beforeEach(() => {
+    window.localStorage.clear();
+    clearCookies();
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('is true without a recorded visit, and records this one', () => {
@@ -11,6 +16,16 @@ describe('useIsFirstVisit', () => {
     const { result } = renderHook(() => useIsFirstVisit());
     expect(result.current).toBe(true);
     expect(window.localStorage.getItem(LAST_VISITED_KEY)).toBe('1764000000000');
+    // And tells the server, which renders the landing page without the first visit's animation next time.
+    expect(document.cookie).toContain('visited=1');
+  });
+
+  it('on a page the server rendered, is what the server read of the browser when it took it over', () => {
+    window.localStorage.setItem(LAST_VISITED_KEY, '1');
+    const hook = renderWithBrowserRecord({ isFirstVisit: true }, () => renderHook(() => useIsFirstVisit()));
+    expect(hook.result.current).toBe(true);
+    // Later renders (a visit by the app's own links) read the browser's record.
+    expect(renderHook(() => useIsFirstVisit()).result.current).toBe(false);
   });
 
   it('stays true while the page is shown, although the visit is now recorded', () => {

@@ -1,4 +1,7 @@
+import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
 import { useEffect, useState } from 'react';
+import { serverBrowserRecord } from '../../../app/server-state';
+import { setBrowserCookie } from '../../../lib/cookies';
 
 /** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (spec 3). */
 export const LAST_VISITED_KEY = 'last-visited';
@@ -13,8 +16,12 @@ export function readIsFirstVisit(): boolean {
   }
 }
 
-/** Stores the time of this visit; a failure (private mode, storage full) is only logged. */
+/**
+ * Stores the time of this visit, and the cookie that tells the server (decision 043); a failure (private
+ * mode, storage full) is only logged.
+ */
 export function recordVisit(timestamp: number): void {
+  setBrowserCookie(BROWSER_COOKIES.visited);
   try {
     window.localStorage.setItem(LAST_VISITED_KEY, String(timestamp));
   } catch (error) {
@@ -24,10 +31,10 @@ export function recordVisit(timestamp: number): void {
 
 /**
  * Whether this is the visitor's first visit to the landing page. Read once, before this visit is recorded,
- * so the answer holds for the whole time the page is shown.
+ * so the answer holds for the whole time the page is shown; on a page the server rendered, as it read it.
  */
 export function useIsFirstVisit(): boolean {
-  const [isFirstVisit] = useState(readIsFirstVisit);
+  const [isFirstVisit] = useState(() => serverBrowserRecord()?.isFirstVisit ?? readIsFirstVisit());
   useEffect(() => {
     recordVisit(Date.now());
   }, []);
