@@ -80,16 +80,17 @@ describe('logging out on a browser that receives push notifications', () => {
 describe('what logging out forgets on this browser', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('clears local and session storage and the terms cookie, and sets the logging-out flag', async () => {
+  it('clears local and session storage and the cookies that mirror them, and sets the logging-out flag', async () => {
     localStorage.setItem('termsAccepted', '2026-01-01T00:00:00.000Z');
     sessionStorage.setItem('affiliate', 'ann');
     setCookie('termsAccepted=1');
+    setCookie('visited=1');
     stubFetch(() => new Response(null, { status: 204 }));
     vi.spyOn(console, 'error').mockImplementation(() => {}); // jsdom does not navigate
     await logOut();
     expect(localStorage.getItem('termsAccepted')).toBeNull();
     expect(sessionStorage.getItem('affiliate')).toBeNull();
-    expect(document.cookie).not.toContain('termsAccepted');
+    expect(document.cookie).toBe('');
     expect(localStorage.getItem('loggingOut')).toBe('true');
   });
 });

@@ -71,9 +71,11 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
           sender: createWebhookSender({ allowLocal: harness.config.isLocalPublicUrl }),
           logger,
           now,
-          afterSend: () => {
+          afterSend: async () => {
             if (!isCrashingAfterSend) return;
             isCrashingAfterSend = false;
+            // Later than the receiver has the request, as on a busy machine: the test must not race the runner.
+            await new Promise((resolve) => setTimeout(resolve, 300));
             throw new Error('the runner died after sending');
           },
         }),
@@ -396,7 +398,15 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     isCrashingAfterSend = true;
     await tip(fan, creator);
     await until(() => receiver.to(endpoint.path).length === 1);
-    // The job is run again after the runner's back-off (5 s on its clock).
+    // The runner records the failure and its back-off (5 s on its clock) after the receiver has the request:
+    // moving the clock before that would put the next run 5 s after the moved clock, never due.
+    await until(async () => {
+      const rows = await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from jobs where last_error = 'the runner died after sending'`,
+      );
+      return rows[0]?.status === 'pending';
+    });
     heldAt = new Date(heldAt.getTime() + 6_000);
     await wake();
     await until(() => receiver.to(endpoint.path).length === 2);
