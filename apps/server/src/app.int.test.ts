@@ -493,6 +493,10 @@ describe('the pages the server renders', () => {
     // An address that does not decode gets the app's page, as every other does.
     expect(await signIn('/join/%E0%A4%A')).toBe('');
 
+    // Back from Google or Apple with an error: the app's page, which says so at once (a toast).
+    expect(await signIn('/sign-in?error=access_denied&return=%2Fhome')).toBe('');
+    expect(await signIn('/sign-in?return=%2Fhome')).toBe(page('/sign-in', false));
+
     // Instagram's and Facebook's in-app browsers get the app, which sends them to /unsafe (spec section 2).
     const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 Instagram 321.0.2';
     expect(await signIn('/sign-in', { 'user-agent': instagram })).toBe('');

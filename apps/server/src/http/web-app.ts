@@ -54,6 +54,8 @@ export function webApp(
     if (screen === undefined) return undefined;
     if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
     if (screen === 'signIn' && detectInAppBrowser(c.req.header('User-Agent') ?? '')) return undefined;
+    // Back from Google or Apple with an error: the app says so as the page loads, not on a first interaction.
+    if (screen === 'signIn' && c.req.query('error') !== undefined) return undefined;
     const json = await options.pageData(screen, c);
     return json === undefined ? undefined : renderPage(c.req.path, screen, json);
   };
