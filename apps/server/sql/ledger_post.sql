@@ -23,7 +23,7 @@ AS $function$
 DECLARE
   v_transfer_id text := gen_random_uuid()::text;
   v_keeps_lots boolean := p_kind IN
-    ('clearing', 'refund', 'dispute', 'dispute_reversal', 'token_kinds_migration', 'forfeit');
+    ('clearing', 'refund', 'refund_reversal', 'dispute', 'dispute_reversal', 'token_kinds_migration', 'forfeit');
   v_ids text[] := '{}';
   v_amounts bigint[] := '{}';
   v_spends jsonb := '[]';

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { closeDispute, DISPUTE_REASONS, openDispute } from './disputes';
 import type { ParamReader } from './form-params';
-import { createEarlyFraudWarning, createRefund } from './refunds';
+import { createEarlyFraudWarning, createRefund, failRefund, findRefund, REFUND_FAILURE_REASONS } from './refunds';
 import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import type { PaymentRecord } from './sandbox-state';
 import { noSuchObject, StripeApiError } from './stripe-error';
@@ -93,6 +93,23 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
         const payment = paymentToDispute(core, params);
         const amount = params.integer('amount', { min: 1, max: 99_999_999 });
         return () => createRefund(core, payment, { amount, reason: 'requested_by_customer' });
+      },
+      JSON_BODY,
+    ),
+  );
+
+  // The card's bank sends a refund back (a closed or lost card): it fails, its money is ours again.
+  app.post(
+    '/sandbox/control/refunds/:id/fail',
+    apiEndpoint(
+      core,
+      ({ params, path }) => {
+        const found = findRefund(core, path('id'));
+        if (!found) throw noSuchObject('refund', path('id'));
+        // Only a refund that went out can come back.
+        if (found.refund.status !== 'succeeded') throw refused(`This refund has already failed (${path('id')}).`);
+        const reason = params.oneOf('failure_reason', REFUND_FAILURE_REASONS) ?? 'expired_or_canceled_card';
+        return () => failRefund(core, found.refund, reason);
       },
       JSON_BODY,
     ),

@@ -60,6 +60,43 @@ describe('refunds and early fraud warnings', () => {
     expect((unknown as { code?: string }).code).toBe('resource_missing');
   });
 
+  it('fails a refund as a bank sending it back: refund.updated, refund.failed, charge.refund.updated, and its amount refundable again', async () => {
+    const context = await setUp();
+    const { stripe, base, receiver } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    const refund = (await (
+      await control(base, '/sandbox/control/refunds', { payment_intent: paymentIntent, amount: 1000 })
+    ).json()) as Stripe.Refund;
+
+    const failed = await control(base, `/sandbox/control/refunds/${refund.id}/fail`, {
+      failure_reason: 'lost_or_stolen_card',
+    });
+    expect(failed.status).toBe(200);
+    expect(await failed.json()).toMatchObject({
+      id: refund.id,
+      status: 'failed',
+      failure_reason: 'lost_or_stolen_card',
+    });
+    for (const type of ['refund.updated', 'refund.failed', 'charge.refund.updated']) {
+      await waitFor(() => received(receiver, type).length === 1, type);
+      expect(received(receiver, type)[0]?.data.object).toMatchObject({ id: refund.id, amount: 1000, status: 'failed' });
+    }
+    expect(received(receiver, 'refund.updated')[0]?.data.previous_attributes).toEqual({
+      status: 'succeeded',
+      failure_reason: null,
+    });
+    // The earlier refund.created still shows the refund as it was made.
+    expect(received(receiver, 'refund.created')[0]?.data.object).toMatchObject({ id: refund.id, status: 'succeeded' });
+    const charge = await stripe.charges.retrieve(String(refund.charge));
+    expect(charge).toMatchObject({ amount_refunded: 0, refunded: false });
+    // The whole payment can be refunded again; a failed refund cannot fail twice; an unknown one is refused.
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(charge.amount);
+    const twice = await control(base, `/sandbox/control/refunds/${refund.id}/fail`, {});
+    expect(twice.status).toBe(400);
+    const unknown = await control(base, '/sandbox/control/refunds/re_unknown/fail', {});
+    expect(((await unknown.json()) as ErrorBody).error.code).toBe('resource_missing');
+  });
+
   it('refuses a refund larger than what is left', async () => {
     const context = await setUp();
     const { paymentIntent } = await paidTopUp(context);

@@ -1,11 +1,50 @@
 import { newId } from './ids';
-import type { SandboxCore } from './sandbox-core';
+import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import type { PaymentRecord, StripeObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
 
-/** What has been refunded of a payment so far, in cents. */
+/** What has been refunded of a payment so far, in cents: a failed refund's money came back, as at Stripe. */
 export function amountRefunded(payment: PaymentRecord): number {
-  return (payment.refunds ?? []).reduce((sum, r) => sum + Number(r.amount), 0);
+  return (payment.refunds ?? []).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount), 0);
+}
+
+/** Why a card refund can fail, as Stripe reports it (`failure_reason`). */
+export const REFUND_FAILURE_REASONS = [
+  'lost_or_stolen_card',
+  'expired_or_canceled_card',
+  'declined',
+  'unknown',
+] as const;
+
+/**
+ * A refund the card's bank sent back (a closed or lost card), as Stripe reports it, days later: the refund
+ * becomes `failed` with its `failure_reason`, its money is back in the balance (the charge's `amount_refunded`
+ * no longer counts it), and `refund.updated`, `refund.failed` and `charge.refund.updated` are queued.
+ */
+export function failRefund(
+  core: SandboxCore,
+  refund: StripeObject,
+  failureReason: (typeof REFUND_FAILURE_REASONS)[number],
+): StripeObject {
+  refund.status = 'failed';
+  refund.failure_reason = failureReason;
+  const previous = { status: 'succeeded', failure_reason: null };
+  core.emit('refund.updated', refund, NO_REQUEST, previous);
+  core.emit('refund.failed', refund);
+  core.emit('charge.refund.updated', refund, NO_REQUEST, previous);
+  return refund;
+}
+
+/** A refund by its id, with the payment it refunds. */
+export function findRefund(
+  core: SandboxCore,
+  refundId: string,
+): { payment: PaymentRecord; refund: StripeObject } | undefined {
+  for (const payment of Object.values(core.state.payments)) {
+    const refund = payment.refunds?.find((r) => r.id === refundId);
+    if (refund) return { payment, refund };
+  }
+  return undefined;
 }
 
 /** The payment's charge as Stripe shows it (`charge.refunded`, GET /v1/charges/:id): `amount_refunded` is the running total. */

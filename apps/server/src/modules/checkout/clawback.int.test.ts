@@ -14,6 +14,7 @@ import { PLATFORM_ACCOUNTS } from '../wallet/accounts';
 import { clearDueEarnings } from '../wallet/clearing';
 import { findUserBalances } from '../wallet/repo';
 import { getWallet, reconcile } from '../wallet/service';
+import { getStatementPage } from '../wallet/statement';
 import { insertTopUp } from './repo';
 import { handleWebhookEvent } from './service';
 
@@ -57,6 +58,15 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     });
     return { paymentIntent, totalCents, chargeId: `ch_${randomUUID()}` };
   }
+  /** A card refund of `amount` cents of a paid top-up, as the provider's refund events carry it. */
+  const refundOf = (paid: Awaited<ReturnType<typeof topUp>>, amount: number) => ({
+    id: `re_${randomUUID()}`,
+    object: 'refund',
+    amount,
+    charge: paid.chargeId,
+    payment_intent: paid.paymentIntent,
+    status: 'succeeded',
+  });
   const tip = (buyerId: string, recipientId: string, amount: number) =>
     sendTip(db(), post, buyerId, { recipientId, amount });
   const balances = (userId: string) => findUserBalances(db(), userId);
@@ -149,10 +159,9 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     const lossBefore = await lossCents();
 
     // A fifth of the payment refunded: 100 tokens, the fan's unspent ones; no gift is touched.
-    const fifth = paid.totalCents / 5;
-    const charge = { id: paid.chargeId, object: 'charge', payment_intent: paid.paymentIntent, amount: paid.totalCents };
-    await deliver('charge.refunded', { ...charge, amount_refunded: fifth });
-    await deliver('charge.refunded', { ...charge, amount_refunded: fifth }); // a repeat takes nothing more
+    const fifth = refundOf(paid, paid.totalCents / 5);
+    await deliver('refund.created', fifth);
+    await deliver('refund.updated', fifth); // another event about the same refund takes nothing more
     expect(await balances(fan.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
     expect(await balances(second.id)).toEqual({
       boughtCents: 0,
@@ -163,7 +172,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
 
     // The rest refunded: the 400 tokens that paid both tips. The first creator's share left the platform
     // (withdrawn but the cents below a token), the second's was still pending.
-    await deliver('charge.refunded', { ...charge, amount_refunded: paid.totalCents });
+    await deliver('refund.created', refundOf(paid, paid.totalCents - fifth.amount));
     expect(await balances(second.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
     expect(await balances(first.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
     expect(await lossCents()).toBe(lossBefore + share.recipientCents - firstLeft);
@@ -229,6 +238,65 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await lossCents()).toBe(before.loss);
     const { items: purchases } = await listPurchases(db(), fan.id, { limit: 100 });
     expect(purchases.every((p) => p.reversedCents === 0)).toBe(true);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  /**
+   * A refund the card's bank sent back (decision 044): the money is the platform's again, so what the refund
+   * took comes back as it was, and the top-up can be refunded again.
+   */
+  it('a failed refund gives back what it took, once, and the payment can then be refunded again', async () => {
+    const fan = await seedUser(db());
+    const creator = await seedUser(db());
+    const paid = await topUp(fan.id, 100);
+    const gift = await tip(fan.id, creator.id, 40);
+    const before = { fan: await balances(fan.id), creator: await balances(creator.id), loss: await lossCents() };
+    const refund = refundOf(paid, paid.totalCents);
+    await deliver('refund.created', refund);
+    expect(await balances(fan.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
+    expect(await balances(creator.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
+
+    const failed = { ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' };
+    await deliver('refund.updated', failed);
+    await deliver('refund.failed', failed); // Stripe sends both: the second gives nothing more
+    await deliver('refund.created', refund); // nor does the creation delivered again, out of order
+    expect(await balances(fan.id)).toEqual(before.fan);
+    expect(await balances(creator.id)).toEqual(before.creator);
+    expect(await lossCents()).toBe(before.loss);
+    const { items: received } = await listReceived(db(), creator.id, { limit: 100 });
+    expect(received.find((r) => r.id === gift.tipId)?.reversedCents).toBe(0);
+    const { lines } = await getStatementPage(db(), fan.id, { limit: 10 });
+    expect(lines.map((l) => [l.kind, l.amountCents])).toContainEqual(['refund_reversal', before.fan.boughtCents]);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+
+    // Refunded again by other means of the provider, the same amount: a new refund, which takes again.
+    await deliver('refund.created', refundOf(paid, paid.totalCents));
+    expect(await balances(fan.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
+    expect(await balances(creator.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  it('a refund whose failure is heard first takes nothing; earnings given back keep the date of their gift', async () => {
+    const fan = await seedUser(db());
+    const creator = await seedUser(db());
+    const paid = await topUp(fan.id, 100);
+    const early = refundOf(paid, paid.totalCents / 2);
+    await deliver('refund.failed', { ...early, status: 'failed' });
+    await deliver('refund.created', early);
+    expect(await balances(fan.id)).toEqual({ boughtCents: 10_000, pendingCents: 0, availableCents: 0 });
+
+    await tip(fan.id, creator.id, 100);
+    const earned = splitGift(10_000, false).recipientCents;
+    const refund = refundOf(paid, paid.totalCents);
+    await deliver('refund.created', refund);
+    expect(await balances(creator.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
+    const afterClearing = new Date(Date.now() + (CLEARING_DAYS + 1) * DAY_MS);
+    await clearAt(afterClearing);
+    await deliver('refund.failed', { ...refund, status: 'failed' });
+    expect(await balances(creator.id)).toEqual({ boughtCents: 0, pendingCents: earned, availableCents: 0 });
+    // The gift is older than the clearing period: its earnings clear at the next run, not a period later.
+    await clearAt(afterClearing);
+    expect(await balances(creator.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: earned });
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 });

@@ -25,7 +25,7 @@ import {
  * The platform gives back its own cut of each reversed gift and its part of the top-up (fee or discount).
  */
 export type ClawbackRequest = {
-  /** `refund:{charge}:{refunded so far}` or `dispute:{id}`: a repeated event takes nothing more. */
+  /** `refund:{id}` or `dispute:{id}`: a repeated event takes nothing more. */
   id: string;
   kind: 'refund' | 'dispute';
   topUpTransferId: string;
@@ -131,10 +131,16 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
 }
 
 /**
- * A won dispute gives back exactly what its clawback took: the transfer negated, each lot's remainder and
- * each gift restored. Earnings taken while pending whose lot has cleared since come back available.
+ * A won dispute or a failed refund gives back exactly what its clawback took: the transfer negated, each
+ * lot's remainder and each gift restored. Earnings taken while pending whose lot has cleared since come back
+ * available.
  */
-export async function restoreClawback(db: Database, logger: Logger, id: string): Promise<boolean> {
+export async function restoreClawback(
+  db: Database,
+  logger: Logger,
+  id: string,
+  kind: 'dispute_reversal' | 'refund_reversal',
+): Promise<boolean> {
   const clawback = await lockClawback(db, id);
   if (!clawback) return false;
   const users = clawback.entries.flatMap((e) => {
@@ -170,7 +176,7 @@ export async function restoreClawback(db: Database, logger: Logger, id: string):
     }
   }
   await postTransfer(db, {
-    kind: 'dispute_reversal',
+    kind,
     idempotencyKey: `clawback_reversal:${id}`,
     entries: [...entries]
       .filter(([, cents]) => cents !== 0)

@@ -25,6 +25,7 @@ type Action =
   | { kind: 'top_up'; who: number; quantity: number }
   | { kind: 'tip'; who: number; to: number; amount: number }
   | { kind: 'refund'; topUp: number; percent: number }
+  | { kind: 'fail_refund'; topUp: number; refund: number }
   | { kind: 'dispute'; topUp: number }
   | { kind: 'close_dispute'; topUp: number; isWon: boolean }
   | { kind: 'days_pass'; days: number }
@@ -55,6 +56,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('refund'), topUp: fc.nat(), percent: fc.integer({ min: 1, max: 100 }) }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail_refund'), topUp: fc.nat(), refund: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute'), topUp: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close_dispute'), topUp: fc.nat(), isWon: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('days_pass'), days: fc.integer({ min: 1, max: 10 }) }) },
@@ -65,7 +67,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /**
- * Random sequences of top-ups, tips, refunds (partial and full), disputes (won and lost), clearing and
+ * Random sequences of top-ups, tips, refunds (partial and full, some failing later), disputes (won and lost), clearing and
  * withdrawals (issue 14): after each sequence the books reconcile (every transfer balanced, every cached
  * balance its entries, every token lot its account), no balance is negative, and nobody has withdrawn more
  * than they earned.
@@ -89,7 +91,9 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
         insert into payout_accounts (user_id, provider_account_id, payouts_enabled, details_submitted)
         values (${p.id}, ${`acct_${randomUUID()}`}, true, true)`);
     }
-    const topUps: { id: string; pi: string; total: number; refunded: number; dispute?: string }[] = [];
+    type Refund = { id: string; amount: number; isFailed: boolean };
+    const topUps: { id: string; pi: string; total: number; refunded: number; refunds: Refund[]; dispute?: string }[] =
+      [];
     let now = Date.now();
     const deliver = (type: string, object: Record<string, unknown>) =>
       handleWebhookEvent(db, logger, {
@@ -115,7 +119,7 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
               currency: 'usd',
               payment_intent: pi,
             });
-            topUps.push({ id, pi, total, refunded: 0 });
+            topUps.push({ id, pi, total, refunded: 0, refunds: [] });
             break;
           }
           case 'tip':
@@ -124,8 +128,26 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
           case 'refund': {
             const t = at(topUps, a.topUp);
             if (!t) break;
-            t.refunded = Math.min(t.total, t.refunded + Math.ceil((t.total * a.percent) / 100));
-            await deliver('charge.refunded', { id: `ch_${t.id}`, payment_intent: t.pi, amount_refunded: t.refunded });
+            const amount = Math.min(t.total - t.refunded, Math.ceil((t.total * a.percent) / 100));
+            if (amount === 0) break;
+            const refund = { id: `re_${randomUUID()}`, amount, isFailed: false };
+            t.refunds.push(refund);
+            t.refunded += amount;
+            await deliver('refund.created', { id: refund.id, payment_intent: t.pi, amount, status: 'succeeded' });
+            break;
+          }
+          case 'fail_refund': {
+            const t = at(topUps, a.topUp);
+            const refund = t && at(t.refunds, a.refund);
+            if (!t || !refund || refund.isFailed) break;
+            refund.isFailed = true;
+            t.refunded -= refund.amount;
+            await deliver('refund.failed', {
+              id: refund.id,
+              payment_intent: t.pi,
+              amount: refund.amount,
+              status: 'failed',
+            });
             break;
           }
           case 'dispute': {
@@ -200,6 +222,7 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
       database.db,
       sql`select
         (select count(*) from ledger_transfers where kind = 'refund') as refunds,
+        (select count(*) from ledger_transfers where kind = 'refund_reversal') as failed_refunds,
         (select count(*) from ledger_transfers where kind = 'dispute') as disputes,
         (select count(*) from ledger_transfers where kind = 'dispute_reversal') as won,
         (select count(*) from ledger_transfers where kind = 'clearing') as clearings,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { disputes, topUps, webhookEvents } from './tables';
+import { cardRefunds, disputes, topUps, webhookEvents } from './tables';
 
 export async function insertTopUp(
   db: Database,
@@ -64,7 +64,22 @@ export async function closeDisputeRow(db: Database, id: string, status: 'won' | 
   await db.update(disputes).set({ status, closedAt: sql`now()` }).where(eq(disputes.id, id));
 }
 
-/** The charge's amount refunded so far, as acted on. */
+/** What the top-up's refunds that have not failed add up to. */
 export async function recordTopUpRefunded(db: Database, sessionId: string, refundedCents: number) {
   await db.update(topUps).set({ refundedCents }).where(eq(topUps.id, sessionId));
+}
+
+/** Records a card refund the first time it is heard of; false when it was already. */
+export async function insertCardRefund(db: Database, values: typeof cardRefunds.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(cardRefunds).values(values).onConflictDoNothing().returning({ id: cardRefunds.id });
+  return rows.length > 0;
+}
+
+export async function lockCardRefund(db: Database, id: string) {
+  const [row] = await db.select().from(cardRefunds).where(eq(cardRefunds.id, id)).for('update');
+  return row;
+}
+
+export async function markCardRefundFailed(db: Database, id: string) {
+  await db.update(cardRefunds).set({ status: 'failed', failedAt: sql`now()` }).where(eq(cardRefunds.id, id));
 }

@@ -13,7 +13,8 @@ import { applyBalanceAvailable } from '../payouts/connect-events';
 import { applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
-import { applyRefund, closeDispute, openDispute, refundOnFraudWarning } from './disputes';
+import { closeDispute, openDispute } from './disputes';
+import { applyRefund, refundOnFraudWarning } from './refunds';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
 
 /**
@@ -82,7 +83,9 @@ const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'checkout.session.expired',
   'charge.dispute.created',
   'charge.dispute.closed',
-  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
   'radar.early_fraud_warning.created',
   'account.updated',
   'payout.paid',
@@ -147,7 +150,9 @@ export async function handleWebhookEvent(
         return closeDispute(tx, logger, event.data.object);
       case 'balance.available':
         return applyBalanceAvailable(tx);
-      case 'charge.refunded':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
         return applyRefund(tx, logger, event.data.object);
       case 'transfer.reversed':
         return applyTransferReversal(tx, logger, event.data.object);

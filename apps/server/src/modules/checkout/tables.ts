@@ -17,7 +17,7 @@ export const topUps = pgTable(
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** The charge's amount refunded so far, as last acted on: a refund acts on its growth only. */
+    /** What the refunds of the charge that have not failed add up to (card_refunds). */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('top_ups_user_idx').on(t.userId, t.createdAt)],
@@ -60,3 +60,22 @@ export const disputes = pgTable(
   },
   (t) => [index('disputes_user_idx').on(t.userId)],
 );
+
+export const CARD_REFUND_STATUSES = ['refunded', 'failed'] as const;
+
+/**
+ * A card refund of a top-up, by the provider's refund id (decision 044): heard of first as made, it took its
+ * tokens back (clawback `refund:{id}`); failed (the card's bank sent it back), it gave them back. A failure
+ * heard before the refund itself is recorded failed, and the refund then takes nothing.
+ */
+export const cardRefunds = pgTable('card_refunds', {
+  /** The card provider's refund id. */
+  id: text('id').primaryKey(),
+  topUpId: text('top_up_id')
+    .notNull()
+    .references(() => topUps.id),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status', { enum: CARD_REFUND_STATUSES }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+});

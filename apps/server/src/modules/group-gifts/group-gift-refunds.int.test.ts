@@ -49,8 +49,8 @@ describe.each(databaseKinds())('refunds of tokens that went into a group gift on
       currency: 'usd',
       payment_intent: paymentIntent,
     });
-    const charge = { id: `ch_${randomUUID()}`, object: 'charge', payment_intent: paymentIntent, amount: totalCents };
-    return () => deliver('charge.refunded', { ...charge, amount_refunded: totalCents });
+    const refund = { id: `re_${randomUUID()}`, object: 'refund', payment_intent: paymentIntent, amount: totalCents };
+    return () => deliver('refund.created', { ...refund, status: 'succeeded' });
   }
   const groupGift = (sellerId: string, cost: number) =>
     createWish(db(), sellerId, {

@@ -474,7 +474,7 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     );
     await until(async () => (await balance(fan)) === 5000);
     expect(await balance(creator)).toBe(2400);
-    // The warning: the product refunds the rest with stripe.refunds.create; its charge.refunded does the rest.
+    // The warning: the product refunds the rest with stripe.refunds.create; its refund.created does the rest.
     expect((await control('/sandbox/control/early_fraud_warnings', { payment_intent: paymentIntent })).status).toBe(
       200,
     );
@@ -509,6 +509,41 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     expect(await balance(fan)).toBe(0);
     const again = await stripe.refunds.create({ payment_intent: paymentIntent }).catch((err: { code?: string }) => err);
     expect((again as { code?: string }).code).toBe('charge_already_refunded');
+    await expectReconciled();
+  });
+
+  it('gives a refunded top-up back when the card bank returns the refund, once, and lets it be refunded again', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    const refund = (await (await control('/sandbox/control/refunds', { payment_intent: paymentIntent })).json()) as {
+      id: string;
+    };
+    await until(async () => (await balance(creator)) === 0);
+    expect(await balance(fan)).toBe(0);
+
+    // The bank sends it back: refund.updated, refund.failed and charge.refund.updated arrive; one gives back.
+    expect((await control(`/sandbox/control/refunds/${refund.id}/fail`, {})).status).toBe(200);
+    await until(async () => (await balance(fan)) === 7000);
+    await until(async () => {
+      const pending = await fetch(`${base}/sandbox/control/webhooks/pending`, {
+        headers: { Authorization: `Bearer ${secretKey}` },
+      });
+      return ((await pending.json()) as { count: number }).count === 0;
+    });
+    expect(await balance(fan)).toBe(7000);
+    expect(await balance(creator)).toBe(2400);
+    const { items: received } = (await (await call(creator, 'GET', '/received')).json()) as {
+      items: { reversedCents: number }[];
+    };
+    expect(received.map((r) => r.reversedCents)).toEqual([0]);
+    await expectReconciled();
+
+    // The payment can be refunded again, in full, and that refund takes back again.
+    expect((await stripe.refunds.create({ payment_intent: paymentIntent })).status).toBe('succeeded');
+    await until(async () => (await balance(fan)) === 0);
+    await until(async () => (await balance(creator)) === 0);
     await expectReconciled();
   });
 

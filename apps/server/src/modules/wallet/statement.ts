@@ -20,6 +20,7 @@ const KIND_OF_TRANSFER: Partial<Record<Entry['kind'], StatementKind>> = {
   dispute: 'dispute',
   dispute_reversal: 'dispute_reversal',
   refund: 'refund',
+  refund_reversal: 'refund_reversal',
   forfeit: 'forfeit',
   // Group gifts (decision 033): tokens held until the wish is funded, or given back.
   group_gift_contribution: 'group_gift_contribution',

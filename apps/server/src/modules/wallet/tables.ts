@@ -76,6 +76,8 @@ export const LEDGER_TRANSFER_KINDS = [
   'clearing',
   /** A refund of a top-up taking its tokens back (and the earnings they paid for). */
   'refund',
+  /** A refund that failed giving back what it took (decision 044). */
+  'refund_reversal',
   /** The start-up move of balances held before two kinds of token existed. */
   'token_kinds_migration',
   /** A small remainder given up on account deletion. */

@@ -5243,7 +5243,7 @@ export interface paths {
                                 grossCents: number | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "forfeit" | "group_gift_contribution" | "group_gift_return";
+                                kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "refund_reversal" | "forfeit" | "group_gift_contribution" | "group_gift_return";
                             }[];
                             nextCursor: string | null;
                         };
