@@ -71,7 +71,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
           {title}
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${id}-content`}>{children}</AccordionDetails>
+      {/* MUI gives the region around the details the id aria-controls names. */}
+      <AccordionDetails>{children}</AccordionDetails>
     </Accordion>
   );
 }
