@@ -9,6 +9,7 @@ import { databaseKinds, openFreshDatabase } from '../test/databases';
 import { completeProfile, signInByPhone } from '../test/sign-in-helpers';
 import type { DatabaseHandle } from './db/client';
 import { solidImage } from './modules/media/test-images';
+import { pageMeta } from './modules/sharing/page-meta';
 
 async function errorOf(res: Response) {
   return ((await res.json()) as ApiErrorBody).error;
@@ -434,6 +435,10 @@ describe('the pages the server renders', () => {
     };
     expect(await root(`/${handle}`)).toBe(`<p>/${handle}: Server Star, Tea set</p>`);
     expect(await root(`/x/${wish.id}`)).toBe(`<p>/x/${wish.id}: Tea set of Server Star</p>`);
+    // The wish is read once for its tags and its rendering: its meta carries its API answer.
+    const meta = await pageMeta(database.db, `/x/${wish.id}`);
+    const answer = await (await app.request(`/api/wishes/${wish.id}`)).json();
+    expect(meta?.kind === 'meta' && JSON.parse(meta.page ?? 'null')).toEqual(answer);
     // A change shows on the next request: the page is rendered again from the new data.
     await addWish('Red scarf');
     expect(await root(`/${handle}`)).toBe(`<p>/${handle}: Server Star, Red scarf, Tea set</p>`);

@@ -51,7 +51,7 @@ import { pushRoutes } from './modules/push/routes';
 import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { landingPageData, pageData, pageMeta } from './modules/sharing/page-meta';
+import { landingPageData, pageMeta, profilePageData } from './modules/sharing/page-meta';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps) {
         if (screen === 'landing') return landingPageData(c);
         if (screen === 'signIn')
           return signInPageData({ db: database.db, config, features: { hasOutbox, hasCardSandbox } }, c);
-        return pageData(database.db, publicCache, screen, c.req.path);
+        return profilePageData(database.db, publicCache, c.req.path);
       },
       logger,
     }),

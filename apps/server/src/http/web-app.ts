@@ -30,8 +30,11 @@ export function webApp(
   options: {
     publicOrigin: string;
     pageMeta: (path: string) => Promise<PageMeta | undefined>;
-    /** The JSON a page is rendered with on the server (for /{handle} and /x/{id}, their API call's answer). */
-    pageData?: (screen: ServerScreen, c: Context) => Promise<string | undefined>;
+    /**
+     * The JSON a page is rendered with on the server (for /{handle}, its API call's answer). A wish's page
+     * comes with its meta, read once for both.
+     */
+    pageData?: (screen: Exclude<ServerScreen, 'wish'>, c: Context) => Promise<string | undefined>;
     logger?: Logger;
   },
 ) {
@@ -49,14 +52,15 @@ export function webApp(
    * page (decision 043), for a visitor without a session: what a signed-in user sees depends on who they
    * are, and the app renders that. An in-app browser gets the app, which sends it to /unsafe (spec 2).
    */
-  const serverPage = async (c: Context, screen: Screen | undefined) => {
+  const serverPage = async (c: Context, screen: Screen | undefined, meta?: PageMeta) => {
     if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
     if (screen === undefined) return undefined;
     if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
     if (screen === 'signIn' && detectInAppBrowser(c.req.header('User-Agent') ?? '')) return undefined;
     // Back from Google or Apple with an error: the app says so as the page loads, not on a first interaction.
     if (screen === 'signIn' && c.req.query('error') !== undefined) return undefined;
-    const json = await options.pageData(screen, c);
+    const json =
+      screen === 'wish' ? (meta?.kind === 'meta' ? meta.page : undefined) : await options.pageData(screen, c);
     return json === undefined ? undefined : renderPage(c.req.path, screen, json);
   };
 
@@ -79,7 +83,7 @@ export function webApp(
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
     const screen = screenOf(c.req.path, meta !== undefined);
-    const html = htmlFor(screen, c.req.path, await serverPage(c, screen));
+    const html = htmlFor(screen, c.req.path, await serverPage(c, screen, meta));
     // The page differs for a visitor with a session (and, at sign-in, one who accepted the terms, or uses an
     // in-app browser): a shared cache must not give one's page to the other.
     c.header('Vary', screen === 'signIn' ? 'Cookie, User-Agent' : 'Cookie');

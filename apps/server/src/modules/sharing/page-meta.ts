@@ -11,9 +11,13 @@ import { getPublicProfile } from '../profiles/service';
 import { profilePage } from '../wishes/profile-page';
 import { getWishPage } from '../wishes/service';
 
-/** What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. */
+/**
+ * What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. A
+ * wish's meta carries the page it was read from (`page`, its API answer), which the server renders the page
+ * with: one read of the wish for both.
+ */
 export type PageMeta =
-  | { kind: 'meta'; title: string; description: string; image: string | null; path: string }
+  | { kind: 'meta'; title: string; description: string; image: string | null; path: string; page?: string }
   | { kind: 'redirect'; location: string };
 
 const DESCRIPTION_MAX = 200;
@@ -51,6 +55,7 @@ export async function pageMeta(db: Database, path: string): Promise<PageMeta | u
       ),
       image: wish.image,
       path: `/x/${wish.id}`,
+      page: JSON.stringify(page),
     };
   }
 
@@ -71,22 +76,17 @@ export async function pageMeta(db: Database, path: string): Promise<PageMeta | u
 }
 
 /**
- * The JSON a creator's or wish's page shows (its API call's answer), for the server to render the page with
- * (decision 042); undefined when the creator or wish is gone.
+ * The JSON a creator's page shows (its API call's answer), for the server to render the page with (decision
+ * 042); undefined when the creator is gone. A wish's comes with its meta.
  */
-export async function pageData(
+export async function profilePageData(
   db: Database,
   publicCache: PublicCache,
-  screen: 'profile' | 'wish',
   path: string,
 ): Promise<string | undefined> {
-  const segments = pathSegments(path);
-  if (!segments) return undefined;
-  if (screen === 'wish') {
-    const page = await orUndefined(getWishPage(db, segments[1] ?? ''));
-    return page && JSON.stringify(page);
-  }
-  return (await orUndefined(profilePage(db, publicCache, segments[0] ?? '')))?.plain.toString();
+  const [handle] = pathSegments(path) ?? [];
+  if (!handle) return undefined;
+  return (await orUndefined(profilePage(db, publicCache, handle)))?.plain.toString();
 }
 
 /**
