@@ -76,6 +76,16 @@ describe('the server entry', () => {
     expect(Object.values(page.state.loaderData)).toEqual([null]);
   });
 
+  it('draws the first 60 wishes of a long wishlist, and hands the app all of them', async () => {
+    const wishes = Array.from({ length: 75 }, (_, n) => wish(`Wish ${n + 1}`, `w${n + 1}`));
+    const page = await renderPublicPage('/Bob', { kind: 'profile', page: { ...profilePage, wishes } });
+    if (!page) throw new Error('no page');
+    expect(page.html).toContain('>Wish 60<');
+    expect(page.html).not.toContain('>Wish 61<');
+    const list = page.state.queries.queries.find((q) => q.queryKey[0] === 'wishes');
+    expect(list?.state.data).toHaveLength(75);
+  });
+
   it("renders a wish's page", async () => {
     const data: WishPage = {
       wish: wish('Tea set', 'w1'),

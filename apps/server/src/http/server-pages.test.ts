@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_SERVER_RENDERED_WISHES, type RenderPublicPage, serverPages } from './server-pages';
+import { type RenderPublicPage, serverPages } from './server-pages';
 
 const PAGE = { html: '<h1>Bob</h1>', styles: '', state: {} };
 
@@ -60,17 +60,6 @@ describe('serverPages', () => {
     // and the next window renders again.
     clock.ms += 10_000;
     expect(await pages('/d', 'profile', '{}')).toBeDefined();
-  });
-
-  it('leaves a wishlist too long to render quickly to the app', async () => {
-    const clock = { ms: 0 };
-    const { calls, render } = fakeRenderer(clock);
-    const pages = serverPages('/nowhere/dist', { render, now: () => clock.ms });
-    if (!pages) throw new Error('expected a renderer');
-    const wishes = (n: number) => JSON.stringify({ wishes: Array.from({ length: n }, (_, i) => ({ id: i })) });
-    expect(await pages('/bob', 'profile', wishes(MAX_SERVER_RENDERED_WISHES))).toBeDefined();
-    expect(await pages('/bob', 'profile', wishes(MAX_SERVER_RENDERED_WISHES + 1))).toBeUndefined();
-    expect(calls).toHaveLength(1);
   });
 
   it('gives the app its page when a render fails, and says so in the log', async () => {

@@ -21,15 +21,6 @@ const MAX_PAGES = 500;
 const RENDER_WINDOW_MS = 10_000;
 const RENDER_BUDGET_MS = 2_500;
 /**
- * A render runs on the event loop, about a millisecond a wish on this machine kind (1.1-1.5 s for 1,000):
- * a longer wishlist goes out as the app's page, so that no render holds the instance for long.
- */
-export const MAX_SERVER_RENDERED_WISHES = 60;
-
-const isTooLong = (data: PublicPageData) =>
-  data.kind === 'profile' && ((data.page as { wishes?: unknown[] }).wishes?.length ?? 0) > MAX_SERVER_RENDERED_WISHES;
-
-/**
  * The pages people land on (/{handle} and /x/{id} from a shared link, decision 042; the sign-in screen and
  * the landing page, decision 043) rendered on the server for visitors without a session, or undefined when
  * the web app's server entry is not built (then every page is rendered in the browser). A page is rendered
@@ -65,7 +56,6 @@ export function serverPages(
       (m: { renderPublicPage: RenderPublicPage }) => m.renderPublicPage,
     );
     const data = { kind, page: JSON.parse(json) };
-    if (isTooLong(data)) return undefined;
     const startedAt = now();
     let page: RenderedPage | undefined;
     try {

@@ -35,5 +35,10 @@ export function serverBrowserRecord(): BrowserRecord | undefined {
   return rendering;
 }
 
+/** Whether this is the server's render of a page or the take-over's first render of it. */
+export function isDrawingServerPage(): boolean {
+  return rendering !== undefined;
+}
+
 /** What the app tells public/app-boot.js once it has taken over a server-rendered page (the name is in both). */
 export const APP_READY_EVENT = 'sweetwish:app-ready';

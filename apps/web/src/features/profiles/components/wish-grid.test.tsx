@@ -2,7 +2,8 @@ import type { Wish } from '@sweetwish/shared/wishes';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WISH_PLACEHOLDER_COUNT, WishGrid, WishGridPlaceholder } from './wish-grid';
+import { renderWithBrowserRecord } from '../../../app/server-state';
+import { SERVER_DRAWN_WISHES, WISH_PLACEHOLDER_COUNT, WishGrid, WishGridPlaceholder } from './wish-grid';
 
 function buildWish(overrides: Partial<Wish> = {}): Wish {
   return {
@@ -88,5 +89,30 @@ describe('the wishlist grid', () => {
     expect(screen.queryAllByRole('link')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: /Tea Set/ }));
     expect(onOpenWish).toHaveBeenCalledWith(wishes[1]);
+  });
+
+  it("draws the rest of a long wishlist right after the take-over's first render, which drew 60 as the server did", () => {
+    const long = Array.from({ length: 75 }, (_, n) => buildWish({ id: `w${n}`, name: `Wish ${n + 1}` }));
+    // As main.tsx hydrates: the first render inside the server's record (the server's 60 are checked in
+    // entry-server.test.ts); render() then runs the effects, as the browser does next.
+    renderWithBrowserRecord({}, () =>
+      render(
+        <MemoryRouter>
+          <WishGrid wishes={long} isOwner={false} onOpenWish={() => {}} />
+        </MemoryRouter>,
+      ),
+    );
+    expect(SERVER_DRAWN_WISHES).toBe(60);
+    expect(screen.getAllByRole('listitem')).toHaveLength(75);
+  });
+
+  it('draws a whole wishlist at once when the app renders it itself', () => {
+    const long = Array.from({ length: 75 }, (_, n) => buildWish({ id: `w${n}`, name: `Wish ${n + 1}` }));
+    render(
+      <MemoryRouter>
+        <WishGrid wishes={long} isOwner={false} onOpenWish={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(75);
   });
 });
