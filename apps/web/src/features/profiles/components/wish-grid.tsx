@@ -19,9 +19,10 @@ export const SERVER_DRAWN_WISHES = 60;
 
 /** The first SERVER_DRAWN_WISHES wishes while the server's page is drawn, all of them after. */
 function useWishesToDraw(wishes: readonly Wish[]): readonly Wish[] {
-  const [isServerPage, setIsServerPage] = useState(isDrawingServerPage);
-  useEffect(() => setIsServerPage(false), []);
-  return isServerPage ? wishes.slice(0, SERVER_DRAWN_WISHES) : wishes;
+  // Only a long list is cut, so a short one's take-over draws nothing again.
+  const [isCut, setIsCut] = useState(() => isDrawingServerPage() && wishes.length > SERVER_DRAWN_WISHES);
+  useEffect(() => setIsCut(false), []);
+  return isCut ? wishes.slice(0, SERVER_DRAWN_WISHES) : wishes;
 }
 
 /** Placeholders shown while the wishlist loads (spec section 2). */
