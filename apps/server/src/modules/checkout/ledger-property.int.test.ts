@@ -67,10 +67,10 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /**
- * Random sequences of top-ups, tips, refunds (partial and full, some failing later), disputes (won and lost), clearing and
- * withdrawals (issue 14): after each sequence the books reconcile (every transfer balanced, every cached
- * balance its entries, every token lot its account), no balance is negative, and nobody has withdrawn more
- * than they earned.
+ * Random sequences of top-ups, tips, refunds (partial and full, some failing later, decision 044), disputes
+ * (won and lost), clearing and withdrawals (issue 14): after each sequence the books reconcile (every transfer
+ * balanced, every cached balance its entries, every token lot its account), no balance is negative, and
+ * nobody has withdrawn more than they earned.
  */
 describe.each(databaseKinds())('ledger properties on %s', (kind) => {
   let database: DatabaseHandle;
