@@ -104,12 +104,12 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
     apiEndpoint(
       core,
       ({ params, path }) => {
-        const found = findRefund(core, path('id'));
-        if (!found) throw noSuchObject('refund', path('id'));
+        const refund = findRefund(core, path('id'));
+        if (!refund) throw noSuchObject('refund', path('id'));
         // Only a refund that went out can come back.
-        if (found.refund.status !== 'succeeded') throw refused(`This refund has already failed (${path('id')}).`);
+        if (refund.status !== 'succeeded') throw refused(`This refund has already failed (${path('id')}).`);
         const reason = params.oneOf('failure_reason', REFUND_FAILURE_REASONS) ?? 'expired_or_canceled_card';
-        return () => failRefund(core, found.refund, reason);
+        return () => failRefund(core, refund, reason);
       },
       JSON_BODY,
     ),

@@ -35,14 +35,11 @@ export function failRefund(
   return refund;
 }
 
-/** A refund by its id, with the payment it refunds. */
-export function findRefund(
-  core: SandboxCore,
-  refundId: string,
-): { payment: PaymentRecord; refund: StripeObject } | undefined {
+/** A refund by its id. */
+export function findRefund(core: SandboxCore, refundId: string): StripeObject | undefined {
   for (const payment of Object.values(core.state.payments)) {
     const refund = payment.refunds?.find((r) => r.id === refundId);
-    if (refund) return { payment, refund };
+    if (refund) return refund;
   }
   return undefined;
 }
