@@ -3,7 +3,10 @@ import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import type { PaymentRecord, StripeObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
 
-/** What has been refunded of a payment so far, in cents: a failed refund's money came back, as at Stripe. */
+/**
+ * What has been refunded of a payment so far, in cents. A failed refund is not counted: its money came back.
+ * That `amount_refunded` drops it is our assumption; Stripe's documentation found does not say.
+ */
 export function amountRefunded(payment: PaymentRecord): number {
   return (payment.refunds ?? []).filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount), 0);
 }
@@ -18,8 +21,8 @@ export const REFUND_FAILURE_REASONS = [
 
 /**
  * A refund the card's bank sent back (a closed or lost card), as Stripe reports it, days later: the refund
- * becomes `failed` with its `failure_reason`, its money is back in the balance (the charge's `amount_refunded`
- * no longer counts it), and `refund.updated`, `refund.failed` and `charge.refund.updated` are queued.
+ * becomes `failed` with its `failure_reason`, its money is back in the balance (and, by our assumption, out of
+ * the charge's `amount_refunded`), and `refund.updated`, `refund.failed` and `charge.refund.updated` are queued.
  */
 export function failRefund(
   core: SandboxCore,
