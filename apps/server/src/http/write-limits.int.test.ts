@@ -1,11 +1,13 @@
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../test/app-harness';
 import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../test/databases';
 import { type Person, peopleOn } from '../../test/people';
 import { uniqueIp } from '../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../db/client';
-import { openPostgres } from '../db/client';
+import { commitsUnflushed, openPostgres, queryRows } from '../db/client';
 import { LOGGED_REPORT_CHARS } from '../modules/client-errors/routes';
 import { counterKeyOf, type RateLimit } from '../modules/rate-limits/service';
 import { rateLimitCounters } from '../modules/rate-limits/tables';
@@ -223,6 +225,37 @@ describe.each(databaseKinds())('write limits on %s', (kind) => {
       }
     }
   });
+
+  // Decision 046: a write's count would otherwise wait for a disk flush before the write's own.
+  it.skipIf(kind !== 'postgres')(
+    'counts on connections whose commits do not wait for the disk, while every other write waits for it',
+    async () => {
+      const settingOf = async (db: typeof database.db) =>
+        (await queryRows<{ synchronous_commit: string }>(db, sql`show synchronous_commit`))[0]?.synchronous_commit;
+      expect(await settingOf(database.db)).toBe('on');
+      expect(await settingOf(commitsUnflushed(database.db))).toBe('off');
+
+      const countStatements = (db: typeof database.db) => {
+        const pool = (db as unknown as { $client: pg.Pool }).$client;
+        expect(pool).toBeInstanceOf(pg.Pool);
+        return vi.spyOn(pool, 'query');
+      };
+      const unflushed = countStatements(commitsUnflushed(database.db));
+      const flushed = countStatements(database.db);
+      const isCount = (call: unknown[]) => JSON.stringify(call[0]).includes('count_rate_limits');
+      try {
+        const { conversationId, fan } = await conversationPair();
+        unflushed.mockClear();
+        flushed.mockClear();
+        expect((await sendText(fan, conversationId, uniqueIp())).status).toBe(201);
+        expect(unflushed.mock.calls.filter(isCount)).toHaveLength(1);
+        expect(flushed.mock.calls.filter(isCount)).toHaveLength(0);
+      } finally {
+        unflushed.mockRestore();
+        flushed.mockRestore();
+      }
+    },
+  );
 
   it.skipIf(kind !== 'postgres')(
     'counts across two server instances on one database, also when both are written to at once',

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { Database } from '../db/client';
+import { commitsUnflushed, type Database } from '../db/client';
 import type { Auth } from '../modules/accounts/auth';
 import { tryConsumeRateLimits } from '../modules/rate-limits/service';
 import { type WritePolicy, writeKindOf, writeLimitsFor } from '../modules/rate-limits/write-policy';
@@ -16,7 +16,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Counts every write under /api against the limits of its kind (modules/rate-limits/write-policy.ts),
  * per signed-in user and per client address, before the route runs: a refused write does nothing and
  * answers 429 with a Retry-After header. One database statement per write; the counters are shared by
- * every server instance.
+ * every server instance. Their commits do not wait for the disk (commitsUnflushed): a crash of the database
+ * may forget the last moment's counts, which lets a few more writes through, and every write no longer
+ * waits for a flush before its own (tips: decision 046).
  */
 export function writeLimits(deps: { db: Database; auth: Auth; trustProxy: TrustProxy; policy?: WritePolicy }) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -27,7 +29,10 @@ export function writeLimits(deps: { db: Database; auth: Auth; trustProxy: TrustP
     const userId = await viewerId(deps.auth, c.req.raw.headers);
     // An IPv6 client counts by its /64: it can pick any address inside it.
     const { address } = addressBlocks(clientIp(c, deps.trustProxy));
-    const refusal = await tryConsumeRateLimits(deps.db, writeLimitsFor(kind, { userId, address }, deps.policy));
+    const refusal = await tryConsumeRateLimits(
+      commitsUnflushed(deps.db),
+      writeLimitsFor(kind, { userId, address }, deps.policy),
+    );
     if (!refusal) return next();
     c.header('Retry-After', String(refusal.retryAfterSeconds));
     return c.json(errorBody('RATE_LIMITED', refusal.limit.message), 429);
