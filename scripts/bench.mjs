@@ -26,7 +26,7 @@ import { measureIdle } from './bench/idle.mjs';
 import { measureOverlay } from './bench/overlay.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 import { measureRoundTrips } from './bench/round-trips.mjs';
-import { measureTips } from './bench/tips.mjs';
+import { FANS, measureTips } from './bench/tips.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -641,7 +641,7 @@ function apiRows(api) {
       null,
     ),
     row(
-      `tips to one creator from 1,000 fans (tips/s | p99 ms), median of ${api.tips.runs.map((r) => r.rps).join(' / ')}, ` +
+      `tips to one creator from ${FANS.toLocaleString('en-US')} fans (tips/s | p99 ms), median of ${api.tips.runs.map((r) => r.rps).join(' / ')}, ` +
         `${round(api.tips.rps / api.pgbenchTps, 2)}× of pgbench`,
       `${api.tips.rps} | ${api.tips.p99Ms}`,
       // Issue 23: at the database's own speed.
