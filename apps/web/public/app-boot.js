@@ -1,9 +1,9 @@
 // A page the server rendered (decision 042) starts the app on the visitor's first interaction, not while it
 // loads: on a phone, running the app at once costs more than the page itself. The app's files are fetched
 // once the page has loaded and the main thread is idle (before, they would take the bandwidth the page's
-// text and images need), so the app starts in a moment when asked. A click on a control before the app has taken over is held and given
-// to it once it has; a link needs no app and is followed at once. A held click whose element is gone (the
-// app drew something else) is dropped. Names shared with the server
+// text and images need), so the app starts in a moment when asked. A click on a control before the app has
+// taken over is held and given to it once it has; a link needs no app and is followed at once. A held click
+// whose element is gone (the app drew something else) is dropped. Names shared with the server
 // (apps/server/src/http/page-html.ts: `data-app-files`, the entry first) and with src/app/server-state.ts
 // (the 'sweetwish:app-ready' event).
 const files = document.querySelector('script[data-app-files]')?.dataset.appFiles?.split(' ') ?? [];

@@ -81,7 +81,7 @@ const unflushedTwins = new WeakMap<Database, Database>();
  * The database to write through when losing the write in a crash of PostgreSQL harms no one: the write limits'
  * counts (a crash forgets at most the last few hundred milliseconds of them, and the requests they counted
  * went on anyway). Its commits answer before the disk has flushed them, so they neither wait for a flush nor
- * add one: on this kind of machine a flush costs a quarter of a millisecond and at times stalls for hundreds.
+ * add one: a flush costs about a quarter of a millisecond where we measured, and at times stalls for hundreds.
  * PostgreSQL's documentation: the most recent of such commits may be lost, the database stays consistent
  * ("as if those transactions had been aborted cleanly"), and a later ordinary commit flushes them with its
  * own. PGlite and transactions answer themselves: their commits are as they are.
