@@ -276,6 +276,60 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 
+  /**
+   * Stripe fails a pending refund when its charge is disputed (`charge_for_pending_refund_disputed`): the
+   * dispute, which found the tokens already taken by the refund, takes them when the refund gives them back.
+   */
+  async function refundedThenDisputed() {
+    const fan = await seedUser(db());
+    const creator = await seedUser(db());
+    const paid = await topUp(fan.id, 100);
+    const gift = await tip(fan.id, creator.id, 40);
+    const before = { fan: await balances(fan.id), creator: await balances(creator.id), loss: await lossCents() };
+    const refund = { ...refundOf(paid, paid.totalCents), status: 'pending' };
+    await deliver('refund.created', refund);
+    const dispute = {
+      id: `dp_${randomUUID()}`,
+      object: 'dispute',
+      amount: paid.totalCents,
+      payment_intent: paid.paymentIntent,
+      status: 'needs_response',
+      balance_transactions: [{ fee: 1500 }],
+    };
+    await deliver('charge.dispute.created', dispute);
+    const failed = { ...refund, status: 'failed', failure_reason: 'charge_for_pending_refund_disputed' };
+    return { fan, creator, gift, before, dispute, failed };
+  }
+  const nothing = { boughtCents: 0, pendingCents: 0, availableCents: 0 };
+
+  it('a refund failed because its charge was disputed leaves the tokens with the dispute; won, all comes back', async () => {
+    const { fan, creator, gift, before, dispute, failed } = await refundedThenDisputed();
+    await deliver('refund.failed', failed);
+    await deliver('refund.updated', failed);
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await balances(creator.id)).toEqual(nothing);
+    expect(await lossCents()).toBe(before.loss + 1500);
+    const { items: received } = await listReceived(db(), creator.id, { limit: 100 });
+    expect(received.find((r) => r.id === gift.tipId)?.reversedCents).toBe(4000);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+
+    await deliver('charge.dispute.closed', { ...dispute, status: 'won' });
+    expect(await balances(fan.id)).toEqual(before.fan);
+    expect(await balances(creator.id)).toEqual(before.creator);
+    expect(await lossCents()).toBe(before.loss);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  it('a refund failed after its dispute was lost leaves the tokens with the dispute', async () => {
+    const { fan, creator, before, dispute, failed } = await refundedThenDisputed();
+    await deliver('charge.dispute.closed', { ...dispute, status: 'lost' });
+    await deliver('refund.failed', failed);
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await balances(creator.id)).toEqual(nothing);
+    expect(await lossCents()).toBe(before.loss + 1500);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
   it('a refund whose failure is heard first takes nothing; earnings given back keep the date of their gift', async () => {
     const fan = await seedUser(db());
     const creator = await seedUser(db());

@@ -36,6 +36,12 @@ export type ClawbackRequest = {
   tokensCents: number;
   /** The provider's fee (a dispute's), a loss too. */
   providerFeeCents: number;
+  /**
+   * The tokens were booked as a loss by an earlier clawback of the same payment, which found them gone (a
+   * dispute during a pending refund that then failed: decision 047). Taking them now recovers that loss; no
+   * money moves, so `amountCents` and `providerFeeCents` are 0.
+   */
+  recoversLoss?: boolean;
 };
 
 export type ClawbackResult = { buyerCents: number; lossCents: number; reversedPurchaseIds: string[] };
@@ -70,8 +76,10 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
   const entries = new Map<string, number>();
   const add = (accountId: string, cents: number) => entries.set(accountId, (entries.get(accountId) ?? 0) + cents);
   const parts: ClawbackPart[] = [];
-  add(PLATFORM_ACCOUNTS.card, request.amountCents + request.providerFeeCents);
-  add(PLATFORM_ACCOUNTS.revenue, -(request.amountCents - request.tokensCents));
+  if (!request.recoversLoss) {
+    add(PLATFORM_ACCOUNTS.card, request.amountCents + request.providerFeeCents);
+    add(PLATFORM_ACCOUNTS.revenue, -(request.amountCents - request.tokensCents));
+  }
   const buyerCents = Math.min(lot?.remainingCents ?? 0, request.tokensCents);
   if (lot && buyerCents > 0) {
     add(walletAccountId(request.buyerId), -buyerCents);
@@ -106,6 +114,8 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
     add(PLATFORM_ACCOUNTS.revenue, -platformCents);
     add(PLATFORM_ACCOUNTS.processing, -(gift.cents - usersCents - platformCents));
   }
+  // A recovery's tokens were all counted lost before: the loss shrinks by what it takes.
+  if (request.recoversLoss) lossCents -= request.tokensCents;
   add(PLATFORM_ACCOUNTS.loss, -lossCents);
 
   const transferEntries = [...entries].filter(([, cents]) => cents !== 0);

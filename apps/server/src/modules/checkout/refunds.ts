@@ -3,6 +3,7 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { clawBack, restoreClawback } from './clawback';
+import { retakeForDisputes } from './disputes';
 import { insertCardRefund, lockCardRefund, lockTopUp, markCardRefundFailed, recordTopUpRefunded } from './repo';
 import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
 
@@ -40,7 +41,8 @@ export async function applyRefund(db: Database, logger: Logger, refund: Stripe.R
     await takeBack(db, logger, refund, topUp, found.transferId);
     return;
   }
-  if (isFailed && row.status === 'refunded') await giveBack(db, logger, refund, topUp, row.amountCents);
+  if (isFailed && row.status === 'refunded')
+    await giveBack(db, logger, refund, topUp, found.transferId, row.amountCents);
 }
 
 type TopUp = NonNullable<Awaited<ReturnType<typeof lockTopUp>>>;
@@ -63,12 +65,21 @@ async function takeBack(db: Database, logger: Logger, refund: Stripe.Refund, top
 
 /**
  * The money is back with us, not with the buyer: the tokens and the gifts they paid for are restored as a
- * won dispute restores them, and the operator refunds the buyer another way (Stripe's advice).
+ * won dispute restores them, and the operator refunds the buyer another way (Stripe's advice). Unless the
+ * refund failed because the payment was disputed: then the dispute takes them (decision 047).
  */
-async function giveBack(db: Database, logger: Logger, refund: Stripe.Refund, topUp: TopUp, amountCents: number) {
+async function giveBack(
+  db: Database,
+  logger: Logger,
+  refund: Stripe.Refund,
+  topUp: TopUp,
+  topUpTransferId: string,
+  amountCents: number,
+) {
   await restoreClawback(db, logger, `refund:${refund.id}`, 'refund_reversal');
   await markCardRefundFailed(db, refund.id);
   await recordTopUpRefunded(db, topUp.id, Math.max(0, topUp.refundedCents - amountCents));
+  await retakeForDisputes(db, logger, topUp, topUpTransferId, refund.id);
   logger.warn(
     { refundId: refund.id, userId: topUp.userId, amountCents, failureReason: refund.failure_reason ?? null },
     'a refund of a top-up failed: its tokens are back in the wallet; refund the buyer another way',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { cardRefunds, disputes, topUps, webhookEvents } from './tables';
@@ -58,6 +58,15 @@ export async function insertDispute(db: Database, values: typeof disputes.$infer
 export async function lockDispute(db: Database, id: string) {
   const [row] = await db.select().from(disputes).where(eq(disputes.id, id)).for('update');
   return row;
+}
+
+/** The top-up's disputes whose clawback stands: open, or lost (a won one gave everything back). */
+export async function findDisputesInEffect(db: Database, userId: string, topUpId: string) {
+  return db
+    .select({ id: disputes.id, amountCents: disputes.amountCents })
+    .from(disputes)
+    .where(and(eq(disputes.userId, userId), eq(disputes.topUpId, topUpId), inArray(disputes.status, ['open', 'lost'])))
+    .orderBy(disputes.createdAt, disputes.id);
 }
 
 export async function closeDisputeRow(db: Database, id: string, status: 'won' | 'lost') {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { ledgerTransfersPosted } from '../../metrics/registry';
 import { earnedAccountId, PLATFORM_ACCOUNTS, pendingAccountId, userAccountIds, walletAccountId } from './accounts';
@@ -451,6 +451,26 @@ export async function takeFromLots(db: Database, clawbackId: string, parts: Claw
   if (sign === 1 && parts.length > 0) {
     await db.insert(clawbackParts).values(parts.map((p) => ({ clawbackId, ...p })));
   }
+}
+
+/**
+ * The clawbacks of a dispute not given back yet, oldest first: its own (`dispute:{id}`) and what it took
+ * later from refunds of the same payment that failed (`dispute:{id}:after:{refund id}`, decision 047).
+ */
+export async function findDisputeClawbackIds(db: Database, topUpTransferId: string, disputeId: string) {
+  const id = `dispute:${disputeId}`;
+  const rows = await db
+    .select({ id: clawbacks.id })
+    .from(clawbacks)
+    .where(
+      and(
+        eq(clawbacks.topUpTransferId, topUpTransferId),
+        isNull(clawbacks.restoredAt),
+        sql`(${clawbacks.id} = ${id} or starts_with(${clawbacks.id}, ${`${id}:`}))`,
+      ),
+    )
+    .orderBy(clawbacks.createdAt, clawbacks.id);
+  return rows.map((r) => r.id);
 }
 
 /** A clawback not given back yet, locked, with its lot changes and its transfer's entries. */

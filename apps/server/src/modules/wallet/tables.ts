@@ -179,20 +179,31 @@ export const lotSpends = pgTable(
  * A refund or a dispute taking a top-up's tokens back (decision 017): its ledger transfer and each lot
  * change, so a won dispute can give back exactly what it took.
  */
-export const clawbacks = pgTable('clawbacks', {
-  /** `refund:{charge}:{amount refunded so far}` or `dispute:{dispute id}`. */
-  id: text('id').primaryKey(),
-  topUpTransferId: text('top_up_transfer_id')
-    .notNull()
-    .references(() => ledgerTransfers.id),
-  transferId: text('transfer_id')
-    .notNull()
-    .references(() => ledgerTransfers.id),
-  /** What the platform lost: earnings already gone plus the provider's fee. */
-  lossCents: bigint('loss_cents', { mode: 'number' }).notNull(),
-  restoredAt: timestamp('restored_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const clawbacks = pgTable(
+  'clawbacks',
+  {
+    /**
+     * `refund:{refund id}` (before decision 044: `refund:{charge}:{amount refunded so far}`), `dispute:{dispute
+     * id}`, or `dispute:{dispute id}:after:{refund id}`: what a dispute takes when a refund that had taken the
+     * tokens before it fails (decision 047).
+     */
+    id: text('id').primaryKey(),
+    topUpTransferId: text('top_up_transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    transferId: text('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    /**
+     * What the platform lost: earnings already gone plus the provider's fee; negative for a dispute's later
+     * clawback, which recovers tokens its first one booked as lost.
+     */
+    lossCents: bigint('loss_cents', { mode: 'number' }).notNull(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clawbacks_top_up_transfer_idx').on(t.topUpTransferId)],
+);
 
 /** One lot change of a clawback: a lot's remainder taken, a spend marked taken back (a gift reversed). */
 export const clawbackParts = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "clawbacks_top_up_transfer_idx" ON "clawbacks" USING btree ("top_up_transfer_id");
