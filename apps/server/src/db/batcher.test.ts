@@ -27,6 +27,24 @@ describe('createBatcher', () => {
     expect(await write('d')).toBe('d');
   });
 
+  it('sends the next batch before the callers of the last one are answered', async () => {
+    const events: string[] = [];
+    const write = createBatcher(async (items: string[]) => {
+      events.push(`write ${items.join(',')}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return items;
+    }, 10);
+    await Promise.all(['a', 'b', 'c'].map((s) => write(s).then(() => events.push(`answered ${s}`))));
+    expect(events).toEqual(['write a', 'write b,c', 'answered a', 'answered b', 'answered c']);
+  });
+
+  it('rejects the callers of a batch whose write threw instead of rejecting', async () => {
+    const write = createBatcher((_items: number[]): Promise<number[]> => {
+      throw new Error('no connection');
+    }, 10);
+    await expect(write(1)).rejects.toThrow('no connection');
+  });
+
   it('rejects the callers of a batch answered for other items', async () => {
     const write = createBatcher(async (_items: number[]) => [], 10);
     await expect(write(1)).rejects.toThrow('a batch answered for other items');
