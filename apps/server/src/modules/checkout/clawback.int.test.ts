@@ -28,7 +28,7 @@ const CLEARING_DAYS = 7;
 describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
   let database: DatabaseHandle;
   let post: GiftPoster;
-  const { logger } = captureLogger();
+  const { logger, lines: logLines } = captureLogger();
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
@@ -312,6 +312,10 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     const { items: received } = await listReceived(db(), creator.id, { limit: 100 });
     expect(received.find((r) => r.id === gift.tipId)?.reversedCents).toBe(4000);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+    // The operator is not told to refund the buyer another way: the dispute has the money.
+    const said = logLines.filter((l) => l.refundId === failed.id).map((l) => l.msg);
+    expect(said).toContain('a refund of a disputed top-up failed: the dispute took its tokens');
+    expect(said.filter((m) => String(m).includes('refund the buyer another way'))).toEqual([]);
 
     await deliver('charge.dispute.closed', { ...dispute, status: 'won' });
     expect(await balances(fan.id)).toEqual(before.fan);

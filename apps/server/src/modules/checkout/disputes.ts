@@ -5,7 +5,7 @@ import type { Logger } from '../../logger';
 import { walletAccountId } from '../wallet/accounts';
 import { changeSpendHolds, findDisputeClawbackIds, lockClawback } from '../wallet/repo';
 import { clawBack, restoreClawback } from './clawback';
-import { closeDisputeRow, findDisputesInEffect, insertDispute, lockDispute } from './repo';
+import { closeDisputeRow, insertDispute, lockDispute, lockDisputesInEffect } from './repo';
 import type { topUps } from './tables';
 import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
 
@@ -91,7 +91,8 @@ export async function closeDispute(db: Database, logger: Logger, dispute: Stripe
  * A refund of this top-up failed and gave its tokens back (refunds.ts). Stripe fails a pending refund when
  * its charge is disputed (`charge_for_pending_refund_disputed`): a dispute that came while the refund held
  * the tokens found them gone and booked them as a loss. Each dispute still standing (open or lost) now
- * takes what it could not then, as it would have without the refund, and that loss is recovered.
+ * takes what it could not then, as it would have without the refund, and that loss is recovered. Answers
+ * whether one took anything.
  */
 export async function retakeForDisputes(
   db: Database,
@@ -99,8 +100,9 @@ export async function retakeForDisputes(
   topUp: TopUp,
   topUpTransferId: string,
   refundId: string,
-): Promise<void> {
-  for (const row of await findDisputesInEffect(db, topUp.userId, topUp.id)) {
+): Promise<boolean> {
+  let tookAny = false;
+  for (const row of await lockDisputesInEffect(db, topUp.userId, topUp.id)) {
     let takenCents = 0;
     for (const id of await findDisputeClawbackIds(db, topUpTransferId, row.id)) {
       const clawback = await lockClawback(db, id);
@@ -122,5 +124,7 @@ export async function retakeForDisputes(
       recoversLoss: true,
     });
     logger.info({ disputeId: row.id, refundId, ...result }, 'a dispute took the tokens a failed refund gave back');
+    tookAny ||= result !== undefined;
   }
+  return tookAny;
 }

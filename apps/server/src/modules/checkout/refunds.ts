@@ -79,11 +79,17 @@ async function giveBack(
   await restoreClawback(db, logger, `refund:${refund.id}`, 'refund_reversal');
   await markCardRefundFailed(db, refund.id);
   await recordTopUpRefunded(db, topUp.id, Math.max(0, topUp.refundedCents - amountCents));
-  await retakeForDisputes(db, logger, topUp, topUpTransferId, refund.id);
-  logger.warn(
-    { refundId: refund.id, userId: topUp.userId, amountCents, failureReason: refund.failure_reason ?? null },
-    'a refund of a top-up failed: its tokens are back in the wallet; refund the buyer another way',
-  );
+  const failure = {
+    refundId: refund.id,
+    userId: topUp.userId,
+    amountCents,
+    failureReason: refund.failure_reason ?? null,
+  };
+  if (await retakeForDisputes(db, logger, topUp, topUpTransferId, refund.id)) {
+    logger.info(failure, 'a refund of a disputed top-up failed: the dispute took its tokens');
+    return;
+  }
+  logger.warn(failure, 'a refund of a top-up failed: its tokens are back in the wallet; refund the buyer another way');
 }
 
 /**

@@ -60,13 +60,17 @@ export async function lockDispute(db: Database, id: string) {
   return row;
 }
 
-/** The top-up's disputes whose clawback stands: open, or lost (a won one gave everything back). */
-export async function findDisputesInEffect(db: Database, userId: string, topUpId: string) {
+/**
+ * The top-up's disputes whose clawback stands, locked: open, or lost (a won one gave everything back). A
+ * dispute being closed meanwhile is read as it is once closed.
+ */
+export async function lockDisputesInEffect(db: Database, userId: string, topUpId: string) {
   return db
     .select({ id: disputes.id, amountCents: disputes.amountCents })
     .from(disputes)
     .where(and(eq(disputes.userId, userId), eq(disputes.topUpId, topUpId), inArray(disputes.status, ['open', 'lost'])))
-    .orderBy(disputes.createdAt, disputes.id);
+    .orderBy(disputes.createdAt, disputes.id)
+    .for('update');
 }
 
 export async function closeDisputeRow(db: Database, id: string, status: 'won' | 'lost') {
