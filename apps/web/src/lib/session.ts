@@ -18,14 +18,14 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/** The signed-in user's query: every screen reads it (through useMe), and every route loader starts it. */
+export const meOptions = queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+
 /**
  * Reads the signed-in user from the server now and stores the answer. A request already on its way was
  * sent before whatever changed the session (a sign-in that just set the cookie), so it is cancelled
  * rather than waited for: its answer would be stale.
  */
-/** The signed-in user's query: every screen reads it (through useMe), and every route loader starts it. */
-export const meOptions = queryOptions({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
-
 export async function refreshMe(): Promise<Me | null> {
   await queryClient.cancelQueries({ queryKey: ME_QUERY_KEY });
   return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, staleTime: 0 });
