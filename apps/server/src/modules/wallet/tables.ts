@@ -195,8 +195,8 @@ export const clawbacks = pgTable(
       .notNull()
       .references(() => ledgerTransfers.id),
     /**
-     * What the platform lost: earnings already gone plus the provider's fee; zero or negative for a dispute's later
-     * clawback, which recovers tokens its first one booked as lost.
+     * What the platform lost: earnings already gone plus the provider's fee. Zero or negative for a
+     * dispute's later clawback, which recovers tokens its first one booked as lost.
      */
     lossCents: bigint('loss_cents', { mode: 'number' }).notNull(),
     restoredAt: timestamp('restored_at', { withTimezone: true }),
