@@ -38,6 +38,20 @@ describe('refunds and early fraud warnings', () => {
     expect(((await none.json()) as ErrorBody).error.code).toBe('charge_already_refunded');
   });
 
+  it('refuses to refund a disputed charge, as Stripe does', async () => {
+    const context = await setUp();
+    const { stripe, base } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    expect((await control(base, '/sandbox/control/disputes', { payment_intent: paymentIntent })).status).toBe(200);
+    const refused = await stripe.refunds
+      .create({ payment_intent: paymentIntent })
+      .catch((err: { code?: string }) => err);
+    expect((refused as { code?: string }).code).toBe('charge_disputed');
+    const byControl = await control(base, '/sandbox/control/refunds', { payment_intent: paymentIntent });
+    expect(byControl.status).toBe(400);
+    expect(((await byControl.json()) as ErrorBody).error.code).toBe('charge_disputed');
+  });
+
   it('reads a charge by id, as a warning naming only the charge needs, and refuses an unknown one', async () => {
     const context = await setUp();
     const { stripe, base } = context;

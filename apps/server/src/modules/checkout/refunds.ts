@@ -96,7 +96,8 @@ async function giveBack(
  * radar.early_fraud_warning.created: the card's issuer reports fraud, a dispute likely follows. The top-up
  * is refunded at once (Stripe's advice: a refunded charge cannot be disputed); the refund's own
  * refund.created event then takes the tokens back. The warning's id keys the refund, so a repeated
- * delivery makes none. A failed call throws: the provider delivers the event again later.
+ * delivery makes none. A payment disputed since cannot be refunded: its dispute takes the tokens instead.
+ * Any other failed call throws: the provider delivers the event again later.
  */
 export async function refundOnFraudWarning(
   db: Database,
@@ -116,7 +117,13 @@ export async function refundOnFraudWarning(
       { idempotencyKey: `early_fraud_warning:${warning.id}` },
     );
   } catch (err) {
-    if ((err as { code?: string }).code === 'charge_already_refunded') return;
+    const code = (err as { code?: string }).code;
+    if (code === 'charge_already_refunded') return;
+    // The payment was disputed after the warning was sent: the dispute takes the tokens back (disputes.ts).
+    if (code === 'charge_disputed' || code === 'refund_disputed_payment') {
+      logger.info({ warningId: warning.id, paymentIntent }, 'an early fraud warning for a payment disputed since');
+      return;
+    }
     throw err;
   }
   logger.info({ warningId: warning.id, paymentIntent }, 'a top-up with an early fraud warning was refunded');

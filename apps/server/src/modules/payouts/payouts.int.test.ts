@@ -15,6 +15,7 @@ import { seedEarnings, seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { type RunningServer, startServer } from '../../server';
+import { refundOnFraudWarning } from '../checkout/refunds';
 import { reconcile } from '../wallet/service';
 import { debitWithdrawal } from './service';
 import { withdrawalJobKey } from './withdrawal-job-kind';
@@ -492,6 +493,24 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
       items: { reversedCents: number }[];
     };
     expect(received.map((r) => r.reversedCents)).toEqual([3000]);
+    await expectReconciled();
+  });
+
+  it('makes no refund on an early fraud warning heard after the payment was disputed', async () => {
+    const fan = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await control('/sandbox/control/disputes', { payment_intent: paymentIntent })).status).toBe(200);
+    await until(async () => (await balance(fan)) === 0);
+    // Sent before the dispute, heard after it: the provider refuses to refund a disputed charge.
+    const { logger, lines } = captureLogger();
+    const payments = { stripe, webhookSecret: '', connectWebhookSecret: '', sandbox: undefined };
+    const warning = { id: 'issfr_late', object: 'radar.early_fraud_warning', actionable: true };
+    await refundOnFraudWarning(database.db, logger, payments, {
+      ...warning,
+      payment_intent: paymentIntent,
+    } as unknown as Stripe.Radar.EarlyFraudWarning);
+    expect(lines.map((l) => l.msg)).toContain('an early fraud warning for a payment disputed since');
+    expect(await balance(fan)).toBe(0);
     await expectReconciled();
   });
 
