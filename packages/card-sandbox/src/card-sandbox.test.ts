@@ -436,7 +436,7 @@ describe('card sandbox', () => {
   });
 
   describe('test controls', () => {
-    it('opens and closes a dispute with charge.dispute.created and charge.dispute.closed', async () => {
+    it('opens and closes a dispute with charge.dispute.created, funds_withdrawn and closed', async () => {
       const context = await setUp();
       const { base, receiver } = context;
       const { paymentIntent } = await paidTopUp(context);
@@ -463,10 +463,11 @@ describe('card sandbox', () => {
       const closed = await control(base, `/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
       expect(((await closed.json()) as Stripe.Dispute).status).toBe('lost');
 
-      await waitFor(() => receiver.events.length === 3, 'three events');
+      await waitFor(() => receiver.events.length === 4, 'four events');
       expect(receiver.events.map((e) => [e.type, (e.data.object as { status: string }).status])).toEqual([
         ['checkout.session.completed', 'complete'],
         ['charge.dispute.created', 'needs_response'],
+        ['charge.dispute.funds_withdrawn', 'needs_response'],
         ['charge.dispute.closed', 'lost'],
       ]);
     });

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
-import { closeDispute, DISPUTE_REASONS, openDispute } from './disputes';
+import { closeDispute, DISPUTE_REASONS, escalateInquiry, openDispute } from './disputes';
 import type { ParamReader } from './form-params';
 import { createEarlyFraudWarning, createRefund, failRefund, findRefund, REFUND_FAILURE_REASONS } from './refunds';
 import { NO_REQUEST, type SandboxCore } from './sandbox-core';
@@ -74,11 +74,12 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
       ({ params }) => {
         const payment = paymentToDispute(core, params);
         const reason = params.oneOf('reason', DISPUTE_REASONS) ?? 'fraudulent';
+        const isInquiry = params.boolean('inquiry') ?? false;
         if (payment.disputeId) {
           const param = params.has('checkout_session') ? 'checkout_session' : 'payment_intent';
           throw refused(`Charge ${payment.charge} has already been disputed (${payment.disputeId}).`, param);
         }
-        return () => openDispute(core, payment, reason);
+        return () => openDispute(core, payment, reason, { isInquiry });
       },
       JSON_BODY,
     ),
@@ -137,10 +138,27 @@ export function registerControlRoutes(app: Hono, core: SandboxCore): void {
         const status = params.oneOf('status', ['won', 'lost'], { required: true });
         const dispute = core.state.disputes[path('id')];
         if (!dispute) throw noSuchObject('dispute', path('id'));
-        if (dispute.status === 'won' || dispute.status === 'lost') {
+        if (['won', 'lost', 'warning_closed'].includes(dispute.status)) {
           throw refused(`This dispute is already closed (${dispute.status}).`);
         }
         return () => closeDispute(core, dispute, status);
+      },
+      JSON_BODY,
+    ),
+  );
+
+  // The card's issuer turns an inquiry into a chargeback.
+  app.post(
+    '/sandbox/control/disputes/:id/escalate',
+    apiEndpoint(
+      core,
+      ({ path }) => {
+        const dispute = core.state.disputes[path('id')];
+        if (!dispute) throw noSuchObject('dispute', path('id'));
+        if (dispute.status !== 'warning_needs_response' && dispute.status !== 'warning_under_review') {
+          throw refused(`This dispute is not an open inquiry (${dispute.status}).`);
+        }
+        return () => escalateInquiry(core, dispute);
       },
       JSON_BODY,
     ),

@@ -47,10 +47,47 @@ describe('test control: disputes', () => {
     const listed = await stripe.events.list({ type: 'charge.dispute.*' });
     expect(listed.data.map((e) => [e.type, (e.data.object as Stripe.Dispute).status])).toEqual([
       ['charge.dispute.closed', 'won'],
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
       ['charge.dispute.created', 'needs_response'],
     ]);
     const again = await control(base, `/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
     expect(again.status).toBe(400);
+  });
+
+  it('opens an inquiry that withdraws nothing and can be refunded; escalated, it is a chargeback', async () => {
+    const context = await setUp();
+    const { stripe, base } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    const opened = await control(base, '/sandbox/control/disputes', { payment_intent: paymentIntent, inquiry: true });
+    const inquiry = (await opened.json()) as Stripe.Dispute;
+    expect(inquiry).toMatchObject({ status: 'warning_needs_response', is_charge_refundable: true });
+    expect(await stripe.refunds.create({ payment_intent: paymentIntent, amount: 100 })).toMatchObject({ amount: 100 });
+
+    const escalated = await control(base, `/sandbox/control/disputes/${inquiry.id}/escalate`, {});
+    expect(await escalated.json()).toMatchObject({ status: 'needs_response', is_charge_refundable: false });
+    const refused = await stripe.refunds
+      .create({ payment_intent: paymentIntent })
+      .catch((err: { code?: string }) => err);
+    expect((refused as { code?: string }).code).toBe('charge_disputed');
+    const listed = await stripe.events.list({ type: 'charge.dispute.*' });
+    expect(listed.data.map((e) => [e.type, (e.data.object as Stripe.Dispute).status])).toEqual([
+      ['charge.dispute.funds_withdrawn', 'needs_response'],
+      ['charge.dispute.updated', 'needs_response'],
+      ['charge.dispute.created', 'warning_needs_response'],
+    ]);
+    expect((await control(base, `/sandbox/control/disputes/${inquiry.id}/escalate`, {})).status).toBe(400);
+  });
+
+  it('closes an inquiry as warning_closed, with nothing withdrawn', async () => {
+    const context = await setUp();
+    const { stripe, base } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    const opened = await control(base, '/sandbox/control/disputes', { payment_intent: paymentIntent, inquiry: true });
+    const inquiry = (await opened.json()) as Stripe.Dispute;
+    const closed = await control(base, `/sandbox/control/disputes/${inquiry.id}/close`, { status: 'won' });
+    expect(((await closed.json()) as Stripe.Dispute).status).toBe('warning_closed');
+    const listed = await stripe.events.list({ type: 'charge.dispute.*' });
+    expect(listed.data.map((e) => e.type)).toEqual(['charge.dispute.closed', 'charge.dispute.created']);
   });
 
   it('refuses an unpaid or unknown session, both names at once, and neither', async () => {

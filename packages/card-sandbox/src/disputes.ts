@@ -24,8 +24,17 @@ export const DISPUTE_REASONS = [
 /**
  * A dispute for the whole payment, waiting for a response; queues `charge.dispute.created`. It names
  * both the `charge` and the `payment_intent`, as Stripe's does, so a dispute leads back to its top-up.
+ * A chargeback withdraws the money at once (`charge.dispute.funds_withdrawn` follows). An inquiry (a
+ * pre-dispute, `warning_needs_response`) withdraws nothing and leaves the charge refundable, until it is
+ * escalated to a chargeback or closed (`warning_closed`).
  */
-export function openDispute(core: SandboxCore, payment: PaymentRecord, reason: string): DisputeObject {
+export function openDispute(
+  core: SandboxCore,
+  payment: PaymentRecord,
+  reason: string,
+  options: { isInquiry?: boolean } = {},
+): DisputeObject {
+  const isInquiry = options.isInquiry ?? false;
   const created = core.seconds();
   const dispute: DisputeObject = {
     id: newId('dp'),
@@ -75,26 +84,44 @@ export function openDispute(core: SandboxCore, payment: PaymentRecord, reason: s
       submission_method: 'not_submitted',
     },
     intended_submission_method: null,
-    is_charge_refundable: false,
+    is_charge_refundable: isInquiry,
     livemode: false,
     metadata: {},
     payment_intent: payment.paymentIntent,
     payment_method_details: {
-      card: { brand: 'visa', case_type: 'chargeback', network_reason_code: null },
+      card: {
+        brand: isInquiry ? 'amex' : 'visa',
+        case_type: isInquiry ? 'inquiry' : 'chargeback',
+        network_reason_code: null,
+      },
       type: 'card',
     },
     reason,
-    status: 'needs_response',
+    status: isInquiry ? 'warning_needs_response' : 'needs_response',
   };
   core.state.disputes[dispute.id] = dispute;
   payment.disputeId = dispute.id;
   core.emit('charge.dispute.created', dispute);
+  if (!isInquiry) core.emit('charge.dispute.funds_withdrawn', dispute);
   return dispute;
 }
 
-/** Closes a dispute as won or lost; queues `charge.dispute.closed`. */
+/** An inquiry becomes a chargeback: the money is withdrawn; queues `charge.dispute.updated` and `charge.dispute.funds_withdrawn`. */
+export function escalateInquiry(core: SandboxCore, dispute: DisputeObject): DisputeObject {
+  dispute.status = 'needs_response';
+  dispute.is_charge_refundable = false;
+  dispute.payment_method_details = {
+    card: { brand: 'amex', case_type: 'chargeback', network_reason_code: null },
+    type: 'card',
+  };
+  core.emit('charge.dispute.updated', dispute);
+  core.emit('charge.dispute.funds_withdrawn', dispute);
+  return dispute;
+}
+
+/** Closes a dispute as won or lost, an inquiry as `warning_closed`; queues `charge.dispute.closed`. */
 export function closeDispute(core: SandboxCore, dispute: DisputeObject, status: 'won' | 'lost'): DisputeObject {
-  dispute.status = status;
+  dispute.status = dispute.status.startsWith('warning_') ? 'warning_closed' : status;
   dispute.evidence_details = { ...(dispute.evidence_details as object), has_evidence: status === 'won' };
   core.emit('charge.dispute.closed', dispute);
   return dispute;

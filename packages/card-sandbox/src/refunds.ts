@@ -72,15 +72,16 @@ export function chargeOf(payment: PaymentRecord): StripeObject {
  * A refund of `amount` (the rest of the payment when undefined), full or partial, as Stripe makes one:
  * succeeded at once (card refunds do), queuing `refund.created` and `charge.refunded` with the charge's
  * new `amount_refunded`. Refused like Stripe: nothing left to refund (`charge_already_refunded`), more than
- * is left, or a disputed charge (this sandbox's disputes are never `is_charge_refundable`; the code,
- * `charge_disputed`, is one of the two Stripe's error codes name for it, with `refund_disputed_payment`).
+ * is left, or a disputed charge that is not `is_charge_refundable` (a chargeback; an inquiry is refundable).
+ * The code, `charge_disputed`, is one of the two Stripe's error codes name for it, with
+ * `refund_disputed_payment`.
  */
 export function createRefund(
   core: SandboxCore,
   payment: PaymentRecord,
   options: { amount?: number | undefined; reason?: string | undefined; metadata?: Record<string, string> },
 ): StripeObject {
-  if (payment.disputeId !== null) {
+  if (payment.disputeId !== null && !core.state.disputes[payment.disputeId]?.is_charge_refundable) {
     throw new StripeApiError(400, {
       type: 'invalid_request_error',
       code: 'charge_disputed',

@@ -12,7 +12,7 @@ import { getPurchaseParties, listPurchases, listReceived, sendTip } from '../gif
 import { debitWithdrawal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS } from '../wallet/accounts';
 import { clearDueEarnings } from '../wallet/clearing';
-import { findUserBalances } from '../wallet/repo';
+import { findSpendHolds, findUserBalances } from '../wallet/repo';
 import { getWallet, reconcile } from '../wallet/service';
 import { getStatementPage } from '../wallet/statement';
 import { insertTopUp } from './repo';
@@ -66,6 +66,15 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     charge: paid.chargeId,
     payment_intent: paid.paymentIntent,
     status: 'succeeded',
+  });
+  /** A dispute of the whole payment as the provider's events carry it; an inquiry withdraws nothing, so has no fee. */
+  const disputeOf = (paid: Awaited<ReturnType<typeof topUp>>, status = 'needs_response') => ({
+    id: `dp_${randomUUID()}`,
+    object: 'dispute',
+    amount: paid.totalCents,
+    payment_intent: paid.paymentIntent,
+    status,
+    balance_transactions: status.startsWith('warning_') ? [] : [{ fee: 1500 }],
   });
   const tip = (buyerId: string, recipientId: string, amount: number) =>
     sendTip(db(), post, buyerId, { recipientId, amount });
@@ -214,14 +223,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
       second: await balances(second.id),
       loss: await lossCents(),
     };
-    const dispute = {
-      id: `dp_${randomUUID()}`,
-      object: 'dispute',
-      amount: paid.totalCents,
-      payment_intent: paid.paymentIntent,
-      status: 'needs_response',
-      balance_transactions: [{ fee: 1500 }],
-    };
+    const dispute = disputeOf(paid);
     await deliver('charge.dispute.created', dispute);
     expect(await balances(fan.id)).toEqual({ boughtCents: 0, pendingCents: 0, availableCents: 0 });
     // The first creator's cleared (not withdrawn) share is taken from available, the second's from pending.
@@ -288,14 +290,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     const before = { fan: await balances(fan.id), creator: await balances(creator.id), loss: await lossCents() };
     const refund = { ...refundOf(paid, paid.totalCents), status: 'pending' };
     await deliver('refund.created', refund);
-    const dispute = {
-      id: `dp_${randomUUID()}`,
-      object: 'dispute',
-      amount: paid.totalCents,
-      payment_intent: paid.paymentIntent,
-      status: 'needs_response',
-      balance_transactions: [{ fee: 1500 }],
-    };
+    const dispute = disputeOf(paid);
     await deliver('charge.dispute.created', dispute);
     const failed = { ...refund, status: 'failed', failure_reason: 'charge_for_pending_refund_disputed' };
     return { fan, creator, gift, before, dispute, failed };
@@ -331,6 +326,51 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await balances(fan.id)).toEqual(nothing);
     expect(await balances(creator.id)).toEqual(nothing);
     expect(await lossCents()).toBe(before.loss + 1500);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  /** An inquiry (a pre-dispute) withdraws no money; Stripe advises refunding the payment to resolve it. */
+  async function inquiryOfTip() {
+    const fan = await seedUser(db());
+    const creator = await seedUser(db());
+    const paid = await topUp(fan.id, 100);
+    await tip(fan.id, creator.id, 40);
+    const before = { fan: await balances(fan.id), creator: await balances(creator.id), loss: await lossCents() };
+    const inquiry = disputeOf(paid, 'warning_needs_response');
+    await deliver('charge.dispute.created', inquiry);
+    expect(await balances(fan.id)).toEqual(before.fan);
+    expect(await balances(creator.id)).toEqual(before.creator);
+    expect(await findSpendHolds(db(), fan.id)).toBe(1);
+    return { fan, creator, paid, before, inquiry };
+  }
+
+  it('an inquiry takes nothing; a refund during it takes the tokens, and its close gives nothing back', async () => {
+    const { fan, creator, paid, before, inquiry } = await inquiryOfTip();
+    await deliver('refund.created', refundOf(paid, paid.totalCents));
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await balances(creator.id)).toEqual(nothing);
+    await deliver('charge.dispute.closed', { ...inquiry, status: 'warning_closed' });
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await balances(creator.id)).toEqual(nothing);
+    expect(await lossCents()).toBe(before.loss);
+    expect(await findSpendHolds(db(), fan.id)).toBe(0);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  it('an inquiry that becomes a chargeback takes the tokens when the money is withdrawn, once', async () => {
+    const { fan, creator, before, inquiry } = await inquiryOfTip();
+    const chargeback = { ...inquiry, status: 'needs_response', balance_transactions: [{ fee: 1500 }] };
+    await deliver('charge.dispute.funds_withdrawn', chargeback);
+    await deliver('charge.dispute.created', inquiry); // delivered again, late: nothing more
+    await deliver('charge.dispute.funds_withdrawn', chargeback);
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await balances(creator.id)).toEqual(nothing);
+    expect(await lossCents()).toBe(before.loss + 1500);
+    await deliver('charge.dispute.closed', { ...chargeback, status: 'won' });
+    expect(await balances(fan.id)).toEqual(before.fan);
+    expect(await balances(creator.id)).toEqual(before.creator);
+    expect(await lossCents()).toBe(before.loss);
+    expect(await findSpendHolds(db(), fan.id)).toBe(0);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 

@@ -28,8 +28,18 @@ function tokensOfDispute(topUp: TopUp, amountCents: number): number {
 }
 
 /**
- * charge.dispute.created: the disputed amount's tokens are taken back (clawback.ts), and the buyer cannot
- * spend until the dispute closes.
+ * An inquiry (a pre-dispute, mostly American Express and Discover: status `warning_needs_response`,
+ * `warning_under_review`, `warning_closed`) withdraws no money, and the charge can still be refunded.
+ */
+function isInquiry(dispute: Stripe.Dispute): boolean {
+  return dispute.status.startsWith('warning_');
+}
+
+/**
+ * charge.dispute.created and charge.dispute.funds_withdrawn: the buyer cannot spend until the dispute
+ * closes, and once its money is withdrawn the disputed amount's tokens are taken back (clawback.ts): at
+ * once for a chargeback; for an inquiry, only when it becomes one (decision 049). Any number of times, in
+ * any order: the dispute's row is made once, and its clawback's key is its id.
  */
 export async function openDispute(db: Database, logger: Logger, dispute: Stripe.Dispute): Promise<void> {
   const paymentIntent = idOf(dispute.payment_intent);
@@ -39,7 +49,6 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
     return;
   }
   const { topUp, transferId } = found;
-  const tokensCents = tokensOfDispute(topUp, dispute.amount);
   const feeCents = disputeFeeCents(dispute);
   const inserted = await insertDispute(db, {
     id: dispute.id,
@@ -50,24 +59,29 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
     receivableCents: 0,
     feeCents,
   });
-  if (!inserted) return;
+  if (inserted) {
+    await changeSpendHolds(db, walletAccountId(topUp.userId), 1);
+    await notifyChange(db, { topic: 'wallet', userId: topUp.userId });
+  }
+  const row = await lockDispute(db, dispute.id);
+  if (row?.status !== 'open' || isInquiry(dispute)) return;
   const result = await clawBack(db, {
     id: `dispute:${dispute.id}`,
     kind: 'dispute',
     topUpTransferId: transferId,
     buyerId: topUp.userId,
     amountCents: dispute.amount,
-    tokensCents,
+    tokensCents: tokensOfDispute(topUp, dispute.amount),
     providerFeeCents: feeCents,
   });
+  if (!result) return;
   logger.info({ disputeId: dispute.id, ...result }, 'a dispute of a top-up took its tokens back');
-  await changeSpendHolds(db, walletAccountId(topUp.userId), 1);
   await notifyChange(db, { topic: 'wallet', userId: topUp.userId });
 }
 
 /**
- * charge.dispute.closed: won, everything the dispute took is given back; lost, it stays. Either way the
- * hold is lifted. A close heard before the open applies the open first.
+ * charge.dispute.closed: won (or an inquiry closed, `warning_closed`), everything the dispute took is given
+ * back; lost, it stays. Either way the hold is lifted. A close heard before the open applies the open first.
  */
 export async function closeDispute(db: Database, logger: Logger, dispute: Stripe.Dispute): Promise<void> {
   let row = await lockDispute(db, dispute.id);
@@ -103,8 +117,11 @@ export async function retakeForDisputes(
 ): Promise<boolean> {
   let tookAny = false;
   for (const row of await lockDisputesInEffect(db, topUp.userId, topUp.id)) {
+    // An inquiry that withdrew no money took nothing, and takes nothing now.
+    const ids = await findDisputeClawbackIds(db, topUpTransferId, row.id);
+    if (ids.length === 0) continue;
     let takenCents = 0;
-    for (const id of await findDisputeClawbackIds(db, topUpTransferId, row.id)) {
+    for (const id of ids) {
       const clawback = await lockClawback(db, id);
       // The tokens it took: the buyer's unspent ones of this top-up, and the spends it traced.
       for (const part of clawback?.parts ?? []) {

@@ -82,6 +82,7 @@ const HANDLED_TYPES: ReadonlySet<string> = new Set([
   'checkout.session.async_payment_succeeded',
   'checkout.session.expired',
   'charge.dispute.created',
+  'charge.dispute.funds_withdrawn',
   'charge.dispute.closed',
   'refund.created',
   'refund.updated',
@@ -145,6 +146,7 @@ export async function handleWebhookEvent(
       case 'checkout.session.expired':
         return markTopUpExpired(tx, event.data.object.id);
       case 'charge.dispute.created':
+      case 'charge.dispute.funds_withdrawn':
         return openDispute(tx, logger, event.data.object);
       case 'charge.dispute.closed':
         return closeDispute(tx, logger, event.data.object);

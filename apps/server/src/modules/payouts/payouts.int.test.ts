@@ -447,6 +447,28 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   });
 
+  it('an inquiry withdraws nothing: a refund during it takes the tokens, and its close gives nothing back', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    const opened = await control('/sandbox/control/disputes', { payment_intent: paymentIntent, inquiry: true });
+    const inquiry = (await opened.json()) as { id: string };
+    await until(async () => (await disputeRow(inquiry.id))?.status === 'open');
+    expect(await balance(fan)).toBe(7000);
+    expect(await balance(creator)).toBe(2400);
+    // Stripe's advice to resolve an inquiry: refund the payment in full.
+    expect((await control('/sandbox/control/refunds', { payment_intent: paymentIntent })).status).toBe(200);
+    await until(async () => (await balance(fan)) === 0);
+    expect(await balance(creator)).toBe(0);
+    expect((await control(`/sandbox/control/disputes/${inquiry.id}/close`, { status: 'won' })).status).toBe(200);
+    await until(async () => (await disputeRow(inquiry.id))?.status === 'won');
+    await untilWebhooksDelivered(base, secretKey);
+    expect(await balance(fan)).toBe(0);
+    expect(await balance(creator)).toBe(0);
+    await expectReconciled();
+  });
+
   it('keeps a lost dispute’s debit, and lifts the hold', async () => {
     const fan = await newUser();
     const paymentIntent = await topUp(fan, 50);
