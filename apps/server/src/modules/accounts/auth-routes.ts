@@ -27,6 +27,8 @@ export const TOO_MANY_GUESSES = 'Too many attempts. Request a new code.';
 const EMAIL_LINK_FAILED = 'Error signing in with email link';
 /** The spec's error for e-mail, Google or Apple sign-in failures. */
 const SIGN_IN_FAILED = 'There was a problem signing in.';
+/** No code waits for this number (none sent, expired, used, or being checked by another guess). */
+const CODE_NOT_FOUND = 'Error validating code';
 /** Where a provider sign-in may send the browser back to. */
 const RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserURL'] as const;
 
@@ -114,6 +116,8 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
   // Each check counts first, per address and per code, in single statements: parallel guesses (from
   // many addresses, on many instances) get CODE_ATTEMPTS checks of one code at most, whatever the
   // library does inside. A code is told apart by its expiry, which stays while better-auth counts tries.
+  // better-auth takes the code's row and writes it back on every wrong guess: a guess that finds no row is
+  // refused here, or one looking in between would reach the library uncounted.
   app.post('/auth/phone-number/verify', async (c, next) => {
     const body = await bodyOf(c);
     await consumeRateLimits(db, verifyLimitsFor(clientIp(c, config.trustProxy), limits));
@@ -121,7 +125,7 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
     const ctx = await auth.$context;
     // better-auth's own name for the code's row (plugins/phone-number).
     const pending = await ctx.internalAdapter.findVerificationValue(`phone-number-otp-${body.phoneNumber}`);
-    if (!pending) return next();
+    if (!pending) throw new AppError('VALIDATION', CODE_NOT_FOUND);
     const key = `code-attempts:${body.phoneNumber}:${pending.expiresAt.getTime()}`;
     if (!(await incrementIfBelow(db, key, pending.expiresAt, CODE_ATTEMPTS))) {
       throw new AppError('FORBIDDEN', TOO_MANY_GUESSES);

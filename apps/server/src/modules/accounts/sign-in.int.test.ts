@@ -83,6 +83,28 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
       expect(await sessionCount(phone)).toBe(0);
     });
 
+    it('lets no guess through unchecked while its code is being written back', async () => {
+      const built = await buildTestApp(database);
+      const ctx = await built.auth.$context;
+      const phone = uniquePhone();
+      await sendCode(built.app, phone);
+      const code = await latestCode(built.app, phone);
+      const find = ctx.internalAdapter.findVerificationValue;
+      // The app's count looks for the code first, better-auth after it. The first look finds it gone, as it
+      // is while a parallel wrong guess has taken it and not yet written it back with one more attempt.
+      let looks = 0;
+      ctx.internalAdapter.findVerificationValue = (identifier) =>
+        looks++ === 0 ? Promise.resolve(null) : find(identifier);
+      try {
+        const wrong = code === '000000' ? '111111' : '000000';
+        expect((await verifyCode(built.app, phone, wrong)).status).toBe(400);
+      } finally {
+        ctx.internalAdapter.findVerificationValue = find;
+      }
+      // better-auth never checked it: the code is as it was sent, no attempt spent.
+      expect((await find(`phone-number-otp-${phone}`))?.value).toBe(`${code}:0`);
+    });
+
     it.skipIf(kind !== 'postgres')('checks at most three of 50 parallel guesses at one code', async () => {
       // Each wrong guess the code check sees writes the code back with one more attempt: count those writes.
       await database.db.execute(sql`create table guess_checks (identifier text not null)`);
