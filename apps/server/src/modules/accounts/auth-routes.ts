@@ -28,7 +28,7 @@ const EMAIL_LINK_FAILED = 'Error signing in with email link';
 /** The spec's error for e-mail, Google or Apple sign-in failures. */
 const SIGN_IN_FAILED = 'There was a problem signing in.';
 /** No code waits for this number (none sent, expired, used, or being checked by another guess). */
-const CODE_NOT_FOUND = 'Error validating code';
+export const CODE_NOT_FOUND = 'Error validating code';
 /** Where a provider sign-in may send the browser back to. */
 const RETURN_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserURL'] as const;
 
