@@ -9,6 +9,8 @@ describe('test control: disputes', () => {
     const context = await setUp();
     const { stripe, base, receiver } = context;
     const { sessionId, paymentIntent } = await paidTopUp(context);
+    const availableCents = async () => (await stripe.balance.retrieve()).available[0]?.amount;
+    const availableBefore = await availableCents();
 
     const opened = await control(base, '/sandbox/control/disputes', { checkout_session: sessionId });
     expect(opened.status).toBe(200);
@@ -47,9 +49,27 @@ describe('test control: disputes', () => {
     const listed = await stripe.events.list({ type: 'charge.dispute.*' });
     expect(listed.data.map((e) => [e.type, (e.data.object as Stripe.Dispute).status])).toEqual([
       ['charge.dispute.closed', 'won'],
+      ['charge.dispute.funds_reinstated', 'won'],
       ['charge.dispute.funds_withdrawn', 'needs_response'],
       ['charge.dispute.created', 'needs_response'],
     ]);
+    // The money and a $15 fee leave with the withdrawal (not yet in `created`); a win gives back the money.
+    const transactionsOf = (type: string) => {
+      const event = listed.data.find((e) => e.type === type);
+      return (event?.data.object as Stripe.Dispute | undefined)?.balance_transactions.map((t) => ({
+        amount: t.amount,
+        fee: t.fee,
+        net: t.net,
+        source: t.source,
+        type: t.type,
+      }));
+    };
+    const withdrawal = { amount: -5100, fee: 1500, net: -6600, source: dispute.id, type: 'adjustment' };
+    const reinstatement = { amount: 5100, fee: 0, net: 5100, source: dispute.id, type: 'adjustment' };
+    expect(transactionsOf('charge.dispute.created')).toEqual([]);
+    expect(transactionsOf('charge.dispute.funds_withdrawn')).toEqual([withdrawal]);
+    expect(transactionsOf('charge.dispute.closed')).toEqual([withdrawal, reinstatement]);
+    expect(await availableCents()).toBe((availableBefore ?? 0) - 1500);
     const again = await control(base, `/sandbox/control/disputes/${dispute.id}/close`, { status: 'lost' });
     expect(again.status).toBe(400);
   });

@@ -2,6 +2,13 @@ import { newId } from './ids';
 import type { SandboxCore } from './sandbox-core';
 import type { DisputeObject, PaymentRecord } from './sandbox-state';
 
+/**
+ * Stripe's dispute fee for a US card payment (its pricing page): debited with the disputed amount when the
+ * money is withdrawn, and kept whatever the outcome (only a "countered" fee, which the product never incurs,
+ * comes back with a win).
+ */
+const DISPUTE_FEE = 1500;
+
 /** Stripe gives the merchant about a week to answer a card dispute. */
 const EVIDENCE_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
@@ -102,8 +109,63 @@ export function openDispute(
   core.state.disputes[dispute.id] = dispute;
   payment.disputeId = dispute.id;
   core.emit('charge.dispute.created', dispute);
-  if (!isInquiry) core.emit('charge.dispute.funds_withdrawn', dispute);
+  if (!isInquiry) withdrawFunds(core, dispute);
   return dispute;
+}
+
+/**
+ * One of the dispute's balance transactions, as Stripe embeds them: the money withdrawn with the fee, or
+ * reinstated after a win.
+ */
+function disputeTransaction(core: SandboxCore, dispute: DisputeObject, amount: number, fee: number, what: string) {
+  const created = core.seconds();
+  return {
+    id: newId('txn'),
+    object: 'balance_transaction',
+    amount,
+    available_on: created,
+    created,
+    currency: dispute.currency,
+    description: `Chargeback ${what} for ${dispute.charge}`,
+    fee,
+    fee_details:
+      fee === 0
+        ? []
+        : [
+            {
+              amount: fee,
+              application: null,
+              currency: dispute.currency,
+              description: 'Dispute fee',
+              type: 'stripe_fee',
+            },
+          ],
+    net: amount - fee,
+    reporting_category: 'dispute',
+    source: dispute.id,
+    status: 'available',
+    type: 'adjustment',
+  };
+}
+
+/**
+ * The disputed amount and the fee leave the platform's balance (which may go below zero, as Stripe's does):
+ * a balance transaction on the dispute, then `charge.dispute.funds_withdrawn`. `charge.dispute.created`
+ * was sent before it, without it.
+ */
+function withdrawFunds(core: SandboxCore, dispute: DisputeObject): void {
+  (dispute.balance_transactions as unknown[]).push(
+    disputeTransaction(core, dispute, -dispute.amount, DISPUTE_FEE, 'withdrawal'),
+  );
+  core.state.balance.available -= dispute.amount + DISPUTE_FEE;
+  core.emit('charge.dispute.funds_withdrawn', dispute);
+}
+
+/** A won chargeback's amount comes back, its fee does not: `charge.dispute.funds_reinstated`. */
+function reinstateFunds(core: SandboxCore, dispute: DisputeObject): void {
+  (dispute.balance_transactions as unknown[]).push(disputeTransaction(core, dispute, dispute.amount, 0, 'reversal'));
+  core.state.balance.available += dispute.amount;
+  core.emit('charge.dispute.funds_reinstated', dispute);
 }
 
 /** An inquiry becomes a chargeback: the money is withdrawn; queues `charge.dispute.updated` and `charge.dispute.funds_withdrawn`. */
@@ -115,14 +177,16 @@ export function escalateInquiry(core: SandboxCore, dispute: DisputeObject): Disp
     type: 'card',
   };
   core.emit('charge.dispute.updated', dispute);
-  core.emit('charge.dispute.funds_withdrawn', dispute);
+  withdrawFunds(core, dispute);
   return dispute;
 }
 
 /** Closes a dispute as won or lost, an inquiry as `warning_closed`; queues `charge.dispute.closed`. */
 export function closeDispute(core: SandboxCore, dispute: DisputeObject, status: 'won' | 'lost'): DisputeObject {
-  dispute.status = dispute.status.startsWith('warning_') ? 'warning_closed' : status;
+  const isInquiry = dispute.status.startsWith('warning_');
+  dispute.status = isInquiry ? 'warning_closed' : status;
   dispute.evidence_details = { ...(dispute.evidence_details as object), has_evidence: status === 'won' };
+  if (!isInquiry && status === 'won') reinstateFunds(core, dispute);
   core.emit('charge.dispute.closed', dispute);
   return dispute;
 }

@@ -67,14 +67,25 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     payment_intent: paid.paymentIntent,
     status: 'succeeded',
   });
-  /** A dispute of the whole payment as the provider's events carry it; an inquiry withdraws nothing, so has no fee. */
+  /** One of a dispute's balance transactions: the money withdrawn with the fee, or given back. */
+  const disputeTransaction = (fee: number) => ({ id: `txn_${randomUUID()}`, object: 'balance_transaction', fee });
+  /**
+   * A dispute of the whole payment as the provider's events carry it, its money withdrawn with a $15 fee; an
+   * inquiry withdraws nothing, so has no balance transaction.
+   */
   const disputeOf = (paid: Awaited<ReturnType<typeof topUp>>, status = 'needs_response') => ({
     id: `dp_${randomUUID()}`,
     object: 'dispute',
     amount: paid.totalCents,
     payment_intent: paid.paymentIntent,
     status,
-    balance_transactions: status.startsWith('warning_') ? [] : [{ fee: 1500 }],
+    balance_transactions: status.startsWith('warning_') ? [] : [disputeTransaction(1500)],
+  });
+  /** The dispute won: its amount is reinstated, its fee kept (Stripe keeps the dispute fee). */
+  const wonOf = (dispute: ReturnType<typeof disputeOf>, returnedFee = 0) => ({
+    ...dispute,
+    status: 'won',
+    balance_transactions: [...dispute.balance_transactions, disputeTransaction(-returnedFee)],
   });
   const tip = (buyerId: string, recipientId: string, amount: number) =>
     sendTip(db(), post, buyerId, { recipientId, amount });
@@ -206,7 +217,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 
-  it('a dispute takes back like a refund and books the fee; won, it gives everything back', async () => {
+  it('a dispute takes back like a refund and books the fee; won, it gives every token back and the fee stays', async () => {
     const fan = await seedUser(db());
     const first = await seedUser(db());
     const second = await seedUser(db());
@@ -232,12 +243,12 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(await lossCents()).toBe(before.loss + 1500);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
 
-    await deliver('charge.dispute.closed', { ...dispute, status: 'won' });
+    await deliver('charge.dispute.closed', wonOf(dispute));
     expect(await balances(fan.id)).toEqual(before.fan);
     expect(await balances(first.id)).toEqual(before.first);
     expect(await balances(second.id)).toEqual(before.second);
     expect(before.second.pendingCents).toBe(share.recipientCents);
-    expect(await lossCents()).toBe(before.loss);
+    expect(await lossCents()).toBe(before.loss + 1500);
     const { items: purchases } = await listPurchases(db(), fan.id, { limit: 100 });
     expect(purchases.every((p) => p.reversedCents === 0)).toBe(true);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
@@ -297,7 +308,7 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
   }
   const nothing = { boughtCents: 0, pendingCents: 0, availableCents: 0 };
 
-  it('a refund failed because its charge was disputed leaves the tokens with the dispute; won, all comes back', async () => {
+  it('a refund failed because its charge was disputed leaves the tokens with the dispute; won, they come back', async () => {
     const { fan, creator, gift, before, dispute, failed } = await refundedThenDisputed();
     await deliver('refund.failed', failed);
     await deliver('refund.updated', failed);
@@ -312,10 +323,10 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
     expect(said).toContain('a refund of a disputed top-up failed: the dispute took its tokens');
     expect(said.filter((m) => String(m).includes('refund the buyer another way'))).toEqual([]);
 
-    await deliver('charge.dispute.closed', { ...dispute, status: 'won' });
+    await deliver('charge.dispute.closed', wonOf(dispute));
     expect(await balances(fan.id)).toEqual(before.fan);
     expect(await balances(creator.id)).toEqual(before.creator);
-    expect(await lossCents()).toBe(before.loss);
+    expect(await lossCents()).toBe(before.loss + 1500);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 
@@ -359,18 +370,51 @@ describe.each(databaseKinds())('tokens bought and earned on %s', (kind) => {
 
   it('an inquiry that becomes a chargeback takes the tokens when the money is withdrawn, once', async () => {
     const { fan, creator, before, inquiry } = await inquiryOfTip();
-    const chargeback = { ...inquiry, status: 'needs_response', balance_transactions: [{ fee: 1500 }] };
+    const chargeback = { ...inquiry, status: 'needs_response', balance_transactions: [disputeTransaction(1500)] };
     await deliver('charge.dispute.funds_withdrawn', chargeback);
     await deliver('charge.dispute.created', inquiry); // delivered again, late: nothing more
     await deliver('charge.dispute.funds_withdrawn', chargeback);
     expect(await balances(fan.id)).toEqual(nothing);
     expect(await balances(creator.id)).toEqual(nothing);
     expect(await lossCents()).toBe(before.loss + 1500);
-    await deliver('charge.dispute.closed', { ...chargeback, status: 'won' });
+    await deliver('charge.dispute.closed', wonOf(chargeback));
     expect(await balances(fan.id)).toEqual(before.fan);
     expect(await balances(creator.id)).toEqual(before.creator);
-    expect(await lossCents()).toBe(before.loss);
+    expect(await lossCents()).toBe(before.loss + 1500);
     expect(await findSpendHolds(db(), fan.id)).toBe(0);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+  });
+
+  /**
+   * Stripe may send `created` before it withdraws the money: the fee's balance transaction is then first seen
+   * in `funds_withdrawn`, after the tokens were taken. Every event books what it shows, each transaction once.
+   */
+  it("books a dispute's fee once, from whichever event first shows it; a fee returned on a win is unbooked", async () => {
+    const fan = await seedUser(db());
+    const paid = await topUp(fan.id, 100);
+    const before = { fan: await balances(fan.id), loss: await lossCents() };
+    const withdrawn = disputeOf(paid);
+    const created = { ...withdrawn, balance_transactions: [] };
+    await deliver('charge.dispute.created', created);
+    expect(await balances(fan.id)).toEqual(nothing);
+    expect(await lossCents()).toBe(before.loss);
+    await deliver('charge.dispute.funds_withdrawn', withdrawn);
+    expect(await lossCents()).toBe(before.loss + 1500);
+    await deliver('charge.dispute.created', created); // delivered again, late
+    await deliver('charge.dispute.funds_withdrawn', withdrawn);
+    expect(await lossCents()).toBe(before.loss + 1500);
+    const [row] = await queryRows<{ fee_cents: string }>(
+      db(),
+      sql`select fee_cents from disputes where id = ${withdrawn.id}`,
+    );
+    expect(Number(row?.fee_cents)).toBe(1500);
+    expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
+
+    const won = wonOf(withdrawn, 1500);
+    await deliver('charge.dispute.closed', won);
+    await deliver('charge.dispute.closed', won);
+    expect(await balances(fan.id)).toEqual(before.fan);
+    expect(await lossCents()).toBe(before.loss);
     expect(await reconcile(db())).toEqual({ isOk: true, lines: ['ok'] });
   });
 

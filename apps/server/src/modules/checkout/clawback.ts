@@ -21,7 +21,8 @@ import {
  * Refunds and disputes of a top-up take its tokens back (issue 14, decision 017), in this order: the
  * buyer's unspent tokens of that top-up; then, following the top-up's tokens first in first out to the gifts
  * and tips they paid for, each credited user's still-pending earnings from that gift, then their available
- * ones. What is gone (withdrawn, or spent on) stays with the platform as a loss, with the provider's fee.
+ * ones. What is gone (withdrawn, or spent on) stays with the platform as a loss. (A dispute's fee is booked
+ * apart, as the provider's balance transactions tell it: disputes.ts.)
  * The platform gives back its own cut of each reversed gift and its part of the top-up (fee or discount).
  */
 export type ClawbackRequest = {
@@ -34,12 +35,10 @@ export type ClawbackRequest = {
   amountCents: number;
   /** The tokens that money bought. */
   tokensCents: number;
-  /** The provider's fee (a dispute's), a loss too. */
-  providerFeeCents: number;
   /**
    * The tokens were booked as a loss by an earlier clawback of the same payment, which found them gone (a
    * dispute during a pending refund that then failed: decision 047). Taking them now recovers that loss; no
-   * money moves, so `amountCents` and `providerFeeCents` are 0.
+   * money moves, so `amountCents` is 0.
    */
   recoversLoss?: boolean;
 };
@@ -77,7 +76,7 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
   const add = (accountId: string, cents: number) => entries.set(accountId, (entries.get(accountId) ?? 0) + cents);
   const parts: ClawbackPart[] = [];
   if (!request.recoversLoss) {
-    add(PLATFORM_ACCOUNTS.card, request.amountCents + request.providerFeeCents);
+    add(PLATFORM_ACCOUNTS.card, request.amountCents);
     add(PLATFORM_ACCOUNTS.revenue, -(request.amountCents - request.tokensCents));
   }
   const buyerCents = Math.min(lot?.remainingCents ?? 0, request.tokensCents);
@@ -85,7 +84,7 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
     add(walletAccountId(request.buyerId), -buyerCents);
     parts.push({ lotId: lot.id, amountCents: buyerCents });
   }
-  let lossCents = request.providerFeeCents + toTrace;
+  let lossCents = toTrace;
   for (const gift of gifts) {
     const { split } = gift;
     parts.push({ lotSpendId: gift.spendId, amountCents: gift.cents });

@@ -2,10 +2,10 @@ import type Stripe from 'stripe';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { walletAccountId } from '../wallet/accounts';
-import { changeSpendHolds, findDisputeClawbackIds, lockClawback } from '../wallet/repo';
+import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
+import { changeSpendHolds, findDisputeClawbackIds, lockClawback, postTransfer } from '../wallet/repo';
 import { clawBack, restoreClawback } from './clawback';
-import { closeDisputeRow, insertDispute, lockDispute, lockDisputesInEffect } from './repo';
+import { addDisputeFee, closeDisputeRow, insertDispute, lockDispute, lockDisputesInEffect } from './repo';
 import type { topUps } from './tables';
 import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
 
@@ -17,9 +17,26 @@ type TopUp = typeof topUps.$inferSelect;
  * too, so a second event about the same dispute takes nothing more.
  */
 
-/** The provider's fee for a dispute, from its balance transactions (Stripe debits it when the dispute opens). */
-function disputeFeeCents(dispute: Stripe.Dispute): number {
-  return (dispute.balance_transactions ?? []).reduce((sum, t) => sum + Math.max(0, t.fee ?? 0), 0);
+/**
+ * Books the fees of the dispute's balance transactions as a loss, each once: Stripe debits the dispute fee
+ * with the disputed amount when it withdraws the money (a transaction often first seen in `funds_withdrawn`,
+ * after `created`), and a reinstatement may return a fee (negative). Events arrive in any order, and an
+ * older one shows fewer transactions, never others.
+ */
+async function bookDisputeFees(db: Database, disputeId: string, dispute: Stripe.Dispute) {
+  for (const transaction of dispute.balance_transactions ?? []) {
+    const feeCents = transaction.fee ?? 0;
+    if (feeCents === 0) continue;
+    const transferId = await postTransfer(db, {
+      kind: feeCents > 0 ? 'dispute' : 'dispute_reversal',
+      idempotencyKey: `dispute_fee:${transaction.id}`,
+      entries: [
+        { accountId: PLATFORM_ACCOUNTS.card, amountCents: feeCents },
+        { accountId: PLATFORM_ACCOUNTS.loss, amountCents: -feeCents },
+      ],
+    });
+    if (transferId) await addDisputeFee(db, disputeId, feeCents);
+  }
 }
 
 /** The tokens a dispute of `amountCents` of a top-up's payment takes back. */
@@ -49,7 +66,6 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
     return;
   }
   const { topUp, transferId } = found;
-  const feeCents = disputeFeeCents(dispute);
   const inserted = await insertDispute(db, {
     id: dispute.id,
     topUpId: topUp.id,
@@ -57,14 +73,16 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
     amountCents: dispute.amount,
     debitedCents: 0,
     receivableCents: 0,
-    feeCents,
+    feeCents: 0,
   });
   if (inserted) {
     await changeSpendHolds(db, walletAccountId(topUp.userId), 1);
     await notifyChange(db, { topic: 'wallet', userId: topUp.userId });
   }
   const row = await lockDispute(db, dispute.id);
-  if (row?.status !== 'open' || isInquiry(dispute)) return;
+  if (!row) return;
+  await bookDisputeFees(db, row.id, dispute);
+  if (row.status !== 'open' || isInquiry(dispute)) return;
   const result = await clawBack(db, {
     id: `dispute:${dispute.id}`,
     kind: 'dispute',
@@ -72,7 +90,6 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
     buyerId: topUp.userId,
     amountCents: dispute.amount,
     tokensCents: tokensOfDispute(topUp, dispute.amount),
-    providerFeeCents: feeCents,
   });
   if (!result) return;
   logger.info({ disputeId: dispute.id, ...result }, 'a dispute of a top-up took its tokens back');
@@ -80,8 +97,9 @@ export async function openDispute(db: Database, logger: Logger, dispute: Stripe.
 }
 
 /**
- * charge.dispute.closed: won (or an inquiry closed, `warning_closed`), everything the dispute took is given
- * back; lost, it stays. Either way the hold is lifted. A close heard before the open applies the open first.
+ * charge.dispute.closed: won (or an inquiry closed, `warning_closed`), every token the dispute took is given
+ * back; lost, they stay. Either way the hold is lifted, and the fee is what the balance transactions say
+ * (Stripe keeps the dispute fee of a won dispute). A close heard before the open applies the open first.
  */
 export async function closeDispute(db: Database, logger: Logger, dispute: Stripe.Dispute): Promise<void> {
   let row = await lockDispute(db, dispute.id);
@@ -89,7 +107,9 @@ export async function closeDispute(db: Database, logger: Logger, dispute: Stripe
     await openDispute(db, logger, dispute);
     row = await lockDispute(db, dispute.id);
   }
-  if (row?.status !== 'open') return;
+  if (!row) return;
+  await bookDisputeFees(db, row.id, dispute);
+  if (row.status !== 'open') return;
   const isLost = dispute.status === 'lost';
   if (!isLost) {
     const found = await topUpOfPayment(db, idOf(dispute.payment_intent));
@@ -137,7 +157,6 @@ export async function retakeForDisputes(
       buyerId: topUp.userId,
       amountCents: 0,
       tokensCents,
-      providerFeeCents: 0,
       recoversLoss: true,
     });
     logger.info({ disputeId: row.id, refundId, ...result }, 'a dispute took the tokens a failed refund gave back');

@@ -195,7 +195,7 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
               amount: t.dispute.amount,
               payment_intent: t.pi,
               status: 'needs_response',
-              balance_transactions: [{ fee: 1500 }],
+              balance_transactions: [{ id: `txn_${t.dispute.id}`, fee: 1500 }],
             });
             if (!a.failuresFirst) await failPending();
             break;
@@ -210,6 +210,8 @@ describe.each(databaseKinds())('ledger properties on %s', (kind) => {
               amount: t.total,
               payment_intent: t.pi,
               status: a.isWon ? 'won' : 'lost',
+              // The fee stays withdrawn whatever the outcome.
+              balance_transactions: [{ id: `txn_${t.dispute.id}`, fee: 1500 }],
             });
             break;
           }

@@ -58,7 +58,6 @@ async function takeBack(db: Database, logger: Logger, refund: Stripe.Refund, top
     buyerId: topUp.userId,
     amountCents: refunded - topUp.refundedCents,
     tokensCents,
-    providerFeeCents: 0,
   });
   logger.info({ refundId: refund.id, refunded, ...result }, 'a refund of a top-up took its tokens back');
 }

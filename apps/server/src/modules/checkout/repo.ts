@@ -73,6 +73,14 @@ export async function lockDisputesInEffect(db: Database, userId: string, topUpId
     .for('update');
 }
 
+/** A fee of the dispute just booked (disputes.ts). */
+export async function addDisputeFee(db: Database, id: string, feeCents: number) {
+  await db
+    .update(disputes)
+    .set({ feeCents: sql`${disputes.feeCents} + ${feeCents}` })
+    .where(eq(disputes.id, id));
+}
+
 export async function closeDisputeRow(db: Database, id: string, status: 'won' | 'lost') {
   await db.update(disputes).set({ status, closedAt: sql`now()` }).where(eq(disputes.id, id));
 }

@@ -52,7 +52,7 @@ export const disputes = pgTable(
     /** What left the wallet, and what it could not cover. */
     debitedCents: bigint('debited_cents', { mode: 'number' }).notNull(),
     receivableCents: bigint('receivable_cents', { mode: 'number' }).notNull(),
-    /** What the platform gave back beyond the tokens: the service fee (negative for a discounted package). */
+    /** The provider's dispute fee booked as a loss so far, as the dispute's balance transactions tell it. */
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: DISPUTE_STATUSES }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -406,9 +406,9 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
   }
 
   const disputeRow = (id: string) =>
-    queryRows<{ status: string; debited_cents: string; receivable_cents: string }>(
+    queryRows<{ status: string; debited_cents: string; receivable_cents: string; fee_cents: string }>(
       database.db,
-      sql`select status, debited_cents, receivable_cents from disputes where id = ${id}`,
+      sql`select status, debited_cents, receivable_cents, fee_cents from disputes where id = ${id}`,
     ).then((rows) => rows[0]);
 
   it('takes a disputed top-up back down to zero, holds spending, and reverses it when won, once', async () => {
@@ -443,6 +443,8 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await until(async () => (await disputeRow(dispute.id))?.status === 'won');
     expect(await balance(fan)).toBe(7500);
     expect(await balance(creator)).toBe(2400);
+    // Stripe's $15 fee, first shown by the withdrawal's event, is booked once and kept after the win.
+    expect(Number((await disputeRow(dispute.id))?.fee_cents)).toBe(1500);
     expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 1 })).status).toBe(201);
     await expectReconciled();
   });
