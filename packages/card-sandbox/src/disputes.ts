@@ -1,4 +1,6 @@
 import { newId } from './ids';
+import { releasePendingRefunds } from './platform-balance';
+import { failRefund } from './refunds';
 import type { SandboxCore } from './sandbox-core';
 import type { DisputeObject, PaymentRecord } from './sandbox-state';
 
@@ -151,9 +153,14 @@ function disputeTransaction(core: SandboxCore, dispute: DisputeObject, amount: n
 /**
  * The disputed amount and the fee leave the platform's balance (which may go below zero, as Stripe's does):
  * a balance transaction on the dispute, then `charge.dispute.funds_withdrawn`. `charge.dispute.created`
- * was sent before it, without it.
+ * was sent before it, without it. A refund of the payment still pending for want of funds fails (Stripe:
+ * "the refund will fail and a dispute will be created").
  */
 function withdrawFunds(core: SandboxCore, dispute: DisputeObject): void {
+  const payment = core.state.payments[dispute.payment_intent];
+  for (const refund of payment?.refunds ?? []) {
+    if (refund.status === 'pending') failRefund(core, refund, 'charge_for_pending_refund_disputed');
+  }
   (dispute.balance_transactions as unknown[]).push(
     disputeTransaction(core, dispute, -dispute.amount, DISPUTE_FEE, 'withdrawal'),
   );
@@ -166,6 +173,7 @@ function reinstateFunds(core: SandboxCore, dispute: DisputeObject): void {
   (dispute.balance_transactions as unknown[]).push(disputeTransaction(core, dispute, dispute.amount, 0, 'reversal'));
   core.state.balance.available += dispute.amount;
   core.emit('charge.dispute.funds_reinstated', dispute);
+  releasePendingRefunds(core);
 }
 
 /** An inquiry becomes a chargeback: the money is withdrawn; queues `charge.dispute.updated` and `charge.dispute.funds_withdrawn`. */

@@ -4,7 +4,7 @@ import { balanceObject } from './balance-object';
 import { PAYOUT_FAILURES, payOutHeldTransfers, setPayoutsEnabled } from './connect-payouts';
 import { addAvailableFunds } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
-import { noSuchObject, StripeApiError } from './stripe-error';
+import { invalidParam, noSuchObject, StripeApiError } from './stripe-error';
 
 const JSON_BODY = { body: 'json' } as const;
 
@@ -58,9 +58,19 @@ export function registerPayoutControls(app: Hono, core: SandboxCore): void {
     apiEndpoint(
       core,
       ({ params }) => {
-        const amount = params.integer('amount', { required: true, min: 1, max: 99_999_999_999 });
+        // Negative: taken out of what is available (the platform paid out to its bank), to try a short balance.
+        const amount = params.integer('amount', { required: true, min: -99_999_999_999, max: 99_999_999_999 });
+        if (amount === 0) throw invalidParam('amount', 'This value must not be 0.');
+        if (amount < 0 && -amount > core.state.balance.available) {
+          throw new StripeApiError(400, {
+            type: 'invalid_request_error',
+            code: 'balance_insufficient',
+            message: 'You have insufficient available funds in your Stripe account.',
+          });
+        }
         return () => {
-          addAvailableFunds(core, amount);
+          if (amount > 0) addAvailableFunds(core, amount);
+          else core.state.balance.available += amount;
           return balanceObject(core.state.balance);
         };
       },

@@ -1,4 +1,4 @@
-import type { SandboxCore } from './sandbox-core';
+import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import { StripeApiError } from './stripe-error';
 
 /**
@@ -13,16 +13,15 @@ import { StripeApiError } from './stripe-error';
  */
 export function addCardFunds(core: SandboxCore, amount: number, source: string): void {
   const delay = core.options.fundsAvailableAfterSeconds;
-  if (delay === 0) {
-    core.state.balance.available += amount;
-    return;
-  }
-  core.state.balance.pending.push({ amount, availableOn: core.seconds() + delay, source });
+  if (delay === 0) core.state.balance.available += amount;
+  else core.state.balance.pending.push({ amount, availableOn: core.seconds() + delay, source });
+  releasePendingRefunds(core);
 }
 
 /** Funds added straight to the available balance (test control; Stripe: the 4000 0000 0000 0077 card). */
 export function addAvailableFunds(core: SandboxCore, amount: number): void {
   core.state.balance.available += amount;
+  releasePendingRefunds(core);
 }
 
 /**
@@ -49,4 +48,43 @@ export function drawForTransfer(core: SandboxCore, amount: number): void {
 /** A transfer reversal: what comes back from the connected account is available again. */
 export function returnFromTransfer(core: SandboxCore, amount: number): void {
   core.state.balance.available += amount;
+  releasePendingRefunds(core);
+}
+
+/**
+ * Takes a refund's amount from the balance, available funds first, then card funds still pending; false,
+ * taking nothing, when the whole balance cannot cover it. Stripe: a refund that would leave the balance
+ * negative is `pending` (`pending_reason: insufficient_funds`) until new payments or a top-up cover it.
+ */
+export function drawForRefund(core: SandboxCore, amount: number): boolean {
+  const { balance } = core.state;
+  const pendingCents = balance.pending.reduce((sum, funds) => sum + funds.amount, 0);
+  if (balance.available + pendingCents < amount) return false;
+  let rest = amount;
+  const fromAvailable = Math.min(Math.max(balance.available, 0), rest);
+  balance.available -= fromAvailable;
+  rest -= fromAvailable;
+  for (const funds of balance.pending) {
+    const taken = Math.min(funds.amount, rest);
+    funds.amount -= taken;
+    rest -= taken;
+  }
+  balance.pending = balance.pending.filter((funds) => funds.amount > 0);
+  return true;
+}
+
+/** Money came in: refunds pending for want of funds go out, oldest first, while the balance covers them. */
+export function releasePendingRefunds(core: SandboxCore): void {
+  const waiting = Object.values(core.state.payments)
+    .flatMap((payment) => payment.refunds ?? [])
+    .filter((refund) => refund.status === 'pending' && refund.pending_reason === 'insufficient_funds')
+    .sort((a, b) => Number(a.created) - Number(b.created));
+  for (const refund of waiting) {
+    if (!drawForRefund(core, Number(refund.amount))) return;
+    refund.status = 'succeeded';
+    refund.pending_reason = null;
+    const previous = { status: 'pending', pending_reason: 'insufficient_funds' };
+    core.emit('refund.updated', refund, NO_REQUEST, previous);
+    core.emit('charge.refund.updated', refund, NO_REQUEST, previous);
+  }
 }

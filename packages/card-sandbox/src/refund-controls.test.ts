@@ -52,6 +52,56 @@ describe('refunds and early fraud warnings', () => {
     expect(((await byControl.json()) as ErrorBody).error.code).toBe('charge_disputed');
   });
 
+  /**
+   * Stripe: a refund the balance cannot cover is pending until new payments or a top-up cover it, and a
+   * dispute of its charge meanwhile fails it.
+   */
+  it('keeps a refund the balance cannot cover pending until money comes in; a dispute fails one still pending', async () => {
+    const context = await setUp();
+    const { stripe, base, receiver } = context;
+    const { paymentIntent } = await paidTopUp(context);
+    const other = await paidTopUp(context);
+    const balance = async (amount?: number) => {
+      if (amount) await control(base, '/sandbox/control/balance', { amount });
+      return (await stripe.balance.retrieve()).available[0]?.amount ?? 0;
+    };
+    // All but $10 of the balance is paid out to the platform's bank.
+    await balance(1000 - (await balance()));
+    expect((await control(base, '/sandbox/control/balance', { amount: -1001 })).status).toBe(400);
+
+    const waiting = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 3000 });
+    expect(waiting).toMatchObject({ status: 'pending', pending_reason: 'insufficient_funds' });
+    expect(await balance()).toBe(1000);
+    const covered = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 500 });
+    expect(covered).toMatchObject({ status: 'succeeded', pending_reason: null });
+    expect(await balance()).toBe(500);
+
+    // $20 more is not enough; $26 is: the pending refund goes out, with refund.updated and
+    // charge.refund.updated.
+    expect(await balance(2000)).toBe(2500);
+    expect(await balance(600)).toBe(100);
+    await waitFor(() => received(receiver, 'refund.updated').length === 1, 'refund.updated');
+    const released = received(receiver, 'refund.updated')[0];
+    expect(released?.data.object).toMatchObject({ id: waiting.id, status: 'succeeded', pending_reason: null });
+    expect(released?.data.previous_attributes).toEqual({ status: 'pending', pending_reason: 'insufficient_funds' });
+    await waitFor(() => received(receiver, 'charge.refund.updated').length === 1, 'charge.refund.updated');
+
+    // A refund still pending when its charge is disputed fails, and the dispute takes the money.
+    const stuck = await stripe.refunds.create({ payment_intent: other.paymentIntent, amount: 4000 });
+    expect(stuck.status).toBe('pending');
+    expect((await control(base, '/sandbox/control/disputes', { payment_intent: other.paymentIntent })).status).toBe(
+      200,
+    );
+    await waitFor(() => received(receiver, 'refund.failed').length === 1, 'refund.failed');
+    expect(received(receiver, 'refund.failed')[0]?.data.object).toMatchObject({
+      id: stuck.id,
+      status: 'failed',
+      failure_reason: 'charge_for_pending_refund_disputed',
+    });
+    // The pending refund took nothing; the dispute took its amount and fee: the balance is below zero.
+    expect(await balance()).toBe(100 - 5100 - 1500);
+  });
+
   it('reads a charge by id, as a warning naming only the charge needs, and refuses an unknown one', async () => {
     const context = await setUp();
     const { stripe, base } = context;

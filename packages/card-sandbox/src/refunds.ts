@@ -1,4 +1,5 @@
 import { newId } from './ids';
+import { addAvailableFunds, drawForRefund } from './platform-balance';
 import { NO_REQUEST, type SandboxCore } from './sandbox-core';
 import type { PaymentRecord, StripeObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
@@ -20,18 +21,23 @@ export const REFUND_FAILURE_REASONS = [
 ] as const;
 
 /**
- * A refund the card's bank sent back (a closed or lost card), as Stripe reports it, days later: the refund
- * becomes `failed` with its `failure_reason`, its money is back in the balance (and, by our assumption, out of
- * the charge's `amount_refunded`), and `refund.updated`, `refund.failed` and `charge.refund.updated` are queued.
+ * A refund that failed, as Stripe reports it: one the card's bank sent back days later (a closed or lost
+ * card), or one still pending when its charge was disputed (`charge_for_pending_refund_disputed`). It
+ * becomes `failed` with its `failure_reason`, money it took is back in the balance (and, by our assumption,
+ * out of the charge's `amount_refunded`), and `refund.updated`, `refund.failed` and `charge.refund.updated`
+ * are queued.
  */
 export function failRefund(
   core: SandboxCore,
   refund: StripeObject,
-  failureReason: (typeof REFUND_FAILURE_REASONS)[number],
+  failureReason: (typeof REFUND_FAILURE_REASONS)[number] | 'charge_for_pending_refund_disputed',
 ): StripeObject {
+  const previous = { status: refund.status, failure_reason: null };
+  const hadGoneOut = refund.status === 'succeeded';
   refund.status = 'failed';
   refund.failure_reason = failureReason;
-  const previous = { status: 'succeeded', failure_reason: null };
+  refund.pending_reason = null;
+  if (hadGoneOut) addAvailableFunds(core, Number(refund.amount));
   core.emit('refund.updated', refund, NO_REQUEST, previous);
   core.emit('refund.failed', refund);
   core.emit('charge.refund.updated', refund, NO_REQUEST, previous);
@@ -70,8 +76,9 @@ export function chargeOf(payment: PaymentRecord): StripeObject {
 
 /**
  * A refund of `amount` (the rest of the payment when undefined), full or partial, as Stripe makes one:
- * succeeded at once (card refunds do), queuing `refund.created` and `charge.refunded` with the charge's
- * new `amount_refunded`. Refused like Stripe: nothing left to refund (`charge_already_refunded`), more than
+ * succeeded at once (card refunds do) when the platform's balance covers it, else `pending` for want of
+ * funds until money comes in (platform-balance.ts); queuing `refund.created` and `charge.refunded` with the
+ * charge's new `amount_refunded`, which counts a pending refund. Refused like Stripe: nothing left to refund (`charge_already_refunded`), more than
  * is left, or a disputed charge that is not `is_charge_refundable` (a chargeback; an inquiry is refundable).
  * The code, `charge_disputed`, is one of the two Stripe's error codes name for it, with
  * `refund_disputed_payment`.
@@ -116,7 +123,12 @@ export function createRefund(
     payment_intent: payment.paymentIntent,
     reason: options.reason ?? null,
     status: 'succeeded',
+    pending_reason: null,
   };
+  if (!drawForRefund(core, amount)) {
+    refund.status = 'pending';
+    refund.pending_reason = 'insufficient_funds';
+  }
   payment.refunds = [...(payment.refunds ?? []), refund];
   core.emit('refund.created', refund);
   core.emit('charge.refunded', chargeOf(payment));

@@ -449,6 +449,46 @@ describe.skipIf(!databaseKinds().includes('postgres'))('payouts through the card
     await expectReconciled();
   });
 
+  /**
+   * Stripe keeps a refund the platform's balance cannot cover pending, and fails it when the charge is
+   * disputed meanwhile (decision 047): the refund took the tokens, the dispute keeps them.
+   */
+  it('a refund pending for want of funds takes the tokens; a dispute fails it and keeps them', async () => {
+    const fan = await newUser();
+    const creator = await newUser();
+    const paymentIntent = await topUp(fan, 100);
+    expect((await call(fan, 'POST', '/tips', { recipientId: creator.id, amount: 30 })).status).toBe(201);
+    const availableCents = async (change: number) => {
+      const answer = await control('/sandbox/control/balance', { amount: change });
+      return ((await answer.json()) as { available: { amount: number }[] }).available[0]?.amount ?? 0;
+    };
+    // The platform paid all but a cent of its balance out to its bank.
+    const drained = (await availableCents(1)) - 1;
+    expect(await availableCents(-drained)).toBe(1);
+
+    const refunded = await control('/sandbox/control/refunds', { payment_intent: paymentIntent });
+    const refund = (await refunded.json()) as { id: string; status: string };
+    expect(refund.status).toBe('pending');
+    await until(async () => (await balance(fan)) === 0);
+    expect(await balance(creator)).toBe(0);
+
+    const opened = await control('/sandbox/control/disputes', { payment_intent: paymentIntent });
+    const dispute = (await opened.json()) as { id: string };
+    await until(async () => {
+      const [row] = await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from card_refunds where id = ${refund.id}`,
+      );
+      return row?.status === 'failed';
+    });
+    await untilWebhooksDelivered(base, secretKey);
+    expect((await disputeRow(dispute.id))?.status).toBe('open');
+    expect(await balance(fan)).toBe(0);
+    expect(await balance(creator)).toBe(0);
+    await expectReconciled();
+    expect(await availableCents(drained + 1_000_000)).toBeGreaterThan(0);
+  });
+
   it('an inquiry withdraws nothing: a refund during it takes the tokens, and its close gives nothing back', async () => {
     const fan = await newUser();
     const creator = await newUser();
