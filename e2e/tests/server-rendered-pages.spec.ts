@@ -202,3 +202,55 @@ test('user text in a server-rendered page shows as text and adds no script, befo
   expect(await wishVisitor.evaluate(injectedScripts)).toBe(0);
   expect(await wishVisitor.evaluate(() => '__pwned' in window)).toBe(false);
 });
+
+/**
+ * Decision 045: the server draws a long wishlist's first 60 wishes, the page carries them all, and the app
+ * draws the rest once it takes over. The write limit allows 60 wish changes a minute, so the creator waits
+ * for the next minute's window (Retry-After) before their last wishes.
+ */
+test('a wishlist of more than 60 wishes: the server draws the first 60, the app the rest when it takes over', async ({
+  browser,
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const total = 63;
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage);
+  const origin = baseURL ?? new URL(creatorPage.url()).origin;
+  for (let made = 0; made < total; ) {
+    const name = `Wish ${String(made + 1).padStart(2, '0')}`;
+    const response = await creatorPage.request.post('/api/wishes', {
+      data: { name, cost: 20 + made },
+      headers: { Origin: origin },
+    });
+    if (response.status() === 429) {
+      const seconds = Number(response.headers()['retry-after']);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(60);
+      await creatorPage.waitForTimeout(seconds * 1000 + 250);
+      continue;
+    }
+    expect(response.status(), await response.text()).toBe(201);
+    made += 1;
+  }
+  // Newest first: "Wish 63" down to "Wish 04" are the first 60.
+  const first60 = Array.from({ length: 60 }, (_, i) => new RegExp(`Wish ${String(total - i).padStart(2, '0')}`));
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const withoutScript = await context.newPage();
+  await withoutScript.goto(`/${creator.handle}`);
+  await expect(wishlist(withoutScript).getByRole('listitem')).toHaveText(first60);
+  await context.close();
+
+  await recordAppReady(page);
+  await page.goto(`/${creator.handle}`);
+  await expect(wishlist(page).getByRole('listitem')).toHaveCount(60);
+  expect(await isAppReady(page)).toBe(false);
+  await takeOver(page);
+  await expect(wishlist(page).getByRole('listitem')).toHaveCount(total);
+  const last = wishlist(page).getByRole('listitem').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toContainText('Wish 01');
+});
