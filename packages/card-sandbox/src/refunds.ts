@@ -37,10 +37,10 @@ export function failRefund(
   refund.status = 'failed';
   refund.failure_reason = failureReason;
   refund.pending_reason = null;
-  if (hadGoneOut) addAvailableFunds(core, Number(refund.amount));
   core.emit('refund.updated', refund, NO_REQUEST, previous);
   core.emit('refund.failed', refund);
   core.emit('charge.refund.updated', refund, NO_REQUEST, previous);
+  if (hadGoneOut) addAvailableFunds(core, Number(refund.amount));
   return refund;
 }
 
@@ -78,8 +78,9 @@ export function chargeOf(payment: PaymentRecord): StripeObject {
  * A refund of `amount` (the rest of the payment when undefined), full or partial, as Stripe makes one:
  * succeeded at once (card refunds do) when the platform's balance covers it, else `pending` for want of
  * funds until money comes in (platform-balance.ts); queuing `refund.created` and `charge.refunded` with the
- * charge's new `amount_refunded`, which counts a pending refund. Refused like Stripe: nothing left to refund (`charge_already_refunded`), more than
- * is left, or a disputed charge that is not `is_charge_refundable` (a chargeback; an inquiry is refundable).
+ * charge's new `amount_refunded`, which counts a pending refund. Refused like Stripe: nothing left to refund
+ * (`charge_already_refunded`), more than is left, or a disputed charge that is not `is_charge_refundable` (a
+ * chargeback; an inquiry is refundable).
  * The code, `charge_disputed`, is one of the two Stripe's error codes name for it, with
  * `refund_disputed_payment`.
  */
