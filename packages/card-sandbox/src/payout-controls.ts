@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { balanceObject } from './balance-object';
 import { PAYOUT_FAILURES, payOutHeldTransfers, setPayoutsEnabled } from './connect-payouts';
-import { addAvailableFunds } from './platform-balance';
+import { addAvailableFunds, drawAvailableFunds } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import { invalidParam, noSuchObject, StripeApiError } from './stripe-error';
 
@@ -61,16 +61,9 @@ export function registerPayoutControls(app: Hono, core: SandboxCore): void {
         // Negative: taken out of what is available (the platform paid out to its bank), to try a short balance.
         const amount = params.integer('amount', { required: true, min: -99_999_999_999, max: 99_999_999_999 });
         if (amount === 0) throw invalidParam('amount', 'This value must not be 0.');
-        if (amount < 0 && -amount > core.state.balance.available) {
-          throw new StripeApiError(400, {
-            type: 'invalid_request_error',
-            code: 'balance_insufficient',
-            message: 'You have insufficient available funds in your Stripe account.',
-          });
-        }
         return () => {
           if (amount > 0) addAvailableFunds(core, amount);
-          else core.state.balance.available += amount;
+          else drawAvailableFunds(core, -amount);
           return balanceObject(core.state.balance);
         };
       },

@@ -25,10 +25,11 @@ export function addAvailableFunds(core: SandboxCore, amount: number): void {
 }
 
 /**
- * Takes a transfer's amount from the available balance, or refuses it as Stripe does (a 400
- * `balance_insufficient`, decided by the state of things, so stored under the idempotency key).
+ * Takes a transfer's amount (or a payout to the platform's bank, by test control) from the available
+ * balance, or refuses it as Stripe does (a 400 `balance_insufficient`, decided by the state of things, so
+ * stored under the idempotency key).
  */
-export function drawForTransfer(core: SandboxCore, amount: number): void {
+export function drawAvailableFunds(core: SandboxCore, amount: number): void {
   core.settleDueFunds();
   if (core.state.balance.available < amount) {
     throw new StripeApiError(

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { apiEndpoint } from './api-handler';
 import { payOutTransfer } from './connect-payouts';
 import { listPage, readCreatedFilter, readPaging } from './list-pages';
-import { drawForTransfer } from './platform-balance';
+import { drawAvailableFunds } from './platform-balance';
 import type { SandboxCore } from './sandbox-core';
 import type { TransferObject } from './sandbox-state';
 import { noSuchObject } from './stripe-error';
@@ -41,7 +41,7 @@ export function registerTransfersApi(app: Hono, core: SandboxCore): void {
         if (fault?.kind === 'fail') {
           throw transferNotAllowed('The card sandbox was told to refuse the next transfer (test control fail-next).');
         }
-        drawForTransfer(core, amount);
+        drawAvailableFunds(core, amount);
         const transfer = createTransfer(
           core,
           { amount, currency, destination, metadata, transferGroup, description },
