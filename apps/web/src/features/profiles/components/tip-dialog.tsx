@@ -1,15 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatTokens } from '@sweetwish/shared/money';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { TipFields } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
@@ -19,6 +14,7 @@ import { notify } from '../../../components/notification-store';
 import { PlusIcon } from '../../../components/share-icons';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
+import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
 import { useSendTip } from '../api/tip-calls';
@@ -164,38 +160,21 @@ function TipForm({
               <PlusIcon />
             </IconButton>
           </Stack>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {balanceCents === undefined
-              ? wallet.isError
-                ? 'Your balance could not be loaded.'
-                : 'Loading your balance…'
-              : `Your balance: ${formatTokens(balanceCents)} tokens`}
-          </Typography>
+          <BalanceLine balanceCents={balanceCents} isError={wallet.isError} />
           {needsTokens && (
             <Typography color="warning.main" role="status">
               {WALLET_MESSAGES.notEnoughForTip}
             </Typography>
           )}
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={values.isAnonymous}
-                onChange={(event) => form.setValue('isAnonymous', event.target.checked, { shouldDirty: true })}
-                disabled={isSubmitting}
-              />
-            }
+          <AnonymousCheckbox
             label="Send anonymously"
+            checked={values.isAnonymous}
+            onChange={(checked) => form.setValue('isAnonymous', checked, { shouldDirty: true })}
+            disabled={isSubmitting}
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit} loading={isSubmitting}>
-          {needsTokens ? 'Get Tokens' : 'Submit'}
-        </Button>
-      </DialogActions>
+      <PayDialogActions onClose={onClose} canSubmit={canSubmit} isSubmitting={isSubmitting} needsTokens={needsTokens} />
     </Box>
   );
 }

@@ -1,18 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { contributeFields, GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-gifts';
-import { CENTS_PER_TOKEN, formatTokens } from '@sweetwish/shared/money';
+import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { type FormEvent, useMemo } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
+import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { ApiError } from '../../../lib/api-client';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
@@ -113,38 +110,21 @@ function ContributeForm({
           <Typography variant="body2" color="text.secondary">
             {`Up to ${remainingTokens.toLocaleString('en-US')} tokens are left to fund this wish.`}
           </Typography>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {balanceCents === undefined
-              ? wallet.isError
-                ? 'Your balance could not be loaded.'
-                : 'Loading your balance…'
-              : `Your balance: ${formatTokens(balanceCents)} tokens`}
-          </Typography>
+          <BalanceLine balanceCents={balanceCents} isError={wallet.isError} />
           {needsTokens && (
             <Typography color="warning.main" role="status">
               {GROUP_GIFT_MESSAGES.notEnough}
             </Typography>
           )}
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={values.isAnonymous}
-                onChange={(event) => form.setValue('isAnonymous', event.target.checked, { shouldDirty: true })}
-                disabled={isSubmitting}
-              />
-            }
+          <AnonymousCheckbox
             label="Contribute anonymously"
+            checked={values.isAnonymous}
+            onChange={(checked) => form.setValue('isAnonymous', checked, { shouldDirty: true })}
+            disabled={isSubmitting}
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} color="inherit">
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit} loading={isSubmitting}>
-          {needsTokens ? 'Get Tokens' : 'Submit'}
-        </Button>
-      </DialogActions>
+      <PayDialogActions onClose={onClose} canSubmit={canSubmit} isSubmitting={isSubmitting} needsTokens={needsTokens} />
     </Box>
   );
 }
