@@ -4,7 +4,8 @@ import { cutConnection } from './connection-cut';
 import { type ParamObject, ParamReader, paramsFromJson, parseParams } from './form-params';
 import { canonicalParams, findStoredAnswer, type IdempotentRequest, storeAnswer } from './idempotency';
 import { newId } from './ids';
-import { API_VERSION, type RequestRef, type SandboxCore } from './sandbox-core';
+import type { RequestRef } from './request-ref';
+import { API_VERSION, type SandboxCore } from './sandbox-core';
 import { StripeApiError } from './stripe-error';
 
 export type ApiRequest = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   control,
   onboardedAccount,
+  paidTopUp,
   pay,
   received,
   type SandboxContext,
@@ -70,6 +71,25 @@ describe('platform balance', () => {
     // A reversal gives the amount back to the available balance.
     await stripe.transfers.createReversal(transfer.id);
     expect((await stripe.balance.retrieve()).available[0]?.amount).toBe(5100);
+  });
+
+  /**
+   * Stripe: "Refunds use your available Stripe balance (not including pending amounts)"; one it does not
+   * cover is pending until the balance does, and goes out when the card funds settle.
+   */
+  it('keeps a refund pending while the card funds that would cover it are still pending; sends it when they settle', async () => {
+    const context = await withPendingFunds();
+    const { stripe, receiver, clock } = context;
+    const { paymentIntent } = await paidTopUp(context);
+
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount: 1000 });
+    expect(refund).toMatchObject({ status: 'pending', pending_reason: 'insufficient_funds' });
+    expect(await stripe.balance.retrieve()).toMatchObject({ available: [{ amount: 0 }], pending: [{ amount: 5100 }] });
+
+    clock.now += 3600_000;
+    expect(await stripe.balance.retrieve()).toMatchObject({ available: [{ amount: 4100 }], pending: [{ amount: 0 }] });
+    await waitFor(() => received(receiver, 'refund.updated').length === 1, 'refund.updated');
+    expect(received(receiver, 'refund.updated')[0]?.data.object).toMatchObject({ id: refund.id, status: 'succeeded' });
   });
 
   it('adds available funds by test control', async () => {

@@ -1,4 +1,5 @@
-import { NO_REQUEST, type SandboxCore } from './sandbox-core';
+import { NO_REQUEST } from './request-ref';
+import type { SandboxCore } from './sandbox-core';
 import { StripeApiError } from './stripe-error';
 
 /**
@@ -13,8 +14,11 @@ import { StripeApiError } from './stripe-error';
  */
 export function addCardFunds(core: SandboxCore, amount: number, source: string): void {
   const delay = core.options.fundsAvailableAfterSeconds;
-  if (delay === 0) core.state.balance.available += amount;
-  else core.state.balance.pending.push({ amount, availableOn: core.seconds() + delay, source });
+  if (delay > 0) {
+    core.state.balance.pending.push({ amount, availableOn: core.seconds() + delay, source });
+    return;
+  }
+  core.state.balance.available += amount;
   releasePendingRefunds(core);
 }
 
@@ -53,28 +57,22 @@ export function returnFromTransfer(core: SandboxCore, amount: number): void {
 }
 
 /**
- * Takes a refund's amount from the balance, available funds first, then card funds still pending; false,
- * taking nothing, when the whole balance cannot cover it. Stripe: a refund that would leave the balance
- * negative is `pending` (`pending_reason: insufficient_funds`) until new payments or a top-up cover it.
+ * Takes a refund's amount from the available balance; false, taking nothing, when it does not cover it.
+ * Stripe: "Refunds use your available Stripe balance (not including pending amounts)"; one it does not
+ * cover is `pending` (`pending_reason: insufficient_funds`) until the balance does. The caller has settled
+ * funds already due (every API call does, as does the funds timer).
  */
 export function drawForRefund(core: SandboxCore, amount: number): boolean {
   const { balance } = core.state;
-  const pendingCents = balance.pending.reduce((sum, funds) => sum + funds.amount, 0);
-  if (balance.available + pendingCents < amount) return false;
-  let rest = amount;
-  const fromAvailable = Math.min(Math.max(balance.available, 0), rest);
-  balance.available -= fromAvailable;
-  rest -= fromAvailable;
-  for (const funds of balance.pending) {
-    const taken = Math.min(funds.amount, rest);
-    funds.amount -= taken;
-    rest -= taken;
-  }
-  balance.pending = balance.pending.filter((funds) => funds.amount > 0);
+  if (balance.available < amount) return false;
+  balance.available -= amount;
   return true;
 }
 
-/** Money came in: refunds pending for want of funds go out, oldest first, while the balance covers them. */
+/**
+ * Money became available: refunds pending for want of funds go out, oldest first, while the available
+ * balance covers them.
+ */
 export function releasePendingRefunds(core: SandboxCore): void {
   const waiting = Object.values(core.state.payments)
     .flatMap((payment) => payment.refunds ?? [])

@@ -98,6 +98,12 @@ describe('refunds and early fraud warnings', () => {
       status: 'failed',
       failure_reason: 'charge_for_pending_refund_disputed',
     });
+    const updates = received(receiver, 'refund.updated').filter(
+      (e) => (e.data.object as { id: string }).id === stuck.id,
+    );
+    expect(updates.map((e) => e.data.previous_attributes)).toEqual([
+      { status: 'pending', failure_reason: null, pending_reason: 'insufficient_funds' },
+    ]);
     // The pending refund took nothing; the dispute took its amount and fee: the balance is below zero.
     expect(await balance()).toBe(100 - 5100 - 1500);
   });

@@ -1,6 +1,7 @@
 import { newId } from './ids';
 import { addAvailableFunds, drawForRefund } from './platform-balance';
-import { NO_REQUEST, type SandboxCore } from './sandbox-core';
+import { NO_REQUEST } from './request-ref';
+import type { SandboxCore } from './sandbox-core';
 import type { PaymentRecord, StripeObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
 
@@ -32,7 +33,12 @@ export function failRefund(
   refund: StripeObject,
   failureReason: (typeof REFUND_FAILURE_REASONS)[number] | 'charge_for_pending_refund_disputed',
 ): StripeObject {
-  const previous = { status: refund.status, failure_reason: null };
+  // What changed, as Stripe's previous_attributes list it: a pending refund loses its pending_reason too.
+  const previous = {
+    status: refund.status,
+    failure_reason: null,
+    ...(refund.pending_reason ? { pending_reason: refund.pending_reason } : {}),
+  };
   const hadGoneOut = refund.status === 'succeeded';
   refund.status = 'failed';
   refund.failure_reason = failureReason;

@@ -1,5 +1,7 @@
 import { balanceObject } from './balance-object';
 import { newId } from './ids';
+import { releasePendingRefunds } from './platform-balance';
+import { NO_REQUEST, type RequestRef } from './request-ref';
 import type { CheckoutSessionRecord, SandboxState, StripeEvent, StripeObject } from './sandbox-state';
 import { StateStore } from './sandbox-state';
 import { WebhookQueue } from './webhook-delivery';
@@ -27,11 +29,6 @@ export type CoreOptions = {
   fetch: typeof fetch;
   now: () => Date;
 };
-
-/** The API request behind a change, recorded on its events as Stripe does (`null`s for the hosted pages). */
-export type RequestRef = { id: string | null; idempotencyKey: string | null };
-
-export const NO_REQUEST: RequestRef = { id: null, idempotencyKey: null };
 
 /**
  * What every part of the sandbox shares: the state, the clock, events and their delivery, and the
@@ -176,7 +173,8 @@ export class SandboxCore {
 
   /**
    * Makes card funds past their availability date available and sends `balance.available`, as Stripe
-   * does when funds settle; true when some were. Call `commit()` after.
+   * does when funds settle, then sends refunds that waited for them; true when some were. Call `commit()`
+   * after.
    */
   settleDueFunds(): boolean {
     const now = this.seconds();
@@ -186,6 +184,7 @@ export class SandboxCore {
     balance.pending = balance.pending.filter((funds) => funds.availableOn > now);
     balance.available += due.reduce((sum, funds) => sum + funds.amount, 0);
     this.emit('balance.available', balanceObject(balance));
+    releasePendingRefunds(this);
     return true;
   }
 

@@ -1,6 +1,7 @@
 import { newId } from './ids';
 import { returnFromTransfer } from './platform-balance';
-import type { RequestRef, SandboxCore } from './sandbox-core';
+import type { RequestRef } from './request-ref';
+import type { SandboxCore } from './sandbox-core';
 import type { AccountRecord, ReversalList, TransferObject, TransferReversalObject } from './sandbox-state';
 import { StripeApiError } from './stripe-error';
 
