@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { reactOnPreact } from './apps/web/react-on-preact';
 
-// Test kinds by suffix (style.md): *.test.ts(x) are unit tests beside the code, *.int.test.ts run the
+// Test kinds by suffix (conventions.md): *.test.ts(x) are unit tests beside the code, *.int.test.ts run the
 // server against a real database. End-to-end specs live in e2e/ and run under Playwright.
 export default defineConfig({
   test: {

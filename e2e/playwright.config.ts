@@ -30,7 +30,7 @@ export default defineConfig({
   // on two cores, and its embedded database answers one statement at a time: a test that takes 5 s alone took
   // over 30 s (Playwright's default) in full runs, and failed only on its first try.
   timeout: 60_000,
-  // Sign-in waits 1-2 s on purpose (spec section 9) before it moves on; leave room on a loaded machine.
+  // Sign-in waits 1-2 s on purpose (product.md section 9) before it moves on; leave room on a loaded machine.
   expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The dependency boundaries of design.md live in biome.json. These tests lint small offending files
+// The dependency boundaries of architecture.md live in biome.json. These tests lint small offending files
 // placed where the rules apply, so a change to the config that lets a boundary slip fails here.
 const root = path.resolve(import.meta.dirname, '..');
 

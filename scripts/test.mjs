@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { installPackages, missingPackages } from './system-packages.mjs';
 import {
   addCounts,
   countsLine,
@@ -46,10 +47,10 @@ const steps = [
   ],
 ];
 
-if (!fs.existsSync(chromePath)) {
-  console.error(
-    `Chromium was not found at ${chromePath}. Install it (sudo apt-get install -y chromium) or set CHROME_PATH.`,
-  );
+const packages = { chromium: chromePath, haproxy: '/usr/sbin/haproxy' };
+const refused = installPackages(missingPackages(packages));
+if (refused) {
+  console.error(refused);
   process.exit(1);
 }
 

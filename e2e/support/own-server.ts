@@ -29,7 +29,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess) {
 }
 
 /**
- * A built server of a spec's own (the shared webServer cannot be restarted), with the same settings as
+ * A built server of a test file's own (the shared webServer cannot be restarted), with the same settings as
  * playwright.config.ts's first one, on a free port and a data folder kept across restarts.
  */
 export function ownServer() {

@@ -6,7 +6,7 @@ import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
 
-// The fan base (spec section 1, issue 6 item 9): a fan who rewarded a creator joins it from /success, the
+// The fan base (product.md section 1, issue 6 item 9): a fan who rewarded a creator joins it from /success, the
 // creator sees them on /fans live, the fan leaves and joins again from the creator's profile menu, and
 // someone who never rewarded the creator is not offered it.
 

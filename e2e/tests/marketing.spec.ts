@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// The landing page, the marketing page and the support and legal pages (spec section 2). Texts are the
-// spec's own; numbers are the ones the terms state (spec section 9).
+// The landing page, the marketing page and the support and legal pages (product.md section 2). Texts are the
+// product.md's own; numbers are the ones the terms state (product.md section 9).
 
 const SUPPORT_EMAIL = 'support@sweetwish.app';
 const CARD_TITLES = ['Gifting', 'Wishing', 'Connecting', 'Transactions'];

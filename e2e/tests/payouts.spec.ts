@@ -49,7 +49,7 @@ test('a creator onboards in the sandbox, withdraws $50 and sees it Completed and
   await expect(amount).toBeVisible();
   const withdraw = card.getByRole('button', { name: 'Withdraw' });
   await expect(withdraw).toBeDisabled();
-  // Only digits stay; below 50 is refused in the spec's words.
+  // Only digits stay; below 50 is refused in product.md's words.
   await amount.fill('4a9');
   await expect(amount).toHaveValue('49');
   await withdraw.click();

@@ -3,7 +3,7 @@ import { makePng } from '../support/images';
 import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// Profile editing (/profile and sub-routes), spec sections 2, 5 and 8.
+// Profile editing (/profile and sub-routes), product.md sections 2, 5 and 8.
 
 test('the profile list opens each sub-screen', async ({ page }) => {
   await signUp(page);
@@ -108,7 +108,7 @@ test('a new profile photo is cropped, uploaded and saved', async ({ page }) => {
   expect(profile.photoHash).toHaveLength(36);
 });
 
-test('failed saves keep what was typed and show the spec messages', async ({ page }) => {
+test('failed saves keep what was typed and show product.md messages', async ({ page }) => {
   test.slow();
   await signUp(page);
   await page.route('**/api/profile', (route) =>

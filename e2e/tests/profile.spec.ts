@@ -3,7 +3,7 @@ import { uniqueDisplayName, uniqueHandle } from '../support/accounts';
 import { signInDirectly, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// Complete Account Profile (spec sections 2, 4 and 5): the handle status while typing, the display-name
+// Complete Account Profile (product.md sections 2, 4 and 5): the handle status while typing, the display-name
 // rules, and "Complete" only for a valid name and an available handle.
 
 async function newPhoneUserOnCompleteProfile(page: Page) {

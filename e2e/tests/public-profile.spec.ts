@@ -4,7 +4,7 @@ import { acceptTermsUpFront, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { createWishByApi } from '../support/wishes';
 
-// The public profile and the public wish page (spec section 2): the wishlist in the spec's order, the
+// The public profile and the public wish page (product.md section 2): the wishlist in product.md's order, the
 // owner's wish menu (Pin, Archive), the archived filter, the search box, and what a visitor sees.
 
 function wishlist(page: Page) {
@@ -202,7 +202,7 @@ function recordNextShareToast(): void {
 }
 
 /**
- * Clicks a share button and sees "Link Copied!", which stays one second (spec section 8). The page records
+ * Clicks a share button and sees "Link Copied!", which stays one second (product.md section 8). The page records
  * the toast as it is added (a MutationObserver), so no check spaced out on a loaded machine can miss it, and
  * a failure says which toast came instead. The previous toast must be gone first, so each click is seen to
  * make its own.

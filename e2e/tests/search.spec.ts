@@ -2,7 +2,7 @@ import { uniqueDisplayName, uniqueHandle } from '../support/accounts';
 import { acceptTermsUpFront, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// Search (/search), spec sections 2, 4 and 9: anyone may search; recents are kept locally.
+// Search (/search), product.md sections 2, 4 and 9: anyone may search; recents are kept locally.
 
 test('a visitor finds a creator by part of the name and by handle, and the recents show and clear', async ({
   page,

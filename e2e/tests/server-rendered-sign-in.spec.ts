@@ -108,6 +108,6 @@ test('before the take-over and after, an unknown invite code shows no inviter an
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('region', { name: 'Invited by' })).toHaveCount(0);
   expect(apiCalls.filter((path) => path.startsWith('/api/affiliates/'))).toEqual([]);
-  // The code is kept for the session, for the profile the visitor completes (spec section 2).
+  // The code is kept for the session, for the profile the visitor completes (product.md section 2).
   expect(await page.evaluate(() => sessionStorage.getItem('affiliate'))).toBe('nobody_has_this_code');
 });

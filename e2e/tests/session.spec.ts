@@ -3,7 +3,7 @@ import { readLatestCode } from '../support/outbox';
 import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// Guards, the side menu, log-out and the landing page's signed-in card (spec sections 2 and 4).
+// Guards, the side menu, log-out and the landing page's signed-in card (product.md sections 2 and 4).
 
 test('a protected screen shows a spinner, then sends a signed-out visitor to sign in and back', async ({ page }) => {
   test.slow();

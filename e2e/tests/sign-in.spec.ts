@@ -3,7 +3,7 @@ import { readLatestCode, readLatestEmailLink, readOutbox } from '../support/outb
 import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// The sign-in screen and its flows (spec sections 2 and 4): phone code, e-mail link, the preview account,
+// The sign-in screen and its flows (product.md sections 2 and 4): phone code, e-mail link, the preview account,
 // invite links and in-app browsers. Codes and links are read from the server's local outbox.
 
 const PREVIEW_EMAIL = 'preview@sweetwish.app';
@@ -315,7 +315,7 @@ test('an invite link shows "Invited by" and the invited user completes the profi
 
   const phone = uniquePhone();
   await signInByPhoneHere(invited, phone);
-  // Kept for the session (spec section 2) once the app runs: the profile completed below carries it.
+  // Kept for the session (product.md section 2) once the app runs: the profile completed below carries it.
   expect(await invited.evaluate(() => sessionStorage.getItem('affiliate'))).toBe(inviter.handle.toLowerCase());
   await expect(invited).toHaveURL(/\/complete-profile$/);
   const handle = uniqueHandle();

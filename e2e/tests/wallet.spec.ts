@@ -14,7 +14,7 @@ import {
 } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
 
-// The token wallet and gifting (spec sections 2 and 4): top-ups through the local card sandbox, Buy on a
+// The token wallet and gifting (product.md sections 2 and 4): top-ups through the local card sandbox, Buy on a
 // wish page with and without enough tokens, /success, /purchases, /received and its detail with the live
 // update, the tip dialog, and a single-purchase wish once it is bought.
 

@@ -3,7 +3,7 @@ import { makePng } from '../support/images';
 import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// Create wish (/create) and Edit wish (/edit), spec sections 2, 5 and 8.
+// Create wish (/create) and Edit wish (/edit), product.md sections 2, 5 and 8.
 
 type CreatedWish = { id: string; name: string; cost: number; image: string | null; blurhash: string | null };
 

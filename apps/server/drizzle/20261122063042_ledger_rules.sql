@@ -1,4 +1,4 @@
--- The ledger's invariants, held by the database (design.md section 3).
+-- The ledger's invariants, held by the database (architecture.md section 3).
 
 -- The platform's accounts. They cache no balance: see ledger_accounts.balance_cents.
 INSERT INTO "ledger_accounts" ("id", "kind") VALUES

@@ -1,4 +1,4 @@
--- Whatever writes entries, the entries one statement writes for a transfer sum to zero (design.md section 3).
+-- Whatever writes entries, the entries one statement writes for a transfer sum to zero (architecture.md section 3).
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.ledger_check_balanced()

@@ -1,5 +1,5 @@
 -- Entries and transfers are never changed or removed; a correction is a new, reversing transfer
--- (design.md section 3). Fired by the ledger tables' append-only triggers.
+-- (architecture.md section 3). Fired by the ledger tables' append-only triggers.
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
 CREATE OR REPLACE FUNCTION public.ledger_refuse_change()

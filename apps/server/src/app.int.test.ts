@@ -502,7 +502,7 @@ describe('the pages the server renders', () => {
     expect(await signIn('/sign-in?error=access_denied&return=%2Fhome')).toBe('');
     expect(await signIn('/sign-in?return=%2Fhome')).toBe(page('/sign-in', false));
 
-    // Instagram's and Facebook's in-app browsers get the app, which sends them to /unsafe (spec section 2).
+    // Instagram's and Facebook's in-app browsers get the app, which sends them to /unsafe (product.md section 2).
     const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 Instagram 321.0.2';
     expect(await signIn('/sign-in', { 'user-agent': instagram })).toBe('');
     expect(await signIn('/sign-in', { 'user-agent': 'Mozilla/5.0 [FBAN/FBIOS;FBAV/450.0]' })).toBe('');

@@ -68,7 +68,7 @@ export type AppDeps = {
   changes: ChangeFeed;
   /** Aborted when the server begins to shut down: long-lived answers (event streams) end then. */
   shutdown?: AbortSignal;
-  /** Undefined on a public host without Stripe settings: top-ups then fail with the spec's message. */
+  /** Undefined on a public host without Stripe settings: top-ups then fail with product.md's message. */
   payments: CardPayments | undefined;
   sendLimits?: SendLimits;
   /** How many writes of each kind a user and an address may make (default: WRITE_POLICY). */

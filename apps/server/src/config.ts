@@ -77,7 +77,7 @@ const EnvSchema = z.object({
       'must be folder names of A-Z, a-z, 0-9, _, . and - joined by single slashes, without ..',
     )
     .optional(),
-  /** Stripe's secret API key. Unset: the local card sandbox (only on a local PUBLIC_URL; design.md section 4). */
+  /** Stripe's secret API key. Unset: the local card sandbox (only on a local PUBLIC_URL; architecture.md section 4). */
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)')

@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@sweetwish/shared/api-error';
 
 /**
- * The one error type domain code throws. The message is shown to the user, so it uses the spec's words
- * where the spec has them. The HTTP layer maps the code to a status (http/error-handler.ts).
+ * The one error type domain code throws. The message is shown to the user, so it uses product.md's words
+ * where product.md has them. The HTTP layer maps the code to a status (http/error-handler.ts).
  */
 export class AppError extends Error {
   constructor(

@@ -51,7 +51,7 @@ export type CardSandbox = {
 const MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * The local card sandbox (design.md section 4): a Stripe-compatible subset of the API for the
+ * The local card sandbox (architecture.md section 4): a Stripe-compatible subset of the API for the
  * official `stripe` SDK pointed at it, a hosted checkout page with test cards, a Connect onboarding
  * page, and webhooks signed with Stripe's scheme. Test mode only: no money moves.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DisplayName, Handle } from './handle';
 
-/** Only US numbers: +1 and ten digits, the first of them 2-9 (spec section 5, Phone). */
+/** Only US numbers: +1 and ten digits, the first of them 2-9 (product.md section 5, Phone). */
 export const US_PHONE = /^\+1[2-9]\d{9}$/;
 export const INVALID_PHONE_MESSAGE = 'Invalid phone number';
 
@@ -29,7 +29,7 @@ export const SendPhoneCodeInput = z.object({ phoneNumber: UsPhoneNumber });
 /** The length of the code sent by SMS (the server's `otpLength`). */
 export const SMS_CODE_LENGTH = 6;
 
-/** The phone sign-in's second step (POST /api/auth/phone-number/verify): the code, trimmed (spec section 5). */
+/** The phone sign-in's second step (POST /api/auth/phone-number/verify): the code, trimmed (product.md section 5). */
 export const VerifyPhoneCodeInput = z.object({
   phoneNumber: z.string().regex(US_PHONE, INVALID_PHONE_MESSAGE),
   code: z.string().trim().length(SMS_CODE_LENGTH, `Enter the ${SMS_CODE_LENGTH}-digit code`),
@@ -114,7 +114,7 @@ export const Inviter = z
   .meta({ id: 'Inviter' });
 export type Inviter = z.infer<typeof Inviter>;
 
-/** The address an e-mail sign-in goes to: non-empty once trimmed (spec section 5, Sign-in e-mail). */
+/** The address an e-mail sign-in goes to: non-empty once trimmed (product.md section 5, Sign-in e-mail). */
 const SignInEmail = z.string().trim().min(1, 'Email is required');
 
 export const PreviewSignInInput = z.object({ email: SignInEmail });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Codes every API error carries (design.md section 9). One mapping on the server turns them into statuses. */
+/** Codes every API error carries (architecture.md section 9). One mapping on the server turns them into statuses. */
 export const ERROR_CODES = [
   'VALIDATION',
   'UNAUTHENTICATED',

@@ -1,5 +1,5 @@
 /**
- * Cookies that mirror what the web app records in local storage (spec section 3), so that the server, which
+ * Cookies that mirror what the web app records in local storage (product.md section 3), so that the server, which
  * cannot read local storage, renders a page as the app would for this browser (decision 043): the terms
  * dialog accepted, and the landing page visited before (its first-visit animation).
  */

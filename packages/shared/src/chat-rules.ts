@@ -1,14 +1,14 @@
 /**
- * Conversation rules without schemas (the web app uses them without loading zod): spec sections 2 to 5, 8
+ * Conversation rules without schemas (the web app uses them without loading zod): product.md sections 2 to 5, 8
  * and 9.
  */
 export const MESSAGE_MAX = 5000;
-/** The first page of a conversation, and each older page loaded while scrolling up (spec section 7). */
+/** The first page of a conversation, and each older page loaded while scrolling up (product.md section 7). */
 export const MESSAGE_PAGE_SIZE = 30;
 export const MESSAGE_PAGE_MAX = 100;
-/** Two taps on a message within this many milliseconds toggle the heart (spec section 9). */
+/** Two taps on a message within this many milliseconds toggle the heart (product.md section 9). */
 export const DOUBLE_TAP_MS = 300;
-/** A message notification at most this often per conversation and recipient (design.md section 5). */
+/** A message notification at most this often per conversation and recipient (architecture.md section 5). */
 export const MESSAGE_NOTIFICATION_INTERVAL_MINUTES = 10;
 
 /** Who calls createConversation: the buyer from a purchase, or the recipient from a received item. */
@@ -23,7 +23,7 @@ export const SENDABLE_MESSAGE_TYPES = ['text', 'image'] as const;
 export const REACTIONS = ['heart'] as const;
 export type Reaction = (typeof REACTIONS)[number];
 
-/** The name shown for an anonymous buyer, and for anyone without a public profile (design.md section 11). */
+/** The name shown for an anonymous buyer, and for anyone without a public profile (architecture.md section 11). */
 export const ANONYMOUS_NAME = 'Anonymous';
 
 /** Why someone cannot write in a conversation, and what they are told. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CreateConversationInput, SendTextInput, SetReactionInput } from './chat';
 import { CHAT_MESSAGES, lastMessagePreview, toggledReaction } from './chat-rules';
 
-describe('Message content (spec section 5): at most 5000 characters, type text or image', () => {
+describe('Message content (product.md section 5): at most 5000 characters, type text or image', () => {
   it('takes text up to 5000 characters', () => {
     expect(SendTextInput.safeParse({ type: 'text', content: 'Hi!' }).success).toBe(true);
     expect(SendTextInput.safeParse({ type: 'text', content: 'x'.repeat(5000) }).success).toBe(true);
@@ -28,7 +28,7 @@ describe('Message content (spec section 5): at most 5000 characters, type text o
   });
 });
 
-describe('Conversation creation (spec section 5): type purchase or received, with purchaseId', () => {
+describe('Conversation creation (product.md section 5): type purchase or received, with purchaseId', () => {
   it('takes either type with a purchase id', () => {
     expect(CreateConversationInput.safeParse({ type: 'purchase', purchaseId: 'p1' }).success).toBe(true);
     expect(CreateConversationInput.safeParse({ type: 'received', purchaseId: 'p1' }).success).toBe(true);
@@ -41,7 +41,7 @@ describe('Conversation creation (spec section 5): type purchase or received, wit
   });
 });
 
-describe('reactions (spec section 4)', () => {
+describe('reactions (product.md section 4)', () => {
   it('toggle: a heart where there is none, none (null) where there is one', () => {
     expect(toggledReaction(null)).toBe('heart');
     expect(toggledReaction('heart')).toBeNull();

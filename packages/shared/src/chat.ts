@@ -15,7 +15,7 @@ import { pageOf } from './paging';
 import { Person, PurchasedProduct } from './wallet';
 import { PURCHASE_TYPES } from './wallet-rules';
 
-/** Conversations and messages: the calls' schemas (spec sections 3, 5 and 7; design.md sections 6 and 11). */
+/** Conversations and messages: the calls' schemas (product.md sections 3, 5 and 7; architecture.md sections 6 and 11). */
 
 /** createConversation: the buyer ("purchase") or the recipient ("received") of a purchase opens its conversation. */
 export const CreateConversationInput = z.object({
@@ -40,7 +40,7 @@ export const SendTextInput = z.object({
 export type SendTextInput = z.infer<typeof SendTextInput>;
 
 /**
- * The composer's text (spec section 5, Message send): SendTextInput's content, which may be left empty when
+ * The composer's text (product.md section 5, Message send): SendTextInput's content, which may be left empty when
  * only images go; it is sent (trimmed) only when there is some.
  */
 export const MessageDraft = z.object({ content: MessageText });
@@ -48,7 +48,7 @@ export const MessageDraft = z.object({ content: MessageText });
 /** sendMessage with an image: the multipart form of POST /api/conversations/{id}/images. */
 export const SendImageInput = z.object({
   file: z.file({ error: UPLOAD_ERROR_MESSAGE }).meta({ type: 'string', format: 'binary' }),
-  /** Computed in the browser (spec section 7), checked here. */
+  /** Computed in the browser (product.md section 7), checked here. */
   blurhash: z.string().length(BLURHASH_LENGTH, `Blurhash must be exactly ${BLURHASH_LENGTH} characters`),
 });
 export type SendImageInput = z.infer<typeof SendImageInput>;
@@ -66,7 +66,7 @@ export const MessageImage = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   isLocked: z.boolean(),
-  /** 400x200 (shown at 200x100, spec section 9). */
+  /** 400x200 (shown at 200x100, product.md section 9). */
   thumbUrl: z.string().nullable(),
   url: z.string().nullable(),
 });

@@ -3,7 +3,7 @@ import { pageOf } from './paging';
 import { Person } from './wallet';
 
 /**
- * The fan base (spec section 1): only someone who has rewarded a creator can opt in to that creator's fan
+ * The fan base (product.md section 1): only someone who has rewarded a creator can opt in to that creator's fan
  * base; the creator sees their fans.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Every rate the product charges, in one place (design.md section 3, spec section 9).
+ * Every rate the product charges, in one place (architecture.md section 3, product.md section 9).
  * Rates are in basis points (1% = 100) so that money maths stays in integers.
  */
 export const FEE_RATES = {

@@ -39,7 +39,7 @@ const ContributionAmount = z
 export const ContributeInput = z.object({
   /** Whole tokens; the server refuses more than what remains. */
   amount: ContributionAmount,
-  /** Shown as "Anonymous" to the creator and on the wish page, as for gifts (design.md section 11). */
+  /** Shown as "Anonymous" to the creator and on the wish page, as for gifts (architecture.md section 11). */
   isAnonymous: z.boolean().default(false),
 });
 export type ContributeInput = z.input<typeof ContributeInput>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTER } from './control-character';
 
-/** Handle and display-name rules (spec section 5; design.md section 8). */
+/** Handle and display-name rules (product.md section 5; architecture.md section 8). */
 export const HANDLE_MIN = 4;
 export const HANDLE_MAX = 24;
 export const DISPLAY_NAME_MIN = 4;
@@ -29,7 +29,7 @@ export { CONTROL_CHARACTER };
  * names kept for the platform. Compared without regard to case.
  */
 export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
-  // routes of spec section 2
+  // routes of product.md section 2
   'sign-in',
   'sign-up',
   'join',
@@ -58,10 +58,10 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'terms-of-service',
   'privacy',
   'test',
-  // screens added beyond the spec's route table
+  // screens added beyond product.md's route table
   'fans',
   'moderation',
-  // kept for the platform (design.md section 8)
+  // kept for the platform (architecture.md section 8)
   'api',
   'admin',
   'www',

@@ -1,4 +1,4 @@
-/** In-app browsers of social apps where signing in is unsafe (spec section 2), by the name shown to the visitor. */
+/** In-app browsers of social apps where signing in is unsafe (product.md section 2), by the name shown to the visitor. */
 export type InAppBrowser = 'Instagram' | 'Facebook';
 
 export function detectInAppBrowser(userAgent: string): InAppBrowser | undefined {

@@ -1,4 +1,4 @@
-/** Profile links (spec section 5, Links): empty entries dropped, https:// added, http(s) only. */
+/** Profile links (product.md section 5, Links): empty entries dropped, https:// added, http(s) only. */
 export const LINK_MAX_LENGTH = 1000;
 export const MAX_LINKS = 20;
 export const LINK_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events of GET /api/events (design.md section 6): which of the signed-in user's data changed.
+ * Server-Sent Events of GET /api/events (architecture.md section 6): which of the signed-in user's data changed.
  * Each `change` event's data is a LiveEvent as JSON; the web app refetches what it names.
  */
 export const LIVE_TOPICS = [

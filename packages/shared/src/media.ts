@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What an uploaded image is for; each kind has its own shape (spec: crop 4:3, square, 2:1). */
+/** What an uploaded image is for; each kind has its own shape (product.md: crop 4:3, square, 2:1). */
 export const IMAGE_KINDS = ['wish', 'photo', 'banner'] as const;
 export const ImageKind = z.enum(IMAGE_KINDS);
 export type ImageKind = z.infer<typeof ImageKind>;
@@ -18,7 +18,7 @@ export const IMAGE_SHAPES: Readonly<Record<ImageKind, { width: number; height: n
 /** The largest file an upload may carry. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-/** The spec's message for any failed upload. */
+/** product.md's message for any failed upload. */
 export const UPLOAD_ERROR_MESSAGE = 'Error uploading file';
 
 /**
@@ -59,7 +59,7 @@ export function isOwnImage(userId: string, url: string): boolean {
   return STORED_IMAGE_URL.exec(url)?.[1] === userId;
 }
 
-/** A stored image: a JPEG served from `url` (same origin), at most 1000 characters as the spec allows. */
+/** A stored image: a JPEG served from `url` (same origin), at most 1000 characters as product.md allows. */
 export const UploadedImage = z
   .object({
     url: StoredImageUrl,

@@ -44,7 +44,7 @@ describe('splitGift', () => {
 });
 
 describe('topUpPrice', () => {
-  it('prices the five packages of the spec, discounts applied, fee 2% capped at $5', () => {
+  it('prices the five packages of product.md, discounts applied, fee 2% capped at $5', () => {
     expect(TOKEN_PACKAGES.map((p) => topUpPrice(p.quantity))).toEqual([
       { quantity: 50, basePriceCents: 5000, priceCents: 5000, serviceFeeCents: 100, totalCents: 5100 },
       { quantity: 100, basePriceCents: 10000, priceCents: 10000, serviceFeeCents: 200, totalCents: 10200 },

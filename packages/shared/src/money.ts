@@ -1,7 +1,7 @@
 import { FEE_RATES } from './fees';
 import { groupThousands } from './thousands';
 
-/** Amounts below the UI are integer cents; 1 token = 100 cents = US$1 (design.md section 3). */
+/** Amounts below the UI are integer cents; 1 token = 100 cents = US$1 (architecture.md section 3). */
 export const CENTS_PER_TOKEN = 100;
 
 export function tokensToCents(tokens: number): number {
@@ -35,7 +35,7 @@ export type FeeSplit = {
 };
 
 /**
- * How a gift or tip of `grossCents` is divided (design.md section 3): recipient 80%, platform fee 10% (2% of
+ * How a gift or tip of `grossCents` is divided (architecture.md section 3): recipient 80%, platform fee 10% (2% of
  * it to the recipient's affiliate when there is one), processing 10%. The recipient's, the affiliate's and
  * the processing parts are rounded down to the cent; the platform takes the remainder, so the parts always
  * sum to exactly the gross and none is negative.
@@ -50,7 +50,7 @@ export function splitGift(grossCents: number, hasAffiliate: boolean): FeeSplit {
   return { grossCents, recipientCents, affiliateCents, platformCents, processingCents };
 }
 
-/** Token packages of the purchase menu (spec section 9): the dollar price equals the quantity. */
+/** Token packages of the purchase menu (product.md section 9): the dollar price equals the quantity. */
 export const TOKEN_PACKAGES = [
   { quantity: 50, basePrice: 50 },
   { quantity: 100, basePrice: 100 },
@@ -75,7 +75,7 @@ export type TopUpPrice = {
 };
 
 /**
- * What buying `quantity` tokens costs (design.md section 3): a package's price after its discount, or a
+ * What buying `quantity` tokens costs (architecture.md section 3): a package's price after its discount, or a
  * custom quantity at one dollar a token with no discount, plus the service fee.
  */
 export function topUpPrice(quantity: number): TopUpPrice {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const OVERLAY_MAX_TOKENS = 999_999;
 /** How many gifters the leaderboard shows. */
 export const LEADERBOARD_SIZE = 5;
-/** Shown for an anonymous gift and for a fan without a public profile (design.md section 11). */
+/** Shown for an anonymous gift and for a fan without a public profile (architecture.md section 11). */
 export const ANONYMOUS_NAME = 'Anonymous';
 
 export const LEADERBOARD_PERIODS = ['today', 'goal'] as const;

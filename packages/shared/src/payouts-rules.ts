@@ -1,7 +1,7 @@
 import { formatTokens } from './money';
 
 /**
- * Payout and withdrawal rules without schemas (the web app uses them without loading zod): spec sections
+ * Payout and withdrawal rules without schemas (the web app uses them without loading zod): product.md sections
  * 2, 4, 5, 8 and 9.
  */
 export const WITHDRAWAL_MIN_TOKENS = 50;
@@ -27,13 +27,13 @@ export const PAYOUT_MESSAGES = {
 
 export type PayoutAccountState = 'setup' | 'update' | 'ok';
 
-/** The Request Withdrawal card's state (spec section 4, Payout account status). */
+/** The Request Withdrawal card's state (product.md section 4, Payout account status). */
 export function payoutAccountState(account: { payoutsEnabled: boolean } | null): PayoutAccountState {
   if (!account) return 'setup';
   return account.payoutsEnabled ? 'ok' : 'update';
 }
 
-/** What the withdrawal field keeps of what is typed: digits only (spec section 5). */
+/** What the withdrawal field keeps of what is typed: digits only (product.md section 5). */
 export function keepDigits(typed: string): string {
   return typed.replace(/\D/g, '');
 }
@@ -46,7 +46,7 @@ export const WITHDRAWAL_STATUSES = ['pending', 'in_transit', 'paid', 'failed', '
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
- * The history table's Status column (design.md section 11: "Completed" once the money reached the bank;
+ * The history table's Status column (architecture.md section 11: "Completed" once the money reached the bank;
  * pending and failed ones say so).
  */
 export function withdrawalStatusLabel(status: WithdrawalStatus): string {

@@ -8,7 +8,7 @@ function parseWithdrawal(typed: string, availableCents: number | undefined) {
   return parsed.success ? parsed.data : { error: parsed.error.issues[0]?.message };
 }
 
-describe('Withdrawal (spec section 5)', () => {
+describe('Withdrawal (product.md section 5)', () => {
   it('keeps only the digits typed', () => {
     expect(keepDigits('1,2a3.4 5$')).toBe('12345');
     expect(keepDigits('-50')).toBe('50');
@@ -49,7 +49,7 @@ describe('Withdrawal (spec section 5)', () => {
   });
 });
 
-describe('payout account status (spec section 4)', () => {
+describe('payout account status (product.md section 4)', () => {
   it('is setup without an account, update until payouts are enabled, ok after', () => {
     expect(payoutAccountState(null)).toBe('setup');
     expect(payoutAccountState({ payoutsEnabled: false })).toBe('update');

@@ -11,7 +11,7 @@ import {
 import { wholeNumberText } from './typed-number';
 import { AppPath } from './wallet';
 
-/** Payout accounts, withdrawals and the earnings statement: the calls' schemas (spec section 7, design.md 3-4). */
+/** Payout accounts, withdrawals and the earnings statement: the calls' schemas (product.md section 7, architecture.md 3-4). */
 
 /** getStripeAccountStatus: the payout account, or null before onboarding starts. */
 export const PayoutAccountStatus = z.object({
@@ -37,7 +37,7 @@ export const WithdrawalInput = z.object({ amount: WithdrawalAmount });
 export type WithdrawalInput = z.infer<typeof WithdrawalInput>;
 
 /**
- * The withdraw form (spec section 5, Withdrawal): the amount as typed, checked as makeStripeWithdrawal checks
+ * The withdraw form (product.md section 5, Withdrawal): the amount as typed, checked as makeStripeWithdrawal checks
  * it and, once the wallet is known, against its whole tokens (cents below a token stay in the wallet). The
  * server checks the balance again when it takes the money.
  */

@@ -33,7 +33,7 @@ const AboutMe = z
     if (problem) ctx.addIssue({ code: 'custom', message: ABOUT_ME_MESSAGES[problem] });
   });
 
-/** A creator's public profile (spec section 3, User): what anyone may see at /{handle}. */
+/** A creator's public profile (product.md section 3, User): what anyone may see at /{handle}. */
 export const PublicProfile = z
   .object({
     id: z.string(),
@@ -57,7 +57,7 @@ const SavedLink = z
   .regex(/^https?:\/\//i, LINK_MESSAGES.scheme);
 const SavedLinks = z.array(SavedLink).max(MAX_LINKS, LINK_MESSAGES.tooMany);
 
-/** Profile updates merge into the user (spec section 7); links are saved already normalised (links.ts). */
+/** Profile updates merge into the user (product.md section 7); links are saved already normalised (links.ts). */
 export const UpdateProfileInput = z
   .object({
     displayName: DisplayName.optional(),
@@ -90,7 +90,7 @@ export const ProfileLinksFields = z.object({
     .pipe(SavedLinks),
 });
 
-/** userSearch: at least 3 characters (spec section 9). */
+/** userSearch: at least 3 characters (product.md section 9). */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_RESULT_LIMIT = 20;
 export const UserSearchQuery = z.object({ q: z.string().trim().min(SEARCH_MIN_LENGTH).max(50) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Settings (/settings; design.md section 11): notifications, fan interactions, account. */
+/** Settings (/settings; architecture.md section 11): notifications, fan interactions, account. */
 
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
 
@@ -11,7 +11,7 @@ export const Settings = z.object({
   notifyMessages: z.boolean(),
   /** Whether fans may message the creator after a gift (on by default). */
   fansCanMessage: z.boolean(),
-  /** Where notifications go: the sign-in method (spec section 1). */
+  /** Where notifications go: the sign-in method (product.md section 1). */
   notificationChannel: z.enum(NOTIFICATION_CHANNELS),
 });
 export type Settings = z.infer<typeof Settings>;

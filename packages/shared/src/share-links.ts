@@ -1,4 +1,4 @@
-/** Share links (spec section 5, Share link): a handle is needed, and one of three types. */
+/** Share links (product.md section 5, Share link): a handle is needed, and one of three types. */
 export const SHARE_LINK_TYPES = ['tip', 'profile', 'invite'] as const;
 export type ShareLinkType = (typeof SHARE_LINK_TYPES)[number];
 
@@ -7,7 +7,7 @@ export const SHARE_LINK_MESSAGES = {
   invalidType: 'Invalid type',
 } as const;
 
-/** The title and address to share, or the spec's message. Invite links use the /join route. */
+/** The title and address to share, or product.md's message. Invite links use the /join route. */
 export function buildShareLink(
   type: string,
   handle: string | null | undefined,

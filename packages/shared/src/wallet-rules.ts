@@ -1,5 +1,5 @@
 /**
- * Wallet and gifting rules without schemas (so the web app can use them without loading zod): spec
+ * Wallet and gifting rules without schemas (so the web app can use them without loading zod): product.md
  * sections 2 to 5, 8 and 9.
  */
 import { groupThousands } from './thousands';
@@ -27,7 +27,7 @@ export const WALLET_MESSAGES = {
 export const PURCHASE_TYPES = ['standard', 'tip'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
-/** The name a received row shows (spec section 2, Received). */
+/** The name a received row shows (product.md section 2, Received). */
 export function receivedItemName(item: { type: PurchaseType; product: { name: string } | null }): string {
   if (item.type === 'tip') return 'Custom Tip';
   return item.product?.name ?? "It's a surprise!";

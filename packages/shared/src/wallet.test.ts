@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BuyInput, TipFields, TipInput, TopUpInput } from './wallet';
 import { isHighlighted, receivedItemName } from './wallet-rules';
 
-describe('the validation table (spec section 5) for money', () => {
+describe('the validation table (product.md section 5) for money', () => {
   it('Token purchase: an integer quantity from 1 to 999999, with a location in this app', () => {
     expect(TopUpInput.safeParse({ quantity: 1, location: '/home' }).success).toBe(true);
     expect(TopUpInput.safeParse({ quantity: 999_999, location: '/x/abc?y=1' }).success).toBe(true);

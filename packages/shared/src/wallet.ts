@@ -4,7 +4,7 @@ import { pageOf } from './paging';
 import { wholeNumberText } from './typed-number';
 import { PURCHASE_TYPES, TIP_MAX, TIP_MIN, WALLET_MESSAGES } from './wallet-rules';
 
-/** Wallet, top-ups, gifts and tips: the calls' schemas (spec section 7; design.md sections 3, 4 and 11). */
+/** Wallet, top-ups, gifts and tips: the calls' schemas (product.md section 7; architecture.md sections 3, 4 and 11). */
 
 /** Earned tokens still clearing, by the day they become available (decision 017). */
 export const PendingEarning = z.object({
@@ -47,7 +47,7 @@ export type TopUpSession = z.infer<typeof TopUpSession>;
 export const BuyInput = z.object({
   productId: z.string().min(1).max(64),
   sellerId: z.string().min(1).max(64),
-  /** Shown to the creator as "Anonymous", with no link to the buyer (design.md section 11). */
+  /** Shown to the creator as "Anonymous", with no link to the buyer (architecture.md section 11). */
   isAnonymous: z.boolean().default(false),
 });
 export type BuyInput = z.input<typeof BuyInput>;
@@ -68,7 +68,7 @@ export const TipInput = z.object({
 });
 export type TipInput = z.input<typeof TipInput>;
 
-/** The tip dialog's fields (spec section 2): the amount as typed, checked as sendTip checks it. */
+/** The tip dialog's fields (product.md section 2): the amount as typed, checked as sendTip checks it. */
 export const TipFields = z.object({ amount: wholeNumberText(TipAmount), isAnonymous: z.boolean() });
 
 export const TipResult = z.object({ tipId: z.string() });
@@ -113,7 +113,7 @@ export const ReceivedItem = z.object({
   buyer: Person.nullable(),
   product: PurchasedProduct.nullable(),
   conversationId: z.string().nullable(),
-  /** Gross, fees and net (design.md section 3). */
+  /** Gross, fees and net (architecture.md section 3). */
   feesCents: z.number().int().nonnegative(),
   netCents: z.number().int().nonnegative(),
   /** Tokens taken back because the fan's card payment was refunded or disputed (0 when none): "Reversed". */

@@ -1,6 +1,6 @@
 /**
  * Wish (product) rules without schemas, so the web app can use them without loading zod (the public wish
- * page, decision 003): spec sections 3, 4, 5 and 9. `wishes.ts` builds the schemas on them.
+ * page, decision 003): product.md sections 3, 4, 5 and 9. `wishes.ts` builds the schemas on them.
  */
 import { groupThousands } from './thousands';
 
@@ -25,7 +25,7 @@ export function keepPriceCharacters(typed: string): string {
   return typed.replace(/[^\d,]/g, '');
 }
 
-/** The explanation under the Buy button (spec section 2, Public wish page). */
+/** The explanation under the Buy button (product.md section 2, Public wish page). */
 export function repeatPurchaseText(type: WishType, allowRepeatPurchases: boolean): string {
   if (type === 'standard') {
     return allowRepeatPurchases

@@ -33,7 +33,7 @@ const WishCost = z
 const WishImage = StoredImageUrl.max(WISH_IMAGE_URL_MAX);
 const Blurhash = z.string().length(BLURHASH_LENGTH, `Blurhash must be exactly ${BLURHASH_LENGTH} characters`);
 
-/** createProduct (spec section 7). A subscription wish's cost is its monthly price (decision 034). */
+/** createProduct (product.md section 7). A subscription wish's cost is its monthly price (decision 034). */
 export const CreateWishInput = z
   .object({
     name: WishName,
@@ -72,7 +72,7 @@ export type UpdateWishInput = z.infer<typeof UpdateWishInput>;
 export const WishPriceText = wholeNumberText(WishCost);
 
 /**
- * The create and edit wish forms (spec sections 2 and 5): the fields createProduct and updateProduct take,
+ * The create and edit wish forms (product.md sections 2 and 5): the fields createProduct and updateProduct take,
  * with the price as typed. The parsed values carry it as `cost`, the call's name for it; the server's
  * problems with `cost` belong on the Price field.
  */
@@ -86,7 +86,7 @@ export const WishFields = z
   .transform(({ price, ...fields }) => ({ ...fields, cost: price }));
 export type WishFields = z.output<typeof WishFields>;
 
-/** A wish as every screen sees it (spec section 3, Product). */
+/** A wish as every screen sees it (product.md section 3, Product). */
 export const Wish = z
   .object({
     id: z.string(),
@@ -119,7 +119,7 @@ export const WishSeller = z
 export const WishPage = z.object({ wish: Wish, seller: WishSeller }).meta({ id: 'WishPage' });
 export type WishPage = z.infer<typeof WishPage>;
 
-/** The owner's archived wishes (spec section 4, Wishlist filter), a page at a time: they have no cap. */
+/** The owner's archived wishes (product.md section 4, Wishlist filter), a page at a time: they have no cap. */
 export const ArchivedWishPage = pageOf(Wish);
 export type ArchivedWishPage = z.infer<typeof ArchivedWishPage>;
 

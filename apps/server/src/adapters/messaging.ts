@@ -14,7 +14,7 @@ export type Messaging = {
   close: () => Promise<void>;
 };
 
-/** The configured provider for each channel, or the local outbox when it has none (design.md section 2). */
+/** The configured provider for each channel, or the local outbox when it has none (architecture.md section 2). */
 export function createMessaging(config: Config, database: DatabaseHandle): Messaging {
   const smtp = config.smtp ? smtpEmail(config.smtp) : undefined;
   return {

@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
- * What changed, as every server instance hears it (design.md section 6). Writers send a change with
+ * What changed, as every server instance hears it (architecture.md section 6). Writers send a change with
  * notifyChange inside the transaction that makes it, so it leaves only on commit.
  */
 export type Change =
@@ -24,7 +24,7 @@ export type Change =
   /** Jobs were queued or brought forward (jobs/repo.ts, the notifications table's trigger): the runners wake. */
   | { topic: 'jobs' }
   /**
-   * Sent live to that user (design.md section 6): their wallet balance, purchases made, gifts received,
+   * Sent live to that user (architecture.md section 6): their wallet balance, purchases made, gifts received,
    * fans, withdrawals or payout account changed; or a conversation of theirs (its read state, its place in
    * the list) or its messages; without a conversation, all of that user's conversations.
    */

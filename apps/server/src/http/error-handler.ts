@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../errors';
 import type { AppEnv } from './context';
 
-/** The one mapping from error codes to HTTP statuses (design.md section 9). */
+/** The one mapping from error codes to HTTP statuses (architecture.md section 9). */
 const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,

@@ -6,7 +6,7 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { 'application/json': { schema } } };
 }
 
-/** An error response: always the one error body of design.md section 9. */
+/** An error response: always the one error body of architecture.md section 9. */
 export function errorResponse(description: string) {
   return jsonResponse(ApiErrorBody, description);
 }

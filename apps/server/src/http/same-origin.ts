@@ -4,7 +4,7 @@ import { errorBody } from './error-handler';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses a state-changing request whose Origin is not the app's own (design.md section 5): with
+ * Refuses a state-changing request whose Origin is not the app's own (architecture.md section 5): with
  * session cookies, this is what stops another site from acting for a signed-in user.
  */
 export function sameOrigin(origin: string, options: { exemptPaths: string[] }) {

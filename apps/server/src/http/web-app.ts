@@ -50,7 +50,7 @@ export function webApp(
   /**
    * The server's rendering of a creator's or wish's page (decision 042), the sign-in screen or the landing
    * page (decision 043), for a visitor without a session: what a signed-in user sees depends on who they
-   * are, and the app renders that. An in-app browser gets the app, which sends it to /unsafe (spec 2).
+   * are, and the app renders that. An in-app browser gets the app, which sends it to /unsafe (product.md section 2).
    */
   const serverPage = async (c: Context, screen: Screen | undefined, meta?: PageMeta) => {
     if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;

@@ -21,7 +21,7 @@ export function AppShell() {
   );
 }
 
-/** The signed-in user's live updates (design.md section 6): queries refetch when the server says they changed. */
+/** The signed-in user's live updates (architecture.md section 6): queries refetch when the server says they changed. */
 function LiveEvents() {
   useLiveEvents();
   return null;

@@ -3,7 +3,7 @@ import { RouteErrorBoundary, RouterFallbackBoundary } from '../components/lazy-e
 import { AppLayout } from './app-layout';
 
 /**
- * Every route of spec section 2, and /fans (a creator's fan base). Screens are code-split: each `lazy`
+ * Every route of product.md section 2, and /fans (a creator's fan base). Screens are code-split: each `lazy`
  * loads only that screen's code, and with it the screen's `loader`, which starts every query the screen
  * needs at once (lib/route-loader.ts, decision 025).
  *

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Dark theme, primary pink (spec section 2, Guards and shared behaviour). */
+/** Dark theme, primary pink (product.md section 2, Guards and shared behaviour). */
 export const theme = createTheme({
   palette: {
     mode: 'dark',

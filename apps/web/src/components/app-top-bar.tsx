@@ -5,7 +5,7 @@ import { TopBar } from './top-bar';
 
 /**
  * The top bar of the app's screens: an optional back arrow, the logo (to the user's profile when signed
- * in, else /home; spec section 2) and the side-menu button.
+ * in, else /home; product.md section 2) and the side-menu button.
  */
 export function AppTopBar({ hasBack = false }: { hasBack?: boolean }) {
   const { me } = useMe();

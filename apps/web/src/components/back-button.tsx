@@ -18,7 +18,7 @@ function isFromThisSite(referrer: string): boolean {
   return URL.canParse(referrer) && new URL(referrer).origin === window.location.origin;
 }
 
-/** The top bar's back arrow: one page back, or to /home when the app was opened on this page (spec section 2). */
+/** The top bar's back arrow: one page back, or to /home when the app was opened on this page (product.md section 2). */
 export function BackButton() {
   const navigate = useNavigate();
   return (

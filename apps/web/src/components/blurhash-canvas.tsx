@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { decode, isBlurhashValid } from 'blurhash';
 import { useEffect, useRef } from 'react';
 
-/** The placeholder's default decoded width (spec section 9); it is stretched over the frame. */
+/** The placeholder's default decoded width (product.md section 9); it is stretched over the frame. */
 export const BLURHASH_DECODE_WIDTH = 32;
 
 /** A blurhash drawn small on a canvas and stretched to fill its (positioned) parent, under an image that is still loading. */

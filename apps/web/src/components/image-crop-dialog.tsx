@@ -10,7 +10,7 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { type CroppedImage, cropImage } from '../lib/image-processing';
 
 /**
- * Crops a chosen image to a fixed shape (spec section 9: wish 4:3, profile photo square in a circle,
+ * Crops a chosen image to a fixed shape (product.md section 9: wish 4:3, profile photo square in a circle,
  * banner 2:1) and hands back the JPEG with its blurhash. `src` is a local address of the chosen file.
  */
 export function ImageCropDialog({

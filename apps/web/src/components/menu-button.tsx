@@ -11,7 +11,7 @@ const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })
 
 /**
  * The top bar's menu button and the side menu it opens. The menu belongs to the page it was opened on:
- * any route change closes it (spec section 2, Side menu). A dot on the button says there is something unseen
+ * any route change closes it (product.md section 2, Side menu). A dot on the button says there is something unseen
  * inside: it counts unseen conversations plus unseen received purchases.
  */
 export function MenuButton() {

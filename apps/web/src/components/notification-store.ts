@@ -1,7 +1,7 @@
 import type { AlertColor } from '@mui/material/Alert';
 
 /**
- * Messages to the user (spec section 8): "toast" at the top centre for 3 s (sign-in and sharing),
+ * Messages to the user (product.md section 8): "toast" at the top centre for 3 s (sign-in and sharing),
  * "notification" at the bottom left for 5 s, at most 3 on screen, everywhere else.
  */
 export type NotificationPlacement = 'toast' | 'notification';

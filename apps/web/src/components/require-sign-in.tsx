@@ -5,11 +5,11 @@ import { useMe } from '../lib/session';
 import { CenteredMessage } from './centered-message';
 import { CenteredSpinner } from './centered-spinner';
 
-/** How long a protected screen shows its spinner to a signed-out visitor before sending them to sign in (spec 9). */
+/** How long a protected screen shows its spinner to a signed-out visitor before sending them to sign in (product.md section 9). */
 export const SIGN_IN_REDIRECT_DELAY_MS = 2000;
 
 /**
- * Shows `children` only to a signed-in user (spec section 2, Guards). Anyone else sees a spinner and,
+ * Shows `children` only to a signed-in user (product.md section 2, Guards). Anyone else sees a spinner and,
  * after 2 s, the sign-in screen, which brings them back here afterwards. With `requireCompleteProfile`,
  * a user without a handle or display name is sent to finish the profile first.
  */

@@ -36,11 +36,11 @@ import { VISUALLY_HIDDEN } from './visually-hidden';
 import { tokenCount } from './wallet/token-count';
 import { WalletIcon } from './wallet/wallet-icons';
 
-/** Drawer width (spec section 9). */
+/** Drawer width (product.md section 9). */
 export const SIDE_MENU_WIDTH = 300;
 
 /**
- * The side menu (spec section 2): a drawer from the right that a swipe to the right closes. Signed-out
+ * The side menu (product.md section 2): a drawer from the right that a swipe to the right closes. Signed-out
  * visitors are offered "Sign In / Sign Up"; a signed-in user gets their token balance with "Manage", Home,
  * Search, Conversations (with its unseen count), Purchases and Received (each once there is one; Received
  * with its unseen count), Profile, Fans (their fan base), Settings and Logout, and, once they have a handle,
@@ -210,7 +210,7 @@ const SHARE_BUTTONS: { type: ShareLinkType; label: string; icon: ReactNode }[] =
 ];
 
 /**
- * Share links built from the user's handle (spec section 2, Side menu; section 5, Share link). The menu
+ * Share links built from the user's handle (product.md section 2, Side menu; section 5, Share link). The menu
  * closes first, so the share sheet or the "Link Copied!" toast is not behind it.
  */
 function ShareButtons({ handle, onShare }: { handle: string; onShare: () => void }) {

@@ -3,7 +3,7 @@ import { FadeInImage } from './fade-in-image';
 import { ImageIcon } from './share-icons';
 
 /**
- * A wish's picture in its 4:3 frame (spec section 9): its blurhash (or a skeleton without one) until it
+ * A wish's picture in its 4:3 frame (product.md section 9): its blurhash (or a skeleton without one) until it
  * loads, then it fades in; an icon when the wish has no picture.
  */
 export function WishImage({

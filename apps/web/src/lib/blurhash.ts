@@ -1,9 +1,9 @@
 import { BLURHASH_LENGTH } from '@sweetwish/shared/blurhash';
 import { encode } from 'blurhash';
 
-/** Blurhashes computed in the browser (spec section 7; the server checks their length). */
+/** Blurhashes computed in the browser (product.md section 7; the server checks their length). */
 
-/** Blurhash components: 1 + 1 + 4 + 2 * (4 * 4 - 1) = 36 characters, the length the spec requires. */
+/** Blurhash components: 1 + 1 + 4 + 2 * (4 * 4 - 1) = 36 characters, the length product.md requires. */
 export const BLURHASH_COMPONENTS = { x: 4, y: 4 } as const;
 /** The width a picture is scaled to before hashing: a blurhash needs only a thumbnail. */
 export const BLURHASH_SOURCE_WIDTH = 32;

@@ -1,4 +1,4 @@
-/** Confetti after a sign-in (spec sections 4 and 9): 8 s, at most 100 pieces, never two showers at once. */
+/** Confetti after a sign-in (product.md sections 4 and 9): 8 s, at most 100 pieces, never two showers at once. */
 export const CONFETTI_DURATION_MS = 8000;
 export const CONFETTI_MAX_PIECES = 100;
 const FADE_MS = 1500;

@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * Query keys of the conversations (spec section 2), here rather than in the conversations feature because
+ * Query keys of the conversations (product.md section 2), here rather than in the conversations feature because
  * the live events stream (live-events.ts) and the message buttons of other screens refresh them too. Each
  * kind has a root of its own, so invalidating one never refetches another.
  */

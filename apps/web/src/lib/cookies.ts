@@ -12,7 +12,7 @@ export function setBrowserCookie(name: BrowserCookie): void {
   writeCookie(`${name}=1; Max-Age=${MAX_AGE_S}`);
 }
 
-/** Log out clears what this browser recorded (spec section 4): the cookies go with local storage. */
+/** Log out clears what this browser recorded (product.md section 4): the cookies go with local storage. */
 export function forgetBrowserCookies(): void {
   for (const name of Object.values(BROWSER_COOKIES)) writeCookie(`${name}=; Max-Age=0`);
 }

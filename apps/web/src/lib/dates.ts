@@ -1,5 +1,5 @@
 /**
- * The spec's date formats (section 9), in the viewer's time zone and in English like the rest of the
+ * product.md's date formats (section 9), in the viewer's time zone and in English like the rest of the
  * app: "MMM Do" for a gift date, "h:mm A" for a time of day, "MMMM Do, h:mm A" for the start of a
  * conversation. Written by hand: a date library would be a dependency for a few short functions.
  */
@@ -50,7 +50,7 @@ export function formatMonthDayTime(value: Date | string): string {
   return `${formatMonthDay(value)}, ${formatTimeOfDay(value)}`;
 }
 
-/** "MMMM Do, h:mm A": "November 22nd, 3:04 PM", when a conversation started (spec section 9). */
+/** "MMMM Do, h:mm A": "November 22nd, 3:04 PM", when a conversation started (product.md section 9). */
 export function formatConversationStart(value: Date | string): string {
   const date = toDate(value);
   return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())}, ${formatTimeOfDay(date)}`;

@@ -3,7 +3,7 @@ import { api, ok } from './api-client';
 import { useMe } from './session';
 
 /**
- * The viewer's place in a creator's fan base (spec section 1: only someone who rewarded the creator may
+ * The viewer's place in a creator's fan base (product.md section 1: only someone who rewarded the creator may
  * opt in). Here rather than in a feature: /success and the creator's profile menu both offer it.
  */
 const fanMembershipQueryKey = (creatorId: string) => ['fan-membership', creatorId] as const;

@@ -50,7 +50,7 @@ describe('resolveHandleStatus', () => {
 });
 
 describe('handleStatusMessage', () => {
-  it("uses the spec's texts", () => {
+  it("uses product.md's texts", () => {
     expect(handleStatusMessage('idle')).toBeUndefined();
     expect(handleStatusMessage('short')).toBe('Too Short');
     expect(handleStatusMessage('long')).toBe('Too Long');

@@ -2,10 +2,10 @@ import { HANDLE_MESSAGES, handleProblem, isReservedHandle } from '@sweetwish/sha
 import { useEffect, useState } from 'react';
 import { ApiError, api, ok } from './api-client';
 
-/** Where a handle being typed stands (spec section 4, Handle check status). */
+/** Where a handle being typed stands (product.md section 4, Handle check status). */
 export type HandleStatus = 'idle' | 'short' | 'long' | 'invalid' | 'checking' | 'taken' | 'error' | 'available';
 
-/** The pause after the last keystroke before a handle is judged (spec section 9). */
+/** The pause after the last keystroke before a handle is judged (product.md section 9). */
 export const HANDLE_CHECK_DEBOUNCE_MS = 1000;
 
 /** The line shown under the handle field for each status; idle shows nothing. */

@@ -21,7 +21,7 @@ import {
 } from './wallet';
 
 /**
- * What each topic of GET /api/events makes stale (design.md section 6). `conversations` and `messages`
+ * What each topic of GET /api/events makes stale (architecture.md section 6). `conversations` and `messages`
  * events name their conversation: that conversation is refreshed (its read state, its messages), and an
  * open conversation screen fetches the messages changed since the version it holds (the message store's
  * query reads changes, not pages, once it has messages).

@@ -5,7 +5,7 @@ import { queryClient } from './query-client';
 import { clearStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Logs out (spec section 4): stops push notifications to this browser, clears session and local storage
+ * Logs out (product.md section 4): stops push notifications to this browser, clears session and local storage
  * (and the cookies that mirror them), sets the logging-out flag (the landing page clears it when it loads),
  * signs out on the server, and reloads the app at its origin.
  */

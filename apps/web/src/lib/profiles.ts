@@ -30,7 +30,7 @@ export function profileOptions(handle: string) {
   });
 }
 
-/** A creator's wishlist (the wishes not archived, at most 1,000) in the spec's order. */
+/** A creator's wishlist (the wishes not archived, at most 1,000) in product.md's order. */
 export function wishListOptions(userId: string) {
   return queryOptions({
     queryKey: wishListQueryKey(userId, false),
@@ -38,7 +38,7 @@ export function wishListOptions(userId: string) {
   });
 }
 
-/** The owner's archived wishes in the spec's order, page by page (they have no cap; decision 027). */
+/** The owner's archived wishes in product.md's order, page by page (they have no cap; decision 027). */
 export function archivedWishesOptions(userId: string) {
   return pagedListOptions(wishListQueryKey(userId, true), (cursor) =>
     ok(api.GET('/api/users/{id}/archived-wishes', { params: { path: { id: userId }, query: { cursor } } })),

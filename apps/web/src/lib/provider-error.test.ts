@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLED_SIGN_IN_MESSAGE, providerErrorMessage } from './provider-error';
 
 describe('the message for a Google or Apple sign-in that came back with an error', () => {
-  it('says cancelled for a cancel at either provider, and the spec text otherwise', () => {
+  it('says cancelled for a cancel at either provider, and product.md text otherwise', () => {
     expect(providerErrorMessage(null)).toBeUndefined();
     expect(providerErrorMessage('access_denied')).toBe(CANCELLED_SIGN_IN_MESSAGE);
     expect(providerErrorMessage('user_cancelled_authorize')).toBe(CANCELLED_SIGN_IN_MESSAGE);

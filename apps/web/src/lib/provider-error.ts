@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../components/notification-store';
 
-/** Ours (the spec has no text for it): the user stopped at Google's or Apple's page. */
+/** Ours (product.md has no text for it): the user stopped at Google's or Apple's page. */
 export const CANCELLED_SIGN_IN_MESSAGE = 'Sign-in was cancelled. Choose a way to sign in to try again.';
-/** The spec's text for e-mail, Google or Apple sign-in failures. */
+/** product.md's text for e-mail, Google or Apple sign-in failures. */
 const SIGN_IN_FAILED_MESSAGE = 'There was a problem signing in.';
 
 /** Google says `access_denied` and Apple `user_cancelled_authorize` when the user cancels. */

@@ -6,7 +6,7 @@ import { api, ok } from './api-client';
 import { CONVERSATIONS_QUERY_KEY, conversationPath } from './conversations';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from './wallet';
 
-/** What a message button reads (spec section 2): "Join Conversation" once the purchase has one. */
+/** What a message button reads (product.md section 2): "Join Conversation" once the purchase has one. */
 export function messageButtonLabel(conversationId: string | null | undefined): string {
   return conversationId ? 'Join Conversation' : 'Send a Message';
 }
@@ -20,9 +20,9 @@ export type PurchaseConversationTarget = {
 };
 
 /**
- * Opens a purchase's conversation, creating it first when it has none (spec section 4, Conversation):
+ * Opens a purchase's conversation, creating it first when it has none (product.md section 4, Conversation):
  * createConversation answers the same id when it exists already, so a stale "Send a Message" is harmless.
- * A failure shows `failureMessage` (the screens use different words, spec section 8). Shared by the
+ * A failure shows `failureMessage` (the screens use different words, product.md section 8). Shared by the
  * message buttons of /success, /purchases and the received detail, which belong to different features.
  */
 export function useOpenPurchaseConversation() {

@@ -32,11 +32,11 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 type SubmitOptions<Values extends FieldValues> = {
-  /** What the user reads when the call fails for a reason no field carries (the spec's text for that form). */
+  /** What the user reads when the call fails for a reason no field carries (product.md's text for that form). */
   failureMessage: string | ((error: unknown) => string);
   /** Server field paths that are named differently in the form (e.g. `cost` is typed as `price`). */
   fieldOfServer?: Partial<Record<string, Path<Values>>>;
-  /** Where `failureMessage` shows: sign-in screens tell failures as a toast (spec section 8). */
+  /** Where `failureMessage` shows: sign-in screens tell failures as a toast (product.md section 8). */
   placement?: NotificationPlacement;
   /** Called when a submit is refused because the values break the schema (e.g. a spec toast for it too). */
   onInvalid?: SubmitErrorHandler<Values>;

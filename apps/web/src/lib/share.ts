@@ -1,14 +1,14 @@
 import { buildShareLink, type ShareLinkType } from '@sweetwish/shared/share-links';
 import { notify } from '../components/notification-store';
 
-/** The sharing messages of spec section 8. */
+/** The sharing messages of product.md section 8. */
 export const SHARE_MESSAGES = {
   copied: 'Link Copied!',
   noClipboard: 'Clipboard not available',
   failed: 'Could not share link',
 } as const;
 
-/** How long "Link Copied!" stays on screen (spec section 8). */
+/** How long "Link Copied!" stays on screen (product.md section 8). */
 export const LINK_COPIED_MS = 1000;
 
 export type ShareTarget = { title: string; url: string };
@@ -25,7 +25,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Shares a link (spec sections 7 and 8): the device's share sheet when there is one, else the clipboard
+ * Shares a link (product.md sections 7 and 8): the device's share sheet when there is one, else the clipboard
  * with "Link Copied!". A share the user cancels (AbortError) is ignored silently; any other failure shows
  * "Could not share link", and a browser without a clipboard "Clipboard not available".
  */
@@ -56,7 +56,7 @@ function currentOrigin(): string {
   return typeof window === 'undefined' ? '' : window.location.origin;
 }
 
-/** Shares a user's profile, direct-tip or invite link (spec section 5, Share link); a missing handle says so. */
+/** Shares a user's profile, direct-tip or invite link (product.md section 5, Share link); a missing handle says so. */
 export async function shareUserLink(
   type: ShareLinkType,
   handle: string | null | undefined,

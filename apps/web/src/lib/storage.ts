@@ -1,6 +1,6 @@
 /**
- * Local and session storage keys (spec section 3) and access that never throws: a browser that refuses
- * storage (private mode, full quota, blocked cookies) still works, and the failure is only logged (spec 8).
+ * Local and session storage keys (product.md section 3) and access that never throws: a browser that refuses
+ * storage (private mode, full quota, blocked cookies) still works, and the failure is only logged (product.md section 8).
  */
 export const STORAGE_KEYS = {
   /** sessionStorage: the affiliate code of the invite link that brought the visitor in. */
@@ -11,7 +11,7 @@ export const STORAGE_KEYS = {
   termsAccepted: 'termsAccepted',
   /** localStorage: set while logging out; cleared when the landing page loads. */
   loggingOut: 'loggingOut',
-  /** localStorage: "false" while the owner hides their balance on their profile (spec 3: show-money flag, default true). */
+  /** localStorage: "false" while the owner hides their balance on their profile (product.md section 3: show-money flag, default true). */
   showMoney: 'showMoney',
 } as const;
 

@@ -2,7 +2,7 @@ import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
 import { hasBrowserCookie, setBrowserCookie } from './cookies';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-/** Whether this browser accepted the terms: local storage is the spec's record, the cookie what the server sees. */
+/** Whether this browser accepted the terms: local storage is product.md's record, the cookie what the server sees. */
 export function acceptedInThisBrowser(): boolean {
   return readStored(STORAGE_KEYS.termsAccepted) !== null || hasBrowserCookie(BROWSER_COOKIES.termsAccepted);
 }
@@ -12,7 +12,7 @@ export function acceptedBeforeTheCookie(): boolean {
   return readStored(STORAGE_KEYS.termsAccepted) !== null && !hasBrowserCookie(BROWSER_COOKIES.termsAccepted);
 }
 
-/** Records acceptance: local storage (spec section 4) and the cookie. */
+/** Records acceptance: local storage (product.md section 4) and the cookie. */
 export function recordTermsAccepted(): void {
   if (readStored(STORAGE_KEYS.termsAccepted) === null) {
     writeStored(STORAGE_KEYS.termsAccepted, new Date().toISOString());

@@ -36,7 +36,7 @@ export function useActivity() {
 }
 
 /**
- * Navigation-state flags that open the wallet overlays from any screen (spec section 2): the token
+ * Navigation-state flags that open the wallet overlays from any screen (product.md section 2): the token
  * purchase menu, and the Insufficient Balance dialog with its data.
  */
 export const TOKEN_MENU_FLAG = 'isTokenMenuOpen';

@@ -1,6 +1,6 @@
 import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every SMS and e-mail the app would send while the local adapters are in use (design.md section 2). */
+/** Every SMS and e-mail the app would send while the local adapters are in use (architecture.md section 2). */
 export const outboxMessages = pgTable('outbox_messages', {
   /** Increases with every message, so "newest first" is exact even within one clock tick. */
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 
 /**
- * The card provider, reached only through the official stripe SDK (design.md section 4): Stripe itself
+ * The card provider, reached only through the official stripe SDK (architecture.md section 4): Stripe itself
  * when STRIPE_SECRET_KEY is set, else the local card sandbox, which this process serves at /v1 and
  * /sandbox. Nothing outside this file knows which.
  */

@@ -25,7 +25,7 @@ export const APPLE_CALLBACK_PATH = '/api/auth/callback/apple';
 
 export const TOO_MANY_GUESSES = 'Too many attempts. Request a new code.';
 const EMAIL_LINK_FAILED = 'Error signing in with email link';
-/** The spec's error for e-mail, Google or Apple sign-in failures. */
+/** product.md's error for e-mail, Google or Apple sign-in failures. */
 const SIGN_IN_FAILED = 'There was a problem signing in.';
 /** No code waits for this number (none sent, expired, used, or being checked by another guess). */
 export const CODE_NOT_FOUND = 'Error validating code';

@@ -32,7 +32,7 @@ export function phoneOnlyEmail(phoneNumber: string): string {
   return `${phoneNumber.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`;
 }
 
-/** The e-mail link goes to the app's /email page (spec section 2), which completes the sign-in. */
+/** The e-mail link goes to the app's /email page (product.md section 2), which completes the sign-in. */
 const EMAIL_PAGE = /^\/email(\/[A-Za-z0-9_]{1,64})?$/;
 
 /** Apple answers sign-in with a form POST from this origin (response_mode=form_post). */

@@ -27,7 +27,7 @@ function storageKeyOf(url: string | null): string | undefined {
 }
 
 /**
- * Deletes an account (design.md section 11), in one transaction: only with an empty wallet (or a confirmed
+ * Deletes an account (architecture.md section 11), in one transaction: only with an empty wallet (or a confirmed
  * remainder given up, decision 017), which is then closed so nothing can be credited to it; personal data, sign-in methods and sessions go; the handle stays
  * reserved for 30 days; wishes are archived; fan memberships and settings go. Ledger records, purchases and
  * conversations stay, showing "Anonymous". The images (photo, banner, wishes, those sent in conversations)

@@ -24,7 +24,7 @@ export async function findUserById(db: Database, id: string) {
   return row;
 }
 
-/** Who receives a gift: complete profiles only; the affiliate earns a share of it (design.md section 3). */
+/** Who receives a gift: complete profiles only; the affiliate earns a share of it (architecture.md section 3). */
 export async function findGiftRecipient(db: Database, userId: string) {
   const [row] = await db
     .select({ id: users.id, handle: users.handle, affiliateId: users.affiliateId })
@@ -54,7 +54,7 @@ export async function lockLiveUser(db: Database, userId: string) {
 
 /**
  * Removes a user's personal data and ways to sign in, keeping the row that records refer to. The handle goes
- * to the history, where it stays reserved for 30 days (design.md section 8); nobody keeps earning as the
+ * to the history, where it stays reserved for 30 days (architecture.md section 8); nobody keeps earning as the
  * deleted user's invitees' affiliate.
  */
 export async function scrubUser(db: Database, userId: string, handle: string | null) {

@@ -69,7 +69,7 @@ export async function userExists(db: Database, userId: string): Promise<boolean>
 export type NotificationAddress = { channel: 'sms' | 'email'; to: string };
 
 /**
- * Where a user's notifications go: the sign-in method they use (spec section 1), a text for a phone
+ * Where a user's notifications go: the sign-in method they use (product.md section 1), a text for a phone
  * account and an e-mail otherwise. Undefined for a deleted or unknown account.
  */
 export async function getNotificationAddress(db: Database, userId: string): Promise<NotificationAddress | undefined> {

@@ -3,7 +3,7 @@ import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, timestamp, uniq
 
 /**
  * A person using Sweetwish: identity (shaped for better-auth's user model, which the accounts issue wires
- * to this table) and public profile (spec section 3, User). A profile is complete once it has both a
+ * to this table) and public profile (product.md section 3, User). A profile is complete once it has both a
  * handle and a display name. modules/profiles keeps the public profile (the one other module that may
  * import this file); everyone else reads people through profiles/people.ts (decision 024).
  */
@@ -43,7 +43,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
-    // Handles are unique without regard to case (design.md section 8).
+    // Handles are unique without regard to case (architecture.md section 8).
     uniqueIndex('users_handle_key').on(sql`lower(${t.handle})`),
     // The moderators' list of suspended accounts, newest first: a few rows among all users.
     index('users_suspended_idx').on(t.suspendedAt, t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
@@ -111,7 +111,7 @@ export const verifications = pgTable(
 
 /**
  * Handles a user held before: /{old} can redirect to the current handle, and a released handle stays
- * reserved to its last owner for 30 days (design.md section 8).
+ * reserved to its last owner for 30 days (architecture.md section 8).
  */
 export const handleHistory = pgTable(
   'handle_history',

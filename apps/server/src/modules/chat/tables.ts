@@ -5,7 +5,7 @@ import { users } from '../accounts/tables';
 import { purchases } from '../gifts/tables';
 
 /**
- * One conversation per purchase, between its buyer and its recipient only (spec section 3). The row is
+ * One conversation per purchase, between its buyer and its recipient only (product.md section 3). The row is
  * also the conversation's clock: every message and every change to one takes the row's lock to get the next
  * `last_seq` and `version`, so numbers follow commit order and a reader paging by them never repeats or
  * skips a message.

@@ -12,7 +12,7 @@ import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
 type TopUp = typeof topUps.$inferSelect;
 
 /**
- * Card disputes of top-ups (design.md section 3, decision 017). Each handler runs inside the webhook's
+ * Card disputes of top-ups (architecture.md section 3, decision 017). Each handler runs inside the webhook's
  * transaction, so its effect commits with the event's record and happens once; each clawback has its own key
  * too, so a second event about the same dispute takes nothing more.
  */

@@ -19,8 +19,8 @@ import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookE
 
 /**
  * createStripeTokenCheckoutSession: a card checkout for `quantity` tokens at the package's price plus
- * the service fee (design.md section 3). The browser goes to the returned url; tokens arrive only with
- * the verified webhook. A purchase started on a wish page returns there (design.md section 11).
+ * the service fee (architecture.md section 3). The browser goes to the returned url; tokens arrive only with
+ * the verified webhook. A purchase started on a wish page returns there (architecture.md section 11).
  */
 export async function startTopUp(
   deps: { db: Database; payments: CardPayments | undefined; publicOrigin: string; logger: Logger },
@@ -125,7 +125,7 @@ export function verifyWebhook(
 /**
  * Applies a verified event once: the event id is recorded in the same transaction as its effect, so a
  * repeated or reordered delivery has none, and each effect's own key (the top-up's, the dispute's, the
- * withdrawal's) makes a second event about the same thing harmless too (design.md section 4). Payment
+ * withdrawal's) makes a second event about the same thing harmless too (architecture.md section 4). Payment
  * events are handled here, payout events by the payouts module.
  */
 export async function handleWebhookEvent(

@@ -1,7 +1,7 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 
-/** A card checkout for tokens, as started; the webhook completes it (design.md section 4). */
+/** A card checkout for tokens, as started; the webhook completes it (architecture.md section 4). */
 export const topUps = pgTable(
   'top_ups',
   {
@@ -33,7 +33,7 @@ export const webhookEvents = pgTable('webhook_events', {
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 
 /**
- * A card holder's dispute of a top-up (design.md section 3): the buyer's wallet was debited down to zero at
+ * A card holder's dispute of a top-up (architecture.md section 3): the buyer's wallet was debited down to zero at
  * most, the rest is owed (the dispute receivable), and the wallet cannot spend while it is open. A won
  * dispute is reversed; a lost one stays.
  */

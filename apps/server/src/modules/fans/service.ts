@@ -27,7 +27,7 @@ export async function getMembership(db: Database, fanId: string, creatorId: stri
   return { canJoin, isMember: membership !== undefined };
 }
 
-/** Opts in to the creator's fan base: only someone who rewarded the creator can (spec section 1). */
+/** Opts in to the creator's fan base: only someone who rewarded the creator can (product.md section 1). */
 export async function joinFanBase(db: Database, fanId: string, creatorId: string): Promise<FanMembership> {
   const { canJoin } = await getMembership(db, fanId, creatorId);
   if (!canJoin) throw new AppError('FORBIDDEN', FAN_MESSAGES.notAFan);

@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 
-/** Fans who opted in to a creator's fan base; only someone who rewarded the creator can (spec section 1). */
+/** Fans who opted in to a creator's fan base; only someone who rewarded the creator can (product.md section 1). */
 export const fanMemberships = pgTable(
   'fan_memberships',
   {

@@ -50,7 +50,7 @@ import {
 /**
  * The ledger transfer of a gift or tip: the buyer pays the gross (bought tokens first, decision 017); the
  * recipient and the recipient's affiliate receive their parts as pending earnings, the platform and
- * processing theirs (design.md section 3).
+ * processing theirs (architecture.md section 3).
  */
 function giftTransfer(purchase: NewPurchase): LedgerTransfer {
   const { split } = purchase;
@@ -110,7 +110,7 @@ export function giftPosting(purchase: NewPurchase, claim?: GiftPosting['claim'])
   return { purchase, transfer: giftTransfer(purchase), changes: giftChanges(purchase), claim };
 }
 
-/** Posts a gift or tip through the batcher; the spec's message when the buyer cannot have it. */
+/** Posts a gift or tip through the batcher; product.md's message when the buyer cannot have it. */
 async function pay(post: GiftPoster, purchase: NewPurchase, claim?: GiftPosting['claim']) {
   const result = await post(giftPosting(purchase, claim));
   if (result === 'insufficient_balance') {
@@ -240,7 +240,7 @@ function toPurchase(row: PurchaseRow): Purchase {
   };
 }
 
-/** The recipient sees no trace of an anonymous buyer, nor of one without a public profile (design.md §11). */
+/** The recipient sees no trace of an anonymous buyer, nor of one without a public profile (architecture.md §11). */
 function toReceived(row: ReceivedRow): ReceivedItem {
   const { buyer } = row;
   const isKnown = !row.isAnonymous && buyer.handle !== null && buyer.displayName !== null;
@@ -315,7 +315,7 @@ export async function forgetProductImagesOf(db: Database, sellerId: string): Pro
   await clearProductImagesOfSeller(db, sellerId);
 }
 
-/** Whether the fan has rewarded the creator: what lets them join the creator's fan base (spec section 1). */
+/** Whether the fan has rewarded the creator: what lets them join the creator's fan base (product.md section 1). */
 export async function hasRewarded(db: Database, fanId: string, creatorId: string): Promise<boolean> {
   return hasBought(db, fanId, creatorId);
 }

@@ -6,7 +6,7 @@ import { wishes } from '../wishes/tables';
 
 /**
  * A gift (a bought wish) or a tip, seen by its buyer as a purchase and by its recipient as a received
- * item (spec section 3). The split is stored as it was applied, so later rate changes never rewrite it.
+ * item (product.md section 3). The split is stored as it was applied, so later rate changes never rewrite it.
  * Financial records are kept: nothing here is deleted with a user.
  */
 export const purchases = pgTable(
@@ -30,7 +30,7 @@ export const purchases = pgTable(
     affiliateCents: bigint('affiliate_cents', { mode: 'number' }).notNull(),
     platformCents: bigint('platform_cents', { mode: 'number' }).notNull(),
     processingCents: bigint('processing_cents', { mode: 'number' }).notNull(),
-    /** Shown to the recipient as "Anonymous", with no link to the buyer (design.md section 11). */
+    /** Shown to the recipient as "Anonymous", with no link to the buyer (architecture.md section 11). */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     /** When the recipient opened it; null while unseen. */
     seenAt: timestamp('seen_at', { withTimezone: true }),

@@ -119,7 +119,7 @@ export async function contribute(
   });
 }
 
-/** The fan's tokens into the held account; the spec's message when the wallet holds too little. */
+/** The fan's tokens into the held account; product.md's message when the wallet holds too little. */
 async function postContribution(db: Database, id: string, fanId: string, amountCents: number): Promise<string> {
   try {
     const transferId = await postTransfer(db, {

@@ -21,7 +21,7 @@ export const RECONNECT_AFTER_SHUTDOWN_MS = { min: 100, spread: 900 };
 const drawDelay = (delay: { min: number; spread: number }) => delay.min + Math.floor(Math.random() * delay.spread);
 
 /**
- * GET /api/events: the signed-in user's live updates as Server-Sent Events (design.md section 6). Every
+ * GET /api/events: the signed-in user's live updates as Server-Sent Events (architecture.md section 6). Every
  * instance hears every change through the change feed and passes on those of its own connected users;
  * the web app refetches what an event names. After a gap in the feed, every topic is sent.
  */

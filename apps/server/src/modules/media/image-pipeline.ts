@@ -39,7 +39,7 @@ const SHAPES: Readonly<Record<PipelineKind, Shape>> = {
   banner: { ...IMAGE_SHAPES.banner, fit: 'cover', canEnlarge: true },
   // Opened full screen: as sent, up to a size any screen shows sharply.
   message: { width: 1600, height: 1600, fit: 'inside', canEnlarge: false },
-  // Shown at 200x100 (spec section 9), drawn at twice that for sharp screens.
+  // Shown at 200x100 (product.md section 9), drawn at twice that for sharp screens.
   'message-thumb': { width: 400, height: 200, fit: 'cover', canEnlarge: false },
 };
 
@@ -61,7 +61,7 @@ const decodeOptions = {
  * Turns an uploaded file into the JPEG the app stores: decoded under a pixel limit, turned upright by its
  * EXIF orientation, flattened onto white, cropped and resized to the kind's shape, converted to sRGB and
  * re-encoded without any metadata (no EXIF, GPS, XMP, IPTC or ICC profile; an untagged JPEG is read as
- * sRGB). Anything that is not an image this accepts is refused with the spec's message. It runs in any
+ * sRGB). Anything that is not an image this accepts is refused with product.md's message. It runs in any
  * process; the server runs it only in a child process that is killed at the time and memory limits
  * (image-jobs.ts).
  */

@@ -17,7 +17,7 @@ export type MediaDeps = { db: Database; storage: ObjectStorage; images: ImageJob
 
 /**
  * Re-encodes an uploaded image (image-pipeline.ts, in a bounded child process) and stores it under the
- * uploader's folder with a random name (spec: images/users/{uid}/{random}). Nothing is stored unless the
+ * uploader's folder with a random name (product.md: images/users/{uid}/{random}). Nothing is stored unless the
  * whole image was accepted and fits in the uploader's quota.
  */
 export async function uploadImage(

@@ -30,7 +30,7 @@ export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'skipped', '
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /**
- * The durable record of notifications (design.md sections 5 and 10): a row is written in the transaction of
+ * The durable record of notifications (architecture.md sections 5 and 10): a row is written in the transaction of
  * the gift or message it tells of, and a trigger queues its job (`notification`, run at not_before) in the
  * same statement, so a crash after the commit loses nothing. The job runner sends it (worker.ts).
  */

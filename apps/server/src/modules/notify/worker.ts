@@ -51,7 +51,7 @@ export type NotificationJobOptions = {
 type Plan = { skip: string } | { channel: 'sms' | 'email'; to: string; message: NotificationText };
 
 /**
- * The job that sends a notification (design.md sections 5 and 10), run by the job runner (decision 023).
+ * The job that sends a notification (architecture.md sections 5 and 10), run by the job runner (decision 023).
  *
  * A row is sent at most once: it is marked `sending` (committed) right before the provider is called and
  * `sent` right after. A run that finds it `sending` belongs to a runner that stopped while the provider had

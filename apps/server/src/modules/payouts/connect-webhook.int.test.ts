@@ -103,7 +103,7 @@ describe.each(databaseKinds())('the Connect webhook endpoint on %s', (kind) => {
     expect((await send('connect-webhook', signed(enabled, CONNECT_SECRET))).status).toBe(200);
     expect(await recorded(late.id)).toBe(1);
     expect((await findPayoutAccount(database.db, creator.id))?.payoutsEnabled).toBe(false);
-    // The creator sees the spec's text instead of the form, and cannot withdraw.
+    // The creator sees product.md's text instead of the form, and cannot withdraw.
     await expect(debitWithdrawal({ db: database.db }, creator.id, { amount: 50 })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: PAYOUT_MESSAGES.update,

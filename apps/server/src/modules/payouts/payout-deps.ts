@@ -4,7 +4,7 @@ import type { Logger } from '../../logger';
 
 export type PayoutDeps = {
   db: Database;
-  /** Undefined on a public host without Stripe settings: payouts then fail with the spec's messages. */
+  /** Undefined on a public host without Stripe settings: payouts then fail with product.md's messages. */
   payments: CardPayments | undefined;
   logger: Logger;
   publicOrigin: string;

@@ -130,7 +130,7 @@ export async function listWithdrawals(db: Database, userId: string, page: PageRe
 }
 
 /**
- * Writes the withdrawal and debits the wallet in one transaction (design.md section 3): a conditional
+ * Writes the withdrawal and debits the wallet in one transaction (architecture.md section 3): a conditional
  * debit, so parallel withdrawals never overdraw it. Nothing is written when the wallet holds too little
  * or is on hold.
  */

@@ -31,7 +31,7 @@ export const payoutAccounts = pgTable('payout_accounts', {
 export const WITHDRAWAL_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'payout_failed'] as const;
 
 /**
- * A withdrawal (design.md section 3): the wallet is debited when the row is written; the transfer to the
+ * A withdrawal (architecture.md section 3): the wallet is debited when the row is written; the transfer to the
  * payout account goes out with the withdrawal's id as idempotency key, by the request or, after a crash or
  * an unclear answer, by its job (worker.ts), until it is paid or definitely refused (then a reversal gives
  * the money back). Financial records are kept: nothing here is deleted.

@@ -4,7 +4,7 @@ import { type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { markWithdrawalFailed } from './repo';
 
 /**
- * Available earned tokens pay the payout account's counterpart (design.md section 3, decision 017): bought
+ * Available earned tokens pay the payout account's counterpart (architecture.md section 3, decision 017): bought
  * and pending tokens are never withdrawn. Its reversal gives them back as available.
  */
 export function withdrawalTransfer(row: { id: string; userId: string; amountCents: number }, isReversal: boolean) {

@@ -14,7 +14,7 @@ import {
 // Handles: taking the first one (completing the profile), changing it, whether one is free, and the inviter
 // an invite code (a handle) stands for. Each answers the signed-in user as /me shows them.
 
-/** A released handle stays with its last owner this long (design.md section 8). */
+/** A released handle stays with its last owner this long (architecture.md section 8). */
 const RELEASED_HANDLE_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Free for `userId` (or anyone, when undefined): not reserved, not held, not kept for a previous owner. */

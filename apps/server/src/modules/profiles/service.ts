@@ -23,7 +23,7 @@ function toPublicProfile({ suspendedAt, ...row }: ProfileRow): PublicProfile | u
 
 /**
  * The profile at /{handle}. A past handle that no one else holds leads to its last owner, whose current
- * handle the answer carries (design.md section 8).
+ * handle the answer carries (architecture.md section 8).
  */
 export async function getPublicProfile(db: Database, handle: string): Promise<PublicProfile> {
   const current = await findPublicProfileByHandle(db, handle);

@@ -36,7 +36,7 @@ async function orUndefined<T>(promise: Promise<T>): Promise<T | undefined> {
 }
 
 /**
- * The meta of /x/{id} and /{handle}[/tip] (design.md section 8). A past handle redirects to the current
+ * The meta of /x/{id} and /{handle}[/tip] (architecture.md section 8). A past handle redirects to the current
  * one. Any other path has none and gets the app's default tags.
  */
 export async function pageMeta(db: Database, path: string): Promise<PageMeta | undefined> {

@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uni
 import { users } from '../accounts/tables';
 
 /**
- * The double-entry ledger (design.md section 3). Amounts are integer cents. Entries are append-only (a
+ * The double-entry ledger (architecture.md section 3). Amounts are integer cents. Entries are append-only (a
  * trigger refuses UPDATE and DELETE) and the entries of one statement sum to zero per transfer (a
  * trigger checks it); postings go through the ledger_post() function of the ledger migration.
  */

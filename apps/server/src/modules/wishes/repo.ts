@@ -52,7 +52,7 @@ export async function markWishHidden(db: Database, id: string) {
   });
 }
 
-/** One seller's wishes that are not archived (at most MAX_ACTIVE_WISHES), in the spec's order. */
+/** One seller's wishes that are not archived (at most MAX_ACTIVE_WISHES), in product.md's order. */
 export async function listSellerWishes(db: Database, sellerId: string) {
   return db
     .select(wishColumns)
@@ -61,11 +61,11 @@ export async function listSellerWishes(db: Database, sellerId: string) {
     .orderBy(asc(wishes.purchased), desc(wishes.pinned), desc(wishes.updatedAt), desc(wishes.id));
 }
 
-/** The spec's order as one number first: not purchased before purchased, then pinned before not. */
+/** product.md's order as one number first: not purchased before purchased, then pinned before not. */
 const wishRank = sql<number>`(${wishes.purchased}::int * 2 + (not ${wishes.pinned})::int)`;
 
 /**
- * A page of a seller's archived wishes (they have no cap) in the spec's order: not purchased, pinned,
+ * A page of a seller's archived wishes (they have no cap) in product.md's order: not purchased, pinned,
  * newest update; one row more tells that more follow.
  */
 export async function listArchivedWishes(db: Database, sellerId: string, page: PageRequest) {

@@ -37,7 +37,7 @@ const profilePageRoute = createRoute({
 const listRoute = createRoute({
   method: 'get',
   path: '/users/{id}/wishes',
-  summary: "A seller's wishlist (the wishes not archived) in the spec's order",
+  summary: "A seller's wishlist (the wishes not archived) in product.md's order",
   request: { params: Id },
   responses: { 200: jsonResponse(WishList, 'The wishes') },
 });
@@ -45,7 +45,7 @@ const listRoute = createRoute({
 const archivedRoute = createRoute({
   method: 'get',
   path: '/users/{id}/archived-wishes',
-  summary: "A page of the signed-in seller's archived wishes in the spec's order (the owner only)",
+  summary: "A page of the signed-in seller's archived wishes in product.md's order (the owner only)",
   request: { params: Id, query: PageQuery },
   responses: {
     200: jsonResponse(ArchivedWishPage, 'The archived wishes'),

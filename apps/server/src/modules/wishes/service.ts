@@ -34,7 +34,7 @@ function checkImageOwner(sellerId: string, image: string | undefined) {
 
 /**
  * How many wishes a seller may have on their list (archived ones and those hidden by moderation aside). Every visitor of the profile
- * loads the whole list, and the spec's wishlist search runs over it in the browser: it must stay bounded.
+ * loads the whole list, and product.md's wishlist search runs over it in the browser: it must stay bounded.
  * A thousand is far more than a wishlist holds; archiving one makes room.
  */
 export const MAX_ACTIVE_WISHES = 1000;
@@ -94,7 +94,7 @@ export async function getWishPage(db: Database, id: string): Promise<WishPage> {
 
 /**
  * The wish a buyer is about to pay for, if it can be bought: a wish of that seller, neither archived nor
- * sold (design.md section 3). A single-purchase wish is marked sold in the same statement as its payment
+ * sold (architecture.md section 3). A single-purchase wish is marked sold in the same statement as its payment
  * (post_gifts()), so of buyers racing for it one wins and the others are not charged.
  */
 export async function getWishForSale(db: Database, productId: string, sellerId: string): Promise<Wish> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 
-/** A priced wish on a creator's wishlist (spec section 3, Product). */
+/** A priced wish on a creator's wishlist (product.md section 3, Product). */
 export const wishes = pgTable(
   'wishes',
   {
@@ -35,7 +35,7 @@ export const wishes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The wishlist query: one seller's wishes, archived or not, in the spec's order.
+    // The wishlist query: one seller's wishes, archived or not, in product.md's order.
     index('wishes_seller_list_idx').on(t.sellerId, t.archived, t.purchased, t.pinned, t.updatedAt),
     check('wishes_cost_range', sql`${t.cost} between 20 and 999999`),
     check('wishes_name_length', sql`char_length(${t.name}) between 1 and 100`),

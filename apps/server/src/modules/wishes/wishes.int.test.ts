@@ -179,7 +179,7 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
     expect((await app.request('/api/wishes/no-such-wish')).status).toBe(404);
   });
 
-  it('pages the archived wishes in the spec order across ties in updated_at, without repeats or gaps', async () => {
+  it('pages the archived wishes in product.md order across ties in updated_at, without repeats or gaps', async () => {
     const seller = await newSeller();
     // Purchased or not, pinned or not, and times that tie: every part of the order meets a page boundary.
     const rows = [];
@@ -310,7 +310,7 @@ describe.each(databaseKinds())('wishes on %s', (kind) => {
       }
     });
 
-    it('answers 404 with the spec text for a handle nobody holds', async () => {
+    it('answers 404 with product.md text for a handle nobody holds', async () => {
       const res = await app.request(`/api/users/${uniqueHandle()}/page`);
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('User Not Found');

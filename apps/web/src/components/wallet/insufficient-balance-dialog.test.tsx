@@ -21,7 +21,7 @@ describe('the Insufficient Balance dialog', () => {
     for (const item of currentNotifications()) dismiss(item.id);
   });
 
-  it("shows the spec's texts with the numbers it was given", () => {
+  it("shows product.md's texts with the numbers it was given", () => {
     const onClose = renderDialog(STATE);
     const dialog = screen.getByRole('dialog', { name: 'Insufficient Balance' });
     expect(dialog.textContent).toContain('You need 75 more tokens.');

@@ -18,7 +18,7 @@ const TITLE_ID = 'insufficient-balance-title';
 const asDollars = (tokens: number) => formatDollars(Math.round(tokens * CENTS_PER_TOKEN));
 
 /**
- * The Insufficient Balance dialog (spec section 2), opened by the buy flow with its data in the navigation
+ * The Insufficient Balance dialog (product.md section 2), opened by the buy flow with its data in the navigation
  * state. "Add Tokens" buys exactly the tokens missing (at a dollar each, plus the service fee) and goes to
  * the card checkout. Data that is missing or not numeric shows "Unable to load balance information" and
  * closes the dialog.

@@ -7,7 +7,7 @@ export type InsufficientBalanceData = { productCost: number; currentBalance: num
 const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * The dialog's data from the navigation state (spec section 2: productCost, currentBalance and tokensNeeded,
+ * The dialog's data from the navigation state (product.md section 2: productCost, currentBalance and tokensNeeded,
  * finite numbers), or null when any is missing or not a finite number, or when the tokens needed are not a
  * quantity a top-up can buy. A fractional need is rounded up: a top-up buys whole tokens.
  */

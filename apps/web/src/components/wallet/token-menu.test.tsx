@@ -9,7 +9,7 @@ describe('the token packages', () => {
   const rows = () => screen.getAllByRole('radio');
   const row = (quantity: string) => screen.getByRole('radio', { name: new RegExp(`^${quantity} Tokens`) });
 
-  it('lists the five packages, priced as spec section 9 says', () => {
+  it('lists the five packages, priced as product.md section 9 says', () => {
     render(<TokenPackageList selected={50} onSelect={vi.fn()} />);
     expect(rows().map((r) => r.textContent)).toEqual([
       '50 Tokens$50',

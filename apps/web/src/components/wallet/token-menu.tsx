@@ -17,8 +17,8 @@ import { useStartTopUp } from './top-up';
 const TITLE_ID = 'token-menu-title';
 
 /**
- * The token purchase menu (spec section 2): a bottom sheet listing the token packages (section 9), with the
- * price, the service fee and the total of the chosen one before paying (design.md section 3). Confirming
+ * The token purchase menu (product.md section 2): a bottom sheet listing the token packages (section 9), with the
+ * price, the service fee and the total of the chosen one before paying (architecture.md section 3). Confirming
  * starts the card checkout and sends the browser there. Signed-out visitors are asked to sign in.
  */
 export function TokenMenu({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { notify } from '../notification-store';
 const MAX_LOCATION_LENGTH = 1000;
 
 /**
- * Starts a card checkout for `quantity` tokens and sends the browser to it (spec section 7,
+ * Starts a card checkout for `quantity` tokens and sends the browser to it (product.md section 7,
  * createStripeTokenCheckoutSession). `location` is where cancelling returns, and where a purchase started
  * on a wish page comes back to once paid.
  */
@@ -25,7 +25,7 @@ export async function startTopUp(quantity: number, location: string, idempotency
 
 /**
  * `start(quantity)` buys tokens from the current screen; `isStarting` stays true until the checkout page
- * replaces this one. A failure shows "Error starting token purchase." (spec section 8).
+ * replaces this one. A failure shows "Error starting token purchase." (product.md section 8).
  */
 export function useStartTopUp(): { start: (quantity: number) => void; isStarting: boolean } {
   const location = useLocation();

@@ -8,7 +8,7 @@ type WalletFlag = typeof TOKEN_MENU_FLAG | typeof INSUFFICIENT_BALANCE_FLAG;
 
 /**
  * The token purchase menu and the Insufficient Balance dialog, each open while its navigation-state flag is
- * on (spec section 2). Closing one stays on the same route with its flag off, in place of the entry that
+ * on (product.md section 2). Closing one stays on the same route with its flag off, in place of the entry that
  * opened it (replaced, as openers do), so Back does not open it again.
  */
 export function WalletOverlays() {

@@ -4918,7 +4918,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the signed-in seller's archived wishes in the spec's order (the owner only) */
+        /** A page of the signed-in seller's archived wishes in product.md's order (the owner only) */
         get: {
             parameters: {
                 query?: {
@@ -5122,7 +5122,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A seller's wishlist (the wishes not archived) in the spec's order */
+        /** A seller's wishlist (the wishes not archived) in product.md's order */
         get: {
             parameters: {
                 query?: never;

@@ -6,7 +6,7 @@ import type { AuthClientError } from '../../../lib/auth-client';
 // screen: the screen paints without it (decision 003). A failure to load it counts as a failed call (status 0).
 const loadAuthClient = () => import('../../../lib/auth-client').then((m) => m.authClient);
 
-/** A failure whose message is meant for the user, shown as a toast (spec section 8). */
+/** A failure whose message is meant for the user, shown as a toast (product.md section 8). */
 export class SignInError extends Error {
   override name = 'SignInError';
 }
@@ -21,7 +21,7 @@ export const SIGN_IN_MESSAGES = {
   updateUser: 'Error updating user',
 } as const;
 
-/** What a failed sign-in step tells the user: its own message, or the spec's general one. */
+/** What a failed sign-in step tells the user: its own message, or product.md's general one. */
 export function signInFailureMessage(error: unknown): string {
   return error instanceof SignInError ? error.message : SIGN_IN_MESSAGES.general;
 }

@@ -8,7 +8,7 @@ import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { previewSignIn, sendEmailLink, signInFailureMessage } from '../api/auth-calls';
 
 /**
- * E-mail sign-in (spec section 4, E-mail flow): sends a sign-in link and remembers the address locally to
+ * E-mail sign-in (product.md section 4, E-mail flow): sends a sign-in link and remembers the address locally to
  * complete it on return. The preview account's address (for store review) signs in straight away instead.
  */
 export function EmailForm({

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '../../../components/user-avatar';
 import { fetchInviter, inviterQueryKey } from '../api/auth-calls';
 
-/** "Invited by" and the inviter, when the affiliate code of the invite link belongs to a user (spec section 2). */
+/** "Invited by" and the inviter, when the affiliate code of the invite link belongs to a user (product.md section 2). */
 export function InvitedByCard({ code }: { code: string }) {
   const { data: inviter } = useQuery({
     queryKey: inviterQueryKey(code),

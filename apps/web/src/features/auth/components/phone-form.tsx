@@ -14,7 +14,7 @@ import { maskUsPhone, PHONE_MASK } from '../lib/phone-mask';
 const CodeFields = VerifyPhoneCodeInput.pick({ code: true });
 
 /**
- * Phone sign-in (spec section 4, Phone flow): the number, then the 6-digit code sent by SMS. Once the code
+ * Phone sign-in (product.md section 4, Phone flow): the number, then the 6-digit code sent by SMS. Once the code
  * is sent the number is locked and "Continue with Phone" goes away; "Use another number" starts over.
  */
 export function PhoneForm({
@@ -53,7 +53,7 @@ export function PhoneForm({
     {
       failureMessage: signInFailureMessage,
       placement: 'toast',
-      // The field says so already; the spec also tells it as a toast when the number is sent anyway.
+      // The field says so already; product.md also tells it as a toast when the number is sent anyway.
       onInvalid: (errors) => {
         if (errors.phoneNumber?.message) notify(errors.phoneNumber.message, { placement: 'toast' });
       },

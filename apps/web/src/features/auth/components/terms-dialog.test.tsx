@@ -12,7 +12,7 @@ function renderDialog(serverSaw?: boolean) {
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Before you sign in' });
 
-describe('the terms dialog (spec section 4)', () => {
+describe('the terms dialog (product.md section 4)', () => {
   beforeEach(() => {
     localStorage.clear();
     clearCookies();

@@ -11,11 +11,11 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { serverBrowserRecord } from '../../../app/server-state';
 import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
 
-/** Minimum age to use the product (spec sections 1 and 9). */
+/** Minimum age to use the product (product.md sections 1 and 9). */
 export const MINIMUM_AGE = 18;
 
 /**
- * The terms, shown on the sign-in screen until the visitor accepts them (spec section 4, Terms dialog). The
+ * The terms, shown on the sign-in screen until the visitor accepts them (product.md section 4, Terms dialog). The
  * legal pages open in a new tab so the sign-in is not lost.
  *
  * The server renders the sign-in screen with the dialog open (decision 043), so the dialog is drawn where

@@ -7,11 +7,11 @@ import { sleep } from '../../../lib/sleep';
 import { removeStored, STORAGE_KEYS } from '../../../lib/storage';
 import { SIGN_IN_MESSAGES, SignInError } from '../api/auth-calls';
 
-/** Waits after a sign-in before moving on (spec section 9): longer when the profile still needs finishing. */
+/** Waits after a sign-in before moving on (product.md section 9): longer when the profile still needs finishing. */
 export const AFTER_SIGN_IN_DELAY_MS = { complete: 1000, incomplete: 2000 } as const;
 
 /**
- * What follows every successful sign-in (spec section 4, Sign-in flow): confetti, then the stored profile.
+ * What follows every successful sign-in (product.md section 4, Sign-in flow): confetti, then the stored profile.
  * Without a handle or display name: 2 s, then /complete-profile (keeping `return`). Otherwise: 1 s, then
  * the `return` query parameter if present, else /home.
  */

@@ -1,5 +1,5 @@
 /**
- * The US phone field's mask "#00-000-0000" (spec section 5): ten digits, the first of them 1-9, shown as
+ * The US phone field's mask "#00-000-0000" (product.md section 5): ten digits, the first of them 1-9, shown as
  * 202-555-0123 with the dashes put in while typing. Anything but digits is dropped; a pasted "+1" country
  * code is left out, since the field holds the national number only.
  */

@@ -29,11 +29,11 @@ export function completeProfileLoader() {
   return loadQueries();
 }
 
-/** How often the app asks for the user record after completing the profile, until it has a handle (spec 9). */
+/** How often the app asks for the user record after completing the profile, until it has a handle (product.md section 9). */
 export const PROFILE_POLL_MS = 500;
 const PROFILE_POLL_ATTEMPTS = 20;
 
-/** Complete Account Profile (spec section 2): display name and handle for a user who has neither yet. */
+/** Complete Account Profile (product.md section 2): display name and handle for a user who has neither yet. */
 export function CompleteProfilePage() {
   return (
     <>

@@ -13,7 +13,7 @@ export function emailLinkSentLoader() {
   return loadQueries();
 }
 
-/** "Sign-In Link Sent!" with the address from navigation state; without one, "Something Went Wrong." (spec section 2). */
+/** "Sign-In Link Sent!" with the address from navigation state; without one, "Something Went Wrong." (product.md section 2). */
 export function EmailLinkSentPage() {
   const { state } = useLocation();
   const email = typeof state?.email === 'string' ? state.email : undefined;

@@ -24,7 +24,7 @@ export function emailLinkLoader() {
 }
 
 /**
- * Where an e-mail sign-in link lands (/email/:affiliate?, spec section 2). It completes the sign-in with
+ * Where an e-mail sign-in link lands (/email/:affiliate?, product.md section 2). It completes the sign-in with
  * the address remembered when the link was sent, or asks for it ("Confirm Email Address") when this
  * browser does not remember it. A failure shows the form again.
  */

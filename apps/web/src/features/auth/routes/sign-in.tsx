@@ -28,7 +28,7 @@ export function signInLoader() {
 
 /**
  * The sign-in screen at /sign-in, /sign-up and /join, each with an optional affiliate code that is kept
- * for the session (spec section 2). Phone by default, or e-mail; Google and Apple when set up.
+ * for the session (product.md section 2). Phone by default, or e-mail; Google and Apple when set up.
  */
 export function SignInPage() {
   const inAppBrowser = detectInAppBrowser(navigator.userAgent);

@@ -14,7 +14,7 @@ export function unsafeBrowserLoader() {
 }
 
 /**
- * Unsafe Browser (spec section 2): sign-in is refused inside the in-app browsers of social apps, whose host
+ * Unsafe Browser (product.md section 2): sign-in is refused inside the in-app browsers of social apps, whose host
  * app can watch what is typed. The sign-in screen sends visitors here with the browser's name.
  */
 export function UnsafeBrowserPage() {

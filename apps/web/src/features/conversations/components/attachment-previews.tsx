@@ -4,11 +4,11 @@ import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 import { CloseIcon } from './chat-icons';
 
-/** Attached images are previewed at 75x75 (spec section 9). */
+/** Attached images are previewed at 75x75 (product.md section 9). */
 export const PREVIEW_SIZE = 75;
 
 /**
- * The images attached to the next message, each with a remove button (spec section 2). While sending, the
+ * The images attached to the next message, each with a remove button (product.md section 2). While sending, the
  * one uploading shows a spinner, and the remove buttons wait.
  */
 export function AttachmentPreviews({

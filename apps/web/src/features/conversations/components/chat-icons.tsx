@@ -51,7 +51,7 @@ export function LockIcon({ size = 24 }: { size?: number }) {
   );
 }
 
-/** A filled heart: the reaction (spec section 4). */
+/** A filled heart: the reaction (product.md section 4). */
 export function HeartIcon({ size = 14 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">

@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useState } from 'react';
 import { collapsedText, isLongText } from '../lib/collapse';
 
-/** A text message: long ones collapse with "read more" and expand with "show less" (spec section 2). */
+/** A text message: long ones collapse with "read more" and expand with "show less" (product.md section 2). */
 export function CollapsibleText({ text }: { text: string }) {
   const [isExpanded, setIsExpanded] = useState(false);
   const isLong = isLongText(text);

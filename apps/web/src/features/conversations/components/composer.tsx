@@ -17,7 +17,7 @@ import { AttachmentPreviews } from './attachment-previews';
 import { AttachImageIcon, SendIcon } from './chat-icons';
 import { EmojiPicker } from './emoji-picker';
 
-/** Whether this device counts as mobile now (spec section 9), followed as the window changes size. */
+/** Whether this device counts as mobile now (product.md section 9), followed as the window changes size. */
 function useIsMobile(): boolean {
   const [isMobile, setIsMobile] = useState(isThisDeviceMobile);
   useEffect(() => {
@@ -29,7 +29,7 @@ function useIsMobile(): boolean {
 }
 
 /**
- * The message composer (spec sections 2, 4 and 5): a text field with an emoji picker (not on mobile, where
+ * The message composer (product.md sections 2, 4 and 5): a text field with an emoji picker (not on mobile, where
  * the keyboard has emoji), an attach-image button (several images, each file name once), 75x75 previews
  * with remove buttons, and Send. Send waits for text or an image, and while loading or sending; sending
  * disables the inputs, sends the text if there is any, then each image in turn with a spinner on the one

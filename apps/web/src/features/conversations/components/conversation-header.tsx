@@ -9,7 +9,7 @@ import { participantName } from '../lib/conversation-text';
 import { ConversationMenu } from './conversation-menu';
 
 /**
- * The conversation's back header (spec section 2): the back arrow and the other participant, whose photo
+ * The conversation's back header (product.md section 2): the back arrow and the other participant, whose photo
  * and name lead to their page when they have one; an anonymous participant leads nowhere.
  */
 export function ConversationHeader({ conversation }: { conversation: Conversation }) {

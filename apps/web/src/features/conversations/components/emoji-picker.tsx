@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { COMMON_EMOJI } from '../lib/emoji';
 import { SmileIcon } from './chat-icons';
 
-/** The composer's emoji button and its grid of common emoji (spec section 2; hidden on mobile by the composer). */
+/** The composer's emoji button and its grid of common emoji (product.md section 2; hidden on mobile by the composer). */
 export function EmojiPicker({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (

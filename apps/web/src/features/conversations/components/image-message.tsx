@@ -7,12 +7,12 @@ import { BlurhashCanvas } from '../../../components/blurhash-canvas';
 import { FadeInImage } from '../../../components/fade-in-image';
 import { LockIcon } from './chat-icons';
 
-/** Thumbnails are served at 400x200 and shown at 200x100 (spec section 9). */
+/** Thumbnails are served at 400x200 and shown at 200x100 (product.md section 9). */
 export const THUMB_WIDTH = 200;
 export const THUMB_HEIGHT = 100;
 
 /**
- * An image message's thumbnail (spec section 4, Message images). The other participant's images stay
+ * An image message's thumbnail (product.md section 4, Message images). The other participant's images stay
  * locked, only their blurhash showing, blurred, until the viewer taps "Unlock"; once unlocked (and always
  * for the viewer's own), the thumbnail shows and a tap opens the picture full screen (the message list
  * handles taps, to tell them from a double tap).

@@ -20,7 +20,7 @@ const LOAD_OLDER_WITHIN = 240;
 const AT_BOTTOM_WITHIN = 120;
 
 /**
- * The scrolling list of a conversation's messages (spec section 2): newest at the bottom, scrolled there
+ * The scrolling list of a conversation's messages (product.md section 2): newest at the bottom, scrolled there
  * when messages load and when a new one arrives while the viewer is at the bottom (or sent it). Scrolling
  * up near the top loads the older page, keeping the messages on screen where they were. "Start of
  * Conversation" and the time it began head the list once nothing older is left.

@@ -6,7 +6,7 @@ import { ReversalTag } from '../../../components/reversal-tag';
 import { WishImage } from '../../../components/wish-image';
 
 /**
- * The message a conversation opens with (spec section 2: a purchase message, shown for standard gifts and
+ * The message a conversation opens with (product.md section 2: a purchase message, shown for standard gifts and
  * tips): the wish's picture, name and price, or the tip's amount; "Reversed" when the fan's card payment was
  * refunded or disputed.
  */

@@ -1,5 +1,5 @@
 /**
- * The images attached to the next message (spec section 5, Message send): image files only, each file name
+ * The images attached to the next message (product.md section 5, Message send): image files only, each file name
  * once. A file picked again under a name already attached is left out; the one attached first stays.
  */
 export function isImageFile(file: Pick<File, 'type'>): boolean {

@@ -1,5 +1,5 @@
 /**
- * Long text messages collapse with "read more" and expand with "show less" (spec section 2). A text is long
+ * Long text messages collapse with "read more" and expand with "show less" (product.md section 2). A text is long
  * past 300 characters or 6 lines; collapsed, it shows up to there, cut at a word where one is near.
  */
 export const COLLAPSE_MAX_CHARS = 300;

@@ -1,7 +1,7 @@
 import type { Conversation } from '@sweetwish/shared/chat';
 import { ANONYMOUS_NAME, lastMessagePreview } from '@sweetwish/shared/chat-rules';
 
-/** The other participant's name, or "Anonymous" (design.md section 11). */
+/** The other participant's name, or "Anonymous" (architecture.md section 11). */
 export function participantName(conversation: Pick<Conversation, 'participant'>): string {
   return conversation.participant?.displayName ?? ANONYMOUS_NAME;
 }

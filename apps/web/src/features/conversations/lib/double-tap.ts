@@ -1,7 +1,7 @@
 import { DOUBLE_TAP_MS } from '@sweetwish/shared/chat-rules';
 
 /**
- * Tells a double tap from a single one (spec section 4, Reaction): the second tap on the same target within
+ * Tells a double tap from a single one (product.md section 4, Reaction): the second tap on the same target within
  * 300 ms is a double tap; a third starts over. Taps are read from click events, which mouse, touch and pen
  * all send, so one rule serves every device.
  */

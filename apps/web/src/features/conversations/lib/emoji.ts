@@ -1,5 +1,5 @@
 /**
- * The emoji picker's choice (spec section 2: a text input with an emoji picker, hidden on mobile, where the
+ * The emoji picker's choice (product.md section 2: a text input with an emoji picker, hidden on mobile, where the
  * keyboard has its own). A short list of common ones, drawn by the system font: no library, no network.
  */
 export const COMMON_EMOJI: readonly string[] = [

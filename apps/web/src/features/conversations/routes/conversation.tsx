@@ -24,7 +24,7 @@ import { Composer } from '../components/composer';
 import { ConversationHeader } from '../components/conversation-header';
 import { MessageList } from '../components/message-list';
 
-/** The conversation screen's width at most (spec section 9). */
+/** The conversation screen's width at most (product.md section 9). */
 export const CONVERSATION_MAX_WIDTH = 600;
 
 /** The conversation and its newest messages load together. */
@@ -34,7 +34,7 @@ export function conversationLoader({ params }: LoaderFunctionArgs) {
 }
 
 /**
- * A conversation (/conversations/{id}, spec section 2): the back header with the other participant, the
+ * A conversation (/conversations/{id}, product.md section 2): the back header with the other participant, the
  * messages (newest at the bottom, older ones loading on scrolling up) and the composer, or, when the viewer
  * may not write (a creator who turned messages from fans off), a line saying so. It is marked read when its
  * messages load, when new ones arrive on screen, and on leaving it.
@@ -71,7 +71,7 @@ function ConversationScreen({ conversationId }: { conversationId: string }) {
   }, [lastMessageId, conversationId, queryClient]);
   useEffect(() => () => void markSeen(queryClient, conversationId), [conversationId, queryClient]);
 
-  // Loading failed: said once as a notification too (spec section 8), beside the screen's own line.
+  // Loading failed: said once as a notification too (product.md section 8), beside the screen's own line.
   const hasNotified = useRef(false);
   useEffect(() => {
     if (!hasFailed || isMissing || hasNotified.current) return;

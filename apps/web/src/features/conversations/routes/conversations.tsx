@@ -24,7 +24,7 @@ export function conversationsLoader() {
 }
 
 /**
- * The conversation list (/conversations, spec section 2): one row per conversation, newest activity first,
+ * The conversation list (/conversations, product.md section 2): one row per conversation, newest activity first,
  * with the other participant's name (or "Anonymous"), the last message's preview and a dot while unread.
  * The list follows new messages live.
  */

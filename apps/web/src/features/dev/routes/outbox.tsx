@@ -22,7 +22,7 @@ export function outboxLoader() {
 }
 
 /**
- * /dev/outbox (design.md section 2): every SMS and e-mail the local adapters kept instead of sending, newest
+ * /dev/outbox (architecture.md section 2): every SMS and e-mail the local adapters kept instead of sending, newest
  * first. The server offers the list only with local adapters on a local address.
  */
 export function OutboxPage() {

@@ -25,7 +25,7 @@ export function fansLoader() {
 }
 
 /**
- * The creator's fan base (/fans; spec section 1, issue 6 item 9): who joined it (their name, or "Anonymous"
+ * The creator's fan base (/fans; product.md section 1, issue 6 item 9): who joined it (their name, or "Anonymous"
  * for someone without a public profile), what they gave under their name, and since when. Newest first,
  * and live as fans join or leave.
  */

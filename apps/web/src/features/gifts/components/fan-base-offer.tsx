@@ -7,7 +7,7 @@ import { notify } from '../../../components/notification-store';
 import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
 
 /**
- * The offer to join the creator's fan base after rewarding them (spec section 1), shown on /success while
+ * The offer to join the creator's fan base after rewarding them (product.md section 1), shown on /success while
  * the fan may join and has not. It says what joining shares before the fan agrees.
  */
 export function FanBaseOffer({ creator }: { creator: { id: string; displayName: string } }) {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { ReactNode } from 'react';
 
-/** The spec's empty state for both lists (section 2: Purchases and Received both read so). */
+/** product.md's empty state for both lists (section 2: Purchases and Received both read so). */
 export const NO_ITEMS = 'No received items.';
 
 /** A list screen of the gifts feature: the title, one section with its heading, and its states. */

@@ -8,7 +8,7 @@ import {
 } from '../../../lib/purchase-conversation';
 
 /**
- * "Send a Message", or "Join Conversation" once the purchase has one (spec section 2): opens the purchase's
+ * "Send a Message", or "Join Conversation" once the purchase has one (product.md section 2): opens the purchase's
  * conversation, creating it first when there is none. A failure shows `failureMessage`.
  */
 export function MessageButton({

@@ -16,7 +16,7 @@ export function checkoutReturnLoader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * A card checkout's return for a purchase (/cs and /stripe/cs, spec section 2): with `session_id`, a
+ * A card checkout's return for a purchase (/cs and /stripe/cs, product.md section 2): with `session_id`, a
  * loader and then /success with that id as the purchase id, replacing this entry in the history.
  * Without it: "Something went wrong."
  */

@@ -27,7 +27,7 @@ export function purchaseSuccessLoader() {
   return loadSignedInQueries();
 }
 
-/** /success opened without a purchase id in navigation state (spec section 8: "Purchase does not exist."). */
+/** /success opened without a purchase id in navigation state (product.md section 8: "Purchase does not exist."). */
 export class MissingPurchaseError extends Error {
   constructor() {
     super(WALLET_MESSAGES.purchaseMissing);
@@ -42,7 +42,7 @@ export function purchaseIdOfState(state: unknown): string | null {
 }
 
 /**
- * Purchase success (/success, spec section 2): the seller, "Purchase Successful" and the wish's picture
+ * Purchase success (/success, product.md section 2): the seller, "Purchase Successful" and the wish's picture
  * (none for a tip), "Send a Message" (or "Join Conversation"), the offer to join the creator's fan base,
  * and "No Thanks" back to the seller's page. Without a purchase id the screen fails with "Purchase does
  * not exist." (a route error, shown by this route's boundary below).
@@ -60,7 +60,7 @@ export function PurchaseSuccessPage() {
   );
 }
 
-/** The route's error boundary: the missing purchase reads as the spec says; anything else is a crash. */
+/** The route's error boundary: the missing purchase reads as product.md says; anything else is a crash. */
 export function PurchaseSuccessError() {
   const error = useRouteError();
   if (!(error instanceof MissingPurchaseError)) return <RouteErrorBoundary />;

@@ -22,7 +22,7 @@ import { loadSignedInQueries } from '../../../lib/route-loader';
 import { purchasesOptions, usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';
 
-/** What a purchase row is called: the wish's name, or "Tip" for a tip (spec section 2, Purchases). */
+/** What a purchase row is called: the wish's name, or "Tip" for a tip (product.md section 2, Purchases). */
 export function purchaseName(purchase: Pick<Purchase, 'type' | 'product'>): string {
   if (purchase.type === 'tip') return 'Tip';
   return purchase.product?.name ?? "It's a surprise!";
@@ -32,7 +32,7 @@ export function purchasesLoader() {
   return loadSignedInQueries(purchasesOptions);
 }
 
-/** Purchases (/purchases, spec section 2): what the signed-in user bought and tipped, newest first. */
+/** Purchases (/purchases, product.md section 2): what the signed-in user bought and tipped, newest first. */
 export function PurchasesPage() {
   return (
     <>
@@ -83,7 +83,7 @@ function PurchasesContent() {
 }
 
 /**
- * One purchase: the seller's photo, the name and the time, the amount. The row is its message button (spec
+ * One purchase: the seller's photo, the name and the time, the amount. The row is its message button (product.md
  * section 2): it opens the purchase's conversation, creating it first when there is none.
  */
 function PurchaseRow({

@@ -20,7 +20,7 @@ import { receivedItemOptions, useMarkSeen, useReceivedItem } from '../api/gift-c
 import { GroupGiftTotals } from '../components/group-gift-totals';
 import { MessageButton } from '../components/message-button';
 
-/** The name shown for a buyer who gifted anonymously, or who has no handle (design.md section 11). */
+/** The name shown for a buyer who gifted anonymously, or who has no handle (architecture.md section 11). */
 const ANONYMOUS = 'Anonymous';
 
 export function receivedItemLoader({ params }: LoaderFunctionArgs) {
@@ -28,8 +28,8 @@ export function receivedItemLoader({ params }: LoaderFunctionArgs) {
 }
 
 /**
- * A received gift or tip (/received/item/:purchaseId, spec section 2): the buyer, "Gifted on" and the date,
- * the tip's amount or the wish's picture, name and price, gross, fees and net (design.md section 3), and the
+ * A received gift or tip (/received/item/:purchaseId, product.md section 2): the buyer, "Gifted on" and the date,
+ * the tip's amount or the wish's picture, name and price, gross, fees and net (architecture.md section 3), and the
  * message button. Opening it marks it seen. "Something went wrong." when it is missing.
  */
 export function ReceivedItemPage() {

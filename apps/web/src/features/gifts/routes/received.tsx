@@ -21,7 +21,7 @@ export function receivedLoader() {
   return loadSignedInQueries(receivedOptions);
 }
 
-/** Received (/received, spec section 2): the gifts and tips the signed-in user received, newest first. */
+/** Received (/received, product.md section 2): the gifts and tips the signed-in user received, newest first. */
 export function ReceivedPage() {
   return (
     <>

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { TOP_BAR_HEIGHT } from '../../../app/theme';
 import { useIsFirstVisit } from '../hooks/use-is-first-visit';
 
-/** Each word of the tagline starts this much later than the one before it (spec section 2). */
+/** Each word of the tagline starts this much later than the one before it (product.md section 2). */
 export const WORD_DELAY_MS = 300;
 
 // Opacity and transform only: the compositor runs them alone. A blur (as before) was redrawn on the main

@@ -20,7 +20,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The three onboarding steps as a vertical timeline, each already completed (spec section 2). */
+/** The three onboarding steps as a vertical timeline, each already completed (product.md section 2). */
 export function OnboardingSteps() {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, maxWidth: 560, mx: 'auto' }}>

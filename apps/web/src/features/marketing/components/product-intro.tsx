@@ -32,7 +32,7 @@ const CARDS: { title: string; icon: ReactNode; text: string }[] = [
   },
 ];
 
-/** What the product is, a way to the marketing page, and the four cards of spec section 2. */
+/** What the product is, a way to the marketing page, and the four cards of product.md section 2. */
 export function ProductIntro() {
   return (
     <PageSection labelledBy="intro-title">

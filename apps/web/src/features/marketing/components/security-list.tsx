@@ -28,7 +28,7 @@ const POINTS: { title: string; icon: ReactNode; text: string }[] = [
   },
 ];
 
-/** The four safety points of spec section 2. */
+/** The four safety points of product.md section 2. */
 export function SecurityList() {
   return (
     <PageSection labelledBy="security-title">

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { SignedInUser } from '../hooks/use-signed-in-user';
 
-/** On the landing page for a signed-in visitor: who they are, leading to /home, and "Not you? Sign In" (spec section 2). */
+/** On the landing page for a signed-in visitor: who they are, leading to /home, and "Not you? Sign In" (product.md section 2). */
 export function SignedInCard({ user }: { user: SignedInUser }) {
   const name = user.displayName ?? 'Your account';
   return (

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { FeatureCard } from './feature-card';
 import { PercentIcon, RepeatIcon, ShieldIcon, ZapIcon } from './icons';
 
-/** The marketing claims of spec section 1, one card each. */
+/** The marketing claims of product.md section 1, one card each. */
 const FEATURES: { title: string; icon: ReactNode; text: string }[] = [
   {
     title: 'Low payout fees',

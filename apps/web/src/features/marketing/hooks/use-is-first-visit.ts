@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { serverBrowserRecord } from '../../../app/server-state';
 import { setBrowserCookie } from '../../../lib/cookies';
 
-/** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (spec 3). */
+/** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (product.md section 3). */
 export const LAST_VISITED_KEY = 'last-visited';
 
-/** True when this browser has no record of an earlier visit. Storage errors are logged, never thrown (spec 8). */
+/** True when this browser has no record of an earlier visit. Storage errors are logged, never thrown (product.md section 8). */
 export function readIsFirstVisit(): boolean {
   try {
     return window.localStorage.getItem(LAST_VISITED_KEY) === null;

@@ -16,7 +16,7 @@ export function toSignedInUser(body: unknown): SignedInUser | null {
 /**
  * Who is signed in, for the landing page's card. A plain request rather than the app's session query, so
  * the landing page's first load carries no query library or schema code. Right after a log-out (the
- * logging-out flag is set) nobody is, and the flag is cleared here (spec section 4, Log out).
+ * logging-out flag is set) nobody is, and the flag is cleared here (product.md section 4, Log out).
  */
 export function useSignedInUser(): SignedInUser | null {
   const [wasLoggingOut] = useState(() => readStored(STORAGE_KEYS.loggingOut) !== null);

@@ -18,7 +18,7 @@ const SignedInCard = lazy(() => import('../components/signed-in-card').then((m) 
 const HERO_ROOT_MARGIN = `-${TOP_BAR_HEIGHT}px 0px 0px 0px`;
 
 /**
- * The landing page (spec section 2). While the hero is on screen the top bar is see-through and bare;
+ * The landing page (product.md section 2). While the hero is on screen the top bar is see-through and bare;
  * once it has scrolled away the bar turns solid and offers "Sign In / Sign Up". A signed-in visitor also
  * sees who they are signed in as, with the way to /home.
  */

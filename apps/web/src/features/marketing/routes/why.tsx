@@ -8,7 +8,7 @@ import { GetStarted } from '../components/get-started';
 import { SignInButton } from '../components/sign-in-button';
 import { WhyFeatures } from '../components/why-features';
 
-/** The marketing page (spec section 2, "Marketing page (/why)"). */
+/** The marketing page (product.md section 2, "Marketing page (/why)"). */
 export function WhyPage() {
   return (
     <>

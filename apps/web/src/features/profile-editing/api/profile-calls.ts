@@ -6,7 +6,7 @@ import { queryClient } from '../../../lib/query-client';
 import { loadQueries } from '../../../lib/route-loader';
 import { meOptions, useMe } from '../../../lib/session';
 
-/** Spec section 8. */
+/** product.md section 8. */
 export const PROFILE_MESSAGES = {
   updateUser: 'Error updating user...',
   updateHandle: 'Error updating handle',
@@ -19,7 +19,7 @@ export const PROFILE_MESSAGES = {
   descriptionUpdated: 'Description updated!',
 } as const;
 
-/** The pause before a profile photo or banner upload starts (spec section 9). */
+/** The pause before a profile photo or banner upload starts (product.md section 9). */
 export const PROFILE_IMAGE_UPLOAD_DELAY_MS = 500;
 
 /** PATCH /api/profile: merges the given fields into the signed-in user. */

@@ -13,7 +13,7 @@ export function descriptionLoader() {
   return loadOwnProfile();
 }
 
-/** /profile/description (About Me): saved only when non-empty and changed (spec section 5). */
+/** /profile/description (About Me): saved only when non-empty and changed (product.md section 5). */
 export function DescriptionPage() {
   return <ProfileEditLayout title="About Me">{(profile) => <DescriptionForm profile={profile} />}</ProfileEditLayout>;
 }

@@ -15,7 +15,7 @@ export function displayNameLoader() {
   return loadOwnProfile();
 }
 
-/** /profile/display-name: save is disabled when the name is empty or unchanged (spec section 5). */
+/** /profile/display-name: save is disabled when the name is empty or unchanged (product.md section 5). */
 export function DisplayNamePage() {
   return (
     <ProfileEditLayout title="Display Name">{(profile) => <DisplayNameForm profile={profile} />}</ProfileEditLayout>

@@ -47,7 +47,7 @@ function ProfileImagePage({ kind }: { kind: Kind }) {
 }
 
 /**
- * Shows the current image; a chosen file is cropped, shown at once, and uploaded after 500 ms (spec 4,
+ * Shows the current image; a chosen file is cropped, shown at once, and uploaded after 500 ms (product.md section 4,
  * Profile image update). On failure the old image is shown again.
  */
 function ProfileImageForm({ kind, profile }: { kind: Kind; profile: PublicProfile }) {

@@ -14,7 +14,7 @@ export function profileMenuLoader() {
   return loadQueries();
 }
 
-/** The rows of the profile-editing list (spec section 2), each opening its sub-screen. */
+/** The rows of the profile-editing list (product.md section 2), each opening its sub-screen. */
 export const PROFILE_ROWS = [
   { label: 'Display Name', to: '/profile/display-name' },
   { label: 'Handle', to: '/profile/handle' },

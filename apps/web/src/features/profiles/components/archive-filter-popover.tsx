@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Popover from '@mui/material/Popover';
 import Switch from '@mui/material/Switch';
 
-/** The owner's filter popover with "Show Archived Items" (spec section 4, Wishlist filter). */
+/** The owner's filter popover with "Show Archived Items" (product.md section 4, Wishlist filter). */
 export function ArchiveFilterPopover({
   anchor,
   isOn,

@@ -20,7 +20,7 @@ const JOIN_TITLE_ID = 'join-fan-base-title';
 
 /**
  * The profile menu of a user, for a signed-in visitor: "Block" or "Unblock" and "Report" (issue 21,
- * decision 028) for everyone, and for a visitor who has rewarded the creator (spec section 1: only they
+ * decision 028) for everyone, and for a visitor who has rewarded the creator (product.md section 1: only they
  * may opt in) "Join Fan Base", after a dialog saying what joining shares, or "Leave Fan Base". Loaded only
  * for signed-in visitors (decision 003: the profile's first load).
  */

@@ -11,7 +11,7 @@ import { useShowMoney } from '../../../lib/show-money';
 import { useWallet } from '../../../lib/wallet';
 
 /**
- * The owner's balance on their own profile (spec section 2, Public profile): the amount, a toggle that hides
+ * The owner's balance on their own profile (product.md section 2, Public profile): the amount, a toggle that hides
  * it (remembered on this device, shown by default) and "Manage", leading to /balance.
  */
 export function OwnerBalanceCard({ height }: { height: number }) {

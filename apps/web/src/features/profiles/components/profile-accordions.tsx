@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ChevronDownIcon, LinkIcon } from '../../../components/share-icons';
 
-/** The "Links" and "About" accordions of a profile (spec section 2), with the owner's edit buttons. */
+/** The "Links" and "About" accordions of a profile (product.md section 2), with the owner's edit buttons. */
 export function ProfileAccordions({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
   return (
     <Stack spacing={1.5}>

@@ -6,7 +6,7 @@ import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
 import { TOKEN_MENU_FLAG } from '../../../lib/wallet';
 
-/** The navigation-state flag that holds the tip dialog open (spec section 4); /{handle}/tip sets it. */
+/** The navigation-state flag that holds the tip dialog open (product.md section 4); /{handle}/tip sets it. */
 export const TIP_DIALOG_FLAG = 'isTipDialogOpen';
 
 // The dialog (MUI's Dialog, Modal and form controls with it) loads when it first opens: it is not needed
@@ -17,7 +17,7 @@ const TipDialog = lazy(() => loadTipDialog().then((m) => ({ default: m.TipDialog
 type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
 
 /**
- * "Send a Quick Tip" on someone else's profile (spec section 2) and the tip dialog it opens. The dialog's
+ * "Send a Quick Tip" on someone else's profile (product.md section 2) and the tip dialog it opens. The dialog's
  * open state lives in navigation state, so /{handle}/tip opens it too. A signed-out visitor is sent to
  * sign in instead, and comes back to /{handle}/tip, which opens the dialog.
  */

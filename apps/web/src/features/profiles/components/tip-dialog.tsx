@@ -23,8 +23,8 @@ import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-
 type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
 
 /**
- * The tip dialog (spec section 2): an amount in tokens with plus and minus buttons (steps of 10, never
- * below 0), "Send anonymously" (design.md section 11), and "Submit", which reads "Get Tokens" when the
+ * The tip dialog (product.md section 2): an amount in tokens with plus and minus buttons (steps of 10, never
+ * below 0), "Send anonymously" (architecture.md section 11), and "Submit", which reads "Get Tokens" when the
  * amount is more than the balance. Loaded on demand by the profile page (decision 003). Only signed-in
  * viewers get here: the page sends everyone else to sign in.
  */

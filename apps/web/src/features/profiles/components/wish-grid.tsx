@@ -25,10 +25,10 @@ function useWishesToDraw(wishes: readonly Wish[]): readonly Wish[] {
   return isCut ? wishes.slice(0, SERVER_DRAWN_WISHES) : wishes;
 }
 
-/** Placeholders shown while the wishlist loads (spec section 2). */
+/** Placeholders shown while the wishlist loads (product.md section 2). */
 export const WISH_PLACEHOLDER_COUNT = 8;
 
-/** 2 columns on phones, 3 from md, 4 from lg, 6 from xl (spec section 9). */
+/** 2 columns on phones, 3 from md, 4 from lg, 6 from xl (product.md section 9). */
 const GRID_COLUMNS = {
   xs: 'repeat(2, minmax(0, 1fr))',
   md: 'repeat(3, minmax(0, 1fr))',

@@ -20,7 +20,7 @@ import { useUpdateWish } from '../api/update-wish';
 export const WISH_UPDATE_FAILED = 'Failed to update product...';
 
 /**
- * The owner's menu for one wish (spec section 2): a bottom sheet on small screens, a dialog otherwise,
+ * The owner's menu for one wish (product.md section 2): a bottom sheet on small screens, a dialog otherwise,
  * with "Share Link", "Pin"/"Un-Pin", "Edit Item" and "Archive"/"Restore".
  */
 export function WishMenu({ wish, onClose }: { wish: Wish | null; onClose: () => void }) {

@@ -27,8 +27,8 @@ const loadWishSearch = () => import('../lib/wish-search');
 const LoadMore = lazy(() => import('../../../components/load-more').then((m) => ({ default: m.LoadMore })));
 
 /**
- * The "Wishlist" section (spec section 2): search box, grid and, for the owner, "Add Item" and the
- * filter with "Show Archived Items" (which shows only the archived wishes; spec section 4).
+ * The "Wishlist" section (product.md section 2): search box, grid and, for the owner, "Add Item" and the
+ * filter with "Show Archived Items" (which shows only the archived wishes; product.md section 4).
  */
 export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const [isShowingArchived, setIsShowingArchived] = useState(false);

@@ -1,7 +1,7 @@
 import { readStored, writeStored } from '../../../lib/storage';
 
 /**
- * sessionStorage key of the remembered old handles (spec sections 2 and 3): a JSON object from an old
+ * sessionStorage key of the remembered old handles (product.md sections 2 and 3): a JSON object from an old
  * handle, in lower case, to the handle its owner goes by now. Sign-out clears it with the rest of the session.
  */
 export const OLD_HANDLES_KEY = 'oldHandles';

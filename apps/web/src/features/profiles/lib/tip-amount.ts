@@ -5,7 +5,7 @@ import { TIP_MAX, TIP_STEP } from '@sweetwish/shared/wallet-rules';
 export const INITIAL_TIP = TIP_STEP;
 
 /**
- * What the amount field keeps of what was typed (spec section 5, Tip): commas are stripped, anything
+ * What the amount field keeps of what was typed (product.md section 5, Tip): commas are stripped, anything
  * else that is not a digit is dropped, and the number never goes past the largest tip. An empty field
  * stays empty (0 tokens).
  */

@@ -1,16 +1,16 @@
 import type { Wish } from '@sweetwish/shared/wishes';
 import Fuse from 'fuse.js';
 
-/** How loose the wishlist search is (spec section 9): 0 is an exact match, 1 matches anything. */
+/** How loose the wishlist search is (product.md section 9): 0 is an exact match, 1 matches anything. */
 export const WISHLIST_SEARCH_THRESHOLD = 0.6;
 
-/** What the search compares: letters and digits only, lower case, so case and symbols are ignored (spec 5). */
+/** What the search compares: letters and digits only, lower case, so case and symbols are ignored (product.md section 5). */
 export function normaliseForSearch(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
- * A fuzzy search over wish names (spec section 5, Wishlist search). An empty term (or one of symbols
+ * A fuzzy search over wish names (product.md section 5, Wishlist search). An empty term (or one of symbols
  * only) keeps the whole list in its order; otherwise the best matches come first.
  */
 export function createWishSearch<T extends Pick<Wish, 'name'>>(wishes: readonly T[]): (term: string) => T[] {

@@ -40,7 +40,7 @@ export function publicProfileLoader({ params }: LoaderFunctionArgs) {
   return loadQueries(profileOptions(params.handle ?? ''));
 }
 
-/** The public creator profile (/{handle}, spec section 2): header, Links and About, and the wishlist. */
+/** The public creator profile (/{handle}, product.md section 2): header, Links and About, and the wishlist. */
 export function PublicProfilePage() {
   const { handle = '' } = useParams();
   const location = useLocation();

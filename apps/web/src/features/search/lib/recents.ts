@@ -1,9 +1,9 @@
 import type { UserSearchResult } from '@sweetwish/shared/profiles';
 import { readStored, removeStored, writeStored } from '../../../lib/storage';
 
-/** localStorage key of the recent visits (spec section 3). */
+/** localStorage key of the recent visits (product.md section 3). */
 export const RECENTS_KEY = 'recents';
-/** At most this many recents are kept (spec section 9). */
+/** At most this many recents are kept (product.md section 9). */
 export const RECENTS_MAX = 20;
 
 /** A visited search result: the user shown in the row, and when it was visited. */

@@ -27,7 +27,7 @@ export function searchLoader() {
   return loadQueries();
 }
 
-/** Search (/search, spec section 2): anyone may search; the empty input shows the recent visits. */
+/** Search (/search, product.md section 2): anyone may search; the empty input shows the recent visits. */
 export function SearchPage() {
   const { me } = useMe();
   const ownId = me?.id;

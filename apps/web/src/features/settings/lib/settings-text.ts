@@ -7,7 +7,7 @@ export function formatPhone(phone: string): string {
 }
 
 /**
- * Where notifications go (spec section 1: to the sign-in method), in a sentence: "by text message to
+ * Where notifications go (product.md section 1: to the sign-in method), in a sentence: "by text message to
  * +1 202-555-0123" or "by e-mail to fan@example.com".
  */
 export function notificationDestination(

@@ -30,7 +30,7 @@ export function settingsLoader() {
 }
 
 /**
- * Settings (/settings; design.md section 11, issue 6 item 10): notifications of gifts and of messages (said
+ * Settings (/settings; architecture.md section 11, issue 6 item 10): notifications of gifts and of messages (said
  * where they go), whether fans may message the creator after a gift, showing the balance on the profile,
  * signing out everywhere and deleting the account.
  */
@@ -149,7 +149,7 @@ function ServerSettings() {
   );
 }
 
-/** The show-money flag (spec section 3): kept on this device, shown by default. */
+/** The show-money flag (product.md section 3): kept on this device, shown by default. */
 function ShowBalanceSwitch() {
   const [isShown, setIsShown] = useShowMoney();
   return (

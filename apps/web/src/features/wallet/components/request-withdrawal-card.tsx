@@ -12,7 +12,7 @@ import { BalanceSection } from './balance-section';
 import { WithdrawForm } from './withdraw-form';
 
 /**
- * "Request Withdrawal" (spec sections 2 and 4): by the payout account's status, an offer to set it up, to
+ * "Request Withdrawal" (product.md sections 2 and 4): by the payout account's status, an offer to set it up, to
  * update it, or the withdraw form. Onboarding happens at the card provider and comes back here.
  */
 export function RequestWithdrawalCard() {

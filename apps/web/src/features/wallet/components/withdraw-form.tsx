@@ -14,7 +14,7 @@ import { useWallet } from '../../../lib/wallet';
 import { useWithdraw } from '../api/payout-calls';
 
 /**
- * The withdraw form (spec section 5, Withdrawal): digits only, checked with the shared withdrawal schema
+ * The withdraw form (product.md section 5, Withdrawal): digits only, checked with the shared withdrawal schema
  * (at least 50, at most the wallet's whole tokens). The button waits while the balance loads or a
  * withdrawal is on its way, and for an amount; a refused amount is said under the field and in a toast.
  */
@@ -35,10 +35,10 @@ export function WithdrawForm() {
       notify(PAYOUT_MESSAGES.submitted, { severity: 'success' });
     },
     {
-      // The wallet changed meanwhile: say so in the spec's words; anything else is a failed submission.
+      // The wallet changed meanwhile: say so in product.md's words; anything else is a failed submission.
       failureMessage: (error) =>
         error instanceof ApiError && error.status === 422 ? PAYOUT_MESSAGES.insufficient : PAYOUT_MESSAGES.submitFailed,
-      // The spec tells a refused amount as a toast too (section 8), besides the field's message.
+      // product.md tells a refused amount as a toast too (section 8), besides the field's message.
       onInvalid: (errors) => {
         if (errors.amount?.message) notify(errors.amount.message);
       },

@@ -16,7 +16,7 @@ import { BalanceSection } from './balance-section';
 const isFailure = (status: WithdrawalStatus) => status === 'failed' || status === 'payout_failed';
 
 /**
- * "Withdrawal History" (spec section 2): Amount, Status, Date, newest first, kept current live. A payout
+ * "Withdrawal History" (product.md section 2): Amount, Status, Date, newest first, kept current live. A payout
  * the bank refused says what failed and what to do under its status.
  */
 export function WithdrawalHistory() {

@@ -24,7 +24,7 @@ export function balanceLoader() {
 }
 
 /**
- * /balance (spec section 2): the signed-in user's wallet, the Request Withdrawal card (by payout account
+ * /balance (product.md section 2): the signed-in user's wallet, the Request Withdrawal card (by payout account
  * status), the withdrawal history and the earnings statement.
  */
 export function BalancePage() {
@@ -50,7 +50,7 @@ export function BalancePage() {
 }
 
 /**
- * "Current Balance" (spec section 2, issue 14): the large figure is what can be withdrawn (cleared
+ * "Current Balance" (product.md section 2, issue 14): the large figure is what can be withdrawn (cleared
  * earnings), labelled "Available for withdrawal"; under it, all the tokens there are to spend and, when some
  * earnings are still clearing, "Pending: N tokens, available on DATE", which opens the list of pending
  * amounts with their dates. Then "Add Tokens" (the token menu).

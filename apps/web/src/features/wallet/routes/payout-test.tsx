@@ -18,7 +18,7 @@ export function payoutTestLoader() {
 }
 
 /**
- * /test (spec section 2): the debug page with one button that starts payout onboarding and follows the
+ * /test (product.md section 2): the debug page with one button that starts payout onboarding and follows the
  * returned link. It exists only while the local card sandbox stands in for the card provider.
  */
 export function PayoutTestPage() {

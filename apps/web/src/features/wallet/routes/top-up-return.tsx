@@ -14,7 +14,7 @@ export function topUpReturnLoader() {
 }
 
 /**
- * /tokens/stripe/success, where the card checkout of a top-up comes back (spec section 2, Checkout
+ * /tokens/stripe/success, where the card checkout of a top-up comes back (product.md section 2, Checkout
  * returns): with a session id, a loader and on to /home, or to the wish page the purchase started on, in
  * place of this address. The tokens are credited by the provider's webhook, not here; the balance updates
  * live when they land.

@@ -7,7 +7,7 @@ import { sellerWishListsQueryKey } from '../../../lib/profiles';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY, walletOptions } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
-/** The balance as it is now (spec section 4, Buy flow: "the current balance is fetched"), in cents. */
+/** The balance as it is now (product.md section 4, Buy flow: "the current balance is fetched"), in cents. */
 export async function fetchBalanceCents(queryClient: QueryClient): Promise<number> {
   const wallet = await queryClient.fetchQuery({ ...walletOptions, staleTime: 0 });
   return wallet.balanceCents;

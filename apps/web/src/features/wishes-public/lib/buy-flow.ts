@@ -3,7 +3,7 @@ import { INSUFFICIENT_BALANCE_FLAG, type InsufficientBalanceState } from '../../
 
 /**
  * The Insufficient Balance dialog's navigation state for a wish of `costTokens` and a wallet holding
- * `balanceCents` (spec sections 2 and 4), or null when the wallet covers the wish. The dialog speaks in
+ * `balanceCents` (product.md sections 2 and 4), or null when the wallet covers the wish. The dialog speaks in
  * whole tokens: the balance is rounded down, and the tokens needed are what tops it up to the cost.
  */
 export function insufficientBalanceState(costTokens: number, balanceCents: number): InsufficientBalanceState | null {

@@ -46,7 +46,7 @@ export function publicWishLoader({ params }: LoaderFunctionArgs) {
   return loadQueries(wishPageOptions(params.productId ?? ''));
 }
 
-/** The public page of one wish (/x/:productId, spec section 2). */
+/** The public page of one wish (/x/:productId, product.md section 2). */
 export function PublicWishPage() {
   const { productId = '' } = useParams();
   return (
@@ -141,7 +141,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
 }
 
 /**
- * The Buy button and "Gift anonymously" (spec sections 2 and 4). Buy is disabled while the session loads,
+ * The Buy button and "Gift anonymously" (product.md sections 2 and 4). Buy is disabled while the session loads,
  * for a purchased or archived wish, and for the seller. A signed-out visitor is sent to sign in (and back
  * here). Otherwise the balance is read afresh: too few tokens open the Insufficient Balance dialog
  * (navigation state, mounted by the app shell); enough buys the wish and goes to /success.
@@ -182,7 +182,7 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
     }
   };
 
-  /** A balance spent elsewhere meanwhile opens the dialog; a sold or archived wish says so; else the spec's toast. */
+  /** A balance spent elsewhere meanwhile opens the dialog; a sold or archived wish says so; else product.md's toast. */
   const explainFailure = async (error: unknown) => {
     const code = error instanceof ApiError ? error.body.code : undefined;
     if (code === 'INSUFFICIENT_BALANCE') {

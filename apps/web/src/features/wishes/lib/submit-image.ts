@@ -3,7 +3,7 @@ import { uploadImage } from '../../../lib/image-upload';
 import { sleep } from '../../../lib/sleep';
 import { WISH_IMAGE_UPLOAD_DELAY_MS } from './wish-form';
 
-/** Uploads a newly cropped wish image after the spec's 1 s pause; nothing when no new image was chosen. */
+/** Uploads a newly cropped wish image after product.md's 1 s pause; nothing when no new image was chosen. */
 export async function uploadWishImage(image: CroppedImage | null): Promise<{ image?: string; blurhash?: string }> {
   if (!image) return {};
   await sleep(WISH_IMAGE_UPLOAD_DELAY_MS);

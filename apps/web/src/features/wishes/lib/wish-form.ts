@@ -7,7 +7,7 @@ import {
 } from '@sweetwish/shared/wishes';
 import type { z } from 'zod';
 
-/** Spec section 8. */
+/** product.md section 8. */
 export const WISH_MESSAGES = {
   createFailed: 'Failed to create product...',
   updateFailed: 'Failed to update product...',
@@ -21,10 +21,10 @@ export const WISH_TYPE_LABELS: Readonly<Record<WishType, string>> = {
   subscription: 'Subscription',
 };
 
-/** The pause before a wish image is uploaded (spec section 9). */
+/** The pause before a wish image is uploaded (product.md section 9). */
 export const WISH_IMAGE_UPLOAD_DELAY_MS = 1000;
 
-/** The image types the picker offers (spec section 2: SVG, PNG, JPG or GIF). */
+/** The image types the picker offers (product.md section 2: SVG, PNG, JPG or GIF). */
 export const WISH_IMAGE_ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/gif';
 
 /** The wish form's values as typed (the price as text). */
@@ -38,7 +38,7 @@ export function nextPriceText(typed: string): string {
   return keepPriceCharacters(typed);
 }
 
-/** A new wish's starting values (spec section 2: repeats allowed). */
+/** A new wish's starting values (product.md section 2: repeats allowed). */
 export const NEW_WISH_VALUES: WishFormValues = { name: '', price: '', description: '', allowRepeatPurchases: true };
 
 /** The form's starting values for an existing wish. */
@@ -51,7 +51,7 @@ export function valuesOfWish(wish: Wish): WishFormValues {
   };
 }
 
-/** Only the fields that differ from the wish (spec section 5: edit sends only changed fields). */
+/** Only the fields that differ from the wish (product.md section 5: edit sends only changed fields). */
 export function wishChanges(wish: Wish, values: WishFields): UpdateWishInput {
   const changes: UpdateWishInput = {};
   if (values.name !== wish.name) changes.name = values.name;

@@ -27,7 +27,7 @@ export function createWishLoader() {
   return loadQueries();
 }
 
-/** Create Your Wish (/create, spec section 2). */
+/** Create Your Wish (/create, product.md section 2). */
 export function CreateWishPage() {
   return (
     <>

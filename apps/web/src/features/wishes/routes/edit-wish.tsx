@@ -38,7 +38,7 @@ function wishFromState(state: unknown): Wish | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Edit Wish (/edit, spec section 2). Without a wish in navigation state it shows "Product does not exist." */
+/** Edit Wish (/edit, product.md section 2). Without a wish in navigation state it shows "Product does not exist." */
 export function EditWishPage() {
   const location = useLocation();
   const wish = wishFromState(location.state);
