@@ -58,7 +58,7 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'terms-of-service',
   'privacy',
   'test',
-  // screens added beyond product.md's route table
+  // screens added after the first route table (product.md section 2 lists them too)
   'fans',
   'moderation',
   // kept for the platform (architecture.md section 8)
