@@ -289,19 +289,34 @@ function isVapidPair(publicKey: string, privateKey: string): boolean {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** The environment parsed by `schema`, or a ConfigError naming each problem. */
+function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>): z.infer<T> {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        return present[name] === undefined ? `${name} is required` : `${name} ${issue.message}`;
-      }),
-    );
-  }
-  const e = parsed.data;
+  const parsed = schema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return present[name] === undefined ? `${name} is required` : `${name} ${issue.message}`;
+    }),
+  );
+}
+
+/**
+ * Only where the database is, for commands that read it and sign nothing (`npm run reconcile`): they need no
+ * AUTH_SECRET, and a setting they do not use cannot stop them.
+ */
+export function loadDatabaseSettings(env: Record<string, string | undefined> = process.env): {
+  dataDir: string;
+  databaseUrl: string | undefined;
+} {
+  const e = parseEnv(EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true }), env);
+  return { dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(EnvSchema, env);
   const problems = [
     ...together(e, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER']),
     ...together(e, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']),

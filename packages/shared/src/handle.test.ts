@@ -30,6 +30,13 @@ describe('handle rules', () => {
     expect([...RESERVED_HANDLES].every((h) => h === h.toLowerCase())).toBe(true);
   });
 
+  it('reserve the paths the server answers itself, which a profile there could never show', () => {
+    // /metrics is Prometheus's (404 without METRICS_TOKEN), and the balancer refuses it however spelled.
+    expect(isReservedHandle('metrics')).toBe(true);
+    expect(isReservedHandle('Metrics')).toBe(true);
+    expect([...RESERVED_HANDLES].every((h) => h === h.toLowerCase())).toBe(true);
+  });
+
   it('suggest handles that pass the rules and are not reserved', () => {
     for (let i = 0; i < 200; i += 1) {
       const handle = suggestHandle();

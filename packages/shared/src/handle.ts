@@ -72,6 +72,8 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'sandbox',
   'help',
   'about',
+  // answered by the server itself, and refused by the load balancer however spelled (deploy/haproxy.cfg)
+  'metrics',
   // the same words in the characters a handle may use
   'signin',
   'signup',

@@ -6,6 +6,7 @@ import { s3Storage } from '../../adapters/storage/s3-storage';
 import type { Config } from '../../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../db/client';
 import { reconcile } from '../wallet/service';
+import { carryKeys } from './keys';
 import { copyMedia, mediaKeys } from './media';
 import { assertEmptyTarget, compareSequences, compareTables, copyRows, MoveRefused } from './service';
 
@@ -13,6 +14,8 @@ export type MoveOptions = {
   targetUrl: string | undefined;
   dataDir: string;
   s3: Config['s3'];
+  /** Whether AUTH_SECRET and the VAPID_* pair were set for the move, rather than kept in DATA_DIR. */
+  keys: { hasAuthSecretVariable: boolean; hasVapidVariables: boolean };
   write: (line: string) => void;
 };
 
@@ -38,7 +41,7 @@ export async function runMove(options: MoveOptions): Promise<number> {
   }
 }
 
-async function move({ targetUrl, dataDir, s3, write }: MoveOptions): Promise<number> {
+async function move({ targetUrl, dataDir, s3, keys, write }: MoveOptions): Promise<number> {
   if (!targetUrl || !/^postgres(ql)?:\/\//.test(targetUrl)) {
     throw new MoveRefused('name the target database: npm run db:move -- postgres://user:password@host:5432/database');
   }
@@ -102,12 +105,15 @@ async function move({ targetUrl, dataDir, s3, write }: MoveOptions): Promise<num
       isOk = false;
       write(`DIFFERENT ${line}`);
     }
+    if (!isOk) {
+      write('the copy differs from the source: do not use it');
+      return 1;
+    }
+    for (const line of await carryKeys({ dataDir, ...keys }, target.db)) write(line);
     write(
-      isOk
-        ? 'moved: set DATABASE_URL to the target and start the server'
-        : 'the copy differs from the source: do not use it',
+      `moved: start the server with DATABASE_URL=${redactedUrl(targetUrl)} (its password too) and that AUTH_SECRET`,
     );
-    return isOk ? 0 : 1;
+    return 0;
   } finally {
     await source?.close();
     await target.close();

@@ -21,16 +21,38 @@ export async function resolveVapidKeys(
 ): Promise<VapidKeys> {
   if (config.vapid) return config.vapid;
   if (config.databaseUrl) return findOrInsertVapidKeys(db, webpush.generateVAPIDKeys());
-  const file = path.join(config.dataDir, 'vapid.json');
-  if (fs.existsSync(file)) {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
-      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
-    }
-    throw new Error(`${file} is not a VAPID key pair: remove it to make a new one (push devices must subscribe again)`);
-  }
+  const stored = readVapidFile(config.dataDir);
+  if (stored) return stored;
   fs.mkdirSync(config.dataDir, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  fs.writeFileSync(vapidFile(config.dataDir), JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+/** Where the embedded set-up keeps its pair. */
+export function vapidFile(dataDir: string): string {
+  return path.join(dataDir, 'vapid.json');
+}
+
+/** The pair kept in DATA_DIR/vapid.json, or undefined when there is no file. */
+function readVapidFile(dataDir: string): VapidKeys | undefined {
+  const file = vapidFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+  if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  throw new Error(`${file} is not a VAPID key pair: remove it to make a new one (push devices must subscribe again)`);
+}
+
+/**
+ * `npm run db:move`: puts the embedded set-up's pair (DATA_DIR/vapid.json) into the PostgreSQL database, where
+ * a server without VAPID_* finds it, so the browsers that subscribed with its public key keep receiving push.
+ * 'none' when there is no file; 'other' when the database already holds a different pair.
+ */
+export async function moveVapidFileToDatabase(dataDir: string, db: Database): Promise<'moved' | 'none' | 'other'> {
+  const keys = readVapidFile(dataDir);
+  if (!keys) return 'none';
+  const stored = await findOrInsertVapidKeys(db, keys);
+  return stored.publicKey === keys.publicKey && stored.privateKey === keys.privateKey ? 'moved' : 'other';
 }
