@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Texts only the card sandbox has (its webhook queue and its hosted pages). */
@@ -22,9 +22,11 @@ function staticClosure(dir: string, file: string, seen = new Set<string>()): Set
 describe('the production server bundle (apps/server/build.mjs)', () => {
   let dir: string;
   beforeAll(() => {
-    dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-')), 'dist');
+    // Inside apps/server, as dist is: the bundle's commands then find the packages they import when they run.
+    dir = path.join(fs.mkdtempSync(path.join(root, 'apps/server/.bundle-test-')), 'dist');
     execFileSync(process.execPath, ['build.mjs', dir], { cwd: path.join(root, 'apps/server') });
   }, 120_000);
+  afterAll(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
 
   it('imports no file of drizzle-orm or better-auth at start (compiled in: a start took a second longer)', () => {
     const imports = [...staticClosure(dir, 'main.js')].flatMap((file) => [
@@ -50,5 +52,32 @@ describe('the production server bundle (apps/server/build.mjs)', () => {
     const references = texts.flatMap((text) => [...text.matchAll(/^.*card-sandbox-\w+\.js.*$/gm)].map((m) => m[0]));
     expect(references).toHaveLength(1);
     expect(references[0]).toMatch(/await import\("\.\/card-sandbox-\w+\.js"\)/);
+  });
+
+  /** Runs a command of the bundle (node dist/<file>) with exactly `env`; its exit status and output. */
+  const command = (file: string, args: string[], env: Record<string, string>) => {
+    const result = spawnSync(process.execPath, [path.join(dir, file), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    });
+    return { status: result.status, output: result.stdout + result.stderr };
+  };
+
+  it('runs db:move with DATABASE_URL exported and no AUTH_SECRET: the target is its argument, the source DATA_DIR', () => {
+    // An operator who has just exported the new database's address (docs/deploy.md section 8) is not refused
+    // for a signing secret the move does not use; here it goes on to say the data folder holds no database.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-bundle-data-'));
+    const moved = command('db-move.js', ['postgres://sweetwish@127.0.0.1:1/sweetwish'], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://sweetwish@127.0.0.1:1/sweetwish',
+    });
+    expect(moved.output).toContain(`refused: there is no embedded database at ${path.join(dataDir, 'db')}`);
+    expect(moved.status).toBe(1);
+  });
+
+  it('exits 2 from reconcile when it cannot check, not 1 as for unbalanced books', () => {
+    const reconciled = command('reconcile.js', [], { DATABASE_URL: 'mysql://db.example/sweetwish' });
+    expect(reconciled.output).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(reconciled.status).toBe(2);
   });
 });

@@ -34,6 +34,13 @@ const steps = [
   ['build', 'npm', ['run', '--silent', 'build']],
   [
     process.env.TEST_DATABASE_URL
+      ? "the operator's guides followed as written (docs drill)"
+      : "the operator's guides followed as written (skipped: needs TEST_DATABASE_URL)",
+    'node',
+    ['scripts/docs-drill.mjs'],
+  ],
+  [
+    process.env.TEST_DATABASE_URL
       ? 'three instances behind HAProxy, one killed under load'
       : 'three instances behind HAProxy (skipped: needs TEST_DATABASE_URL)',
     'node',

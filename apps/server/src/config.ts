@@ -405,9 +405,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The configuration, or the process ends with the list of what is wrong (for the entry points). */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
   try {
-    return loadConfig();
+    return loadConfig(env);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

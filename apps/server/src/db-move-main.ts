@@ -5,7 +5,9 @@
 import { loadConfigOrExit } from './config';
 import { runMove } from './modules/db-move/move';
 
-const config = loadConfigOrExit();
+// The target is the argument; DATABASE_URL, exported for the server on PostgreSQL, is not the source, and
+// the AUTH_SECRET it asks of a server is not needed to copy.
+const config = loadConfigOrExit({ ...process.env, DATABASE_URL: undefined });
 process.exitCode = await runMove({
   targetUrl: process.argv[2],
   dataDir: config.dataDir,

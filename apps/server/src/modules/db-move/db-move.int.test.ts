@@ -4,7 +4,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import webpush from 'web-push';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
 import { createFreshPostgresDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
@@ -12,7 +11,6 @@ import { diskStorage } from '../../adapters/storage/disk-storage';
 import { s3Storage } from '../../adapters/storage/s3-storage';
 import { type DatabaseHandle, openPglite, openPostgres, queryRows } from '../../db/client';
 import { solidImage } from '../media/test-images';
-import { resolveVapidKeys } from '../push/vapid';
 import { reconcile } from '../wallet/service';
 import { mediaKeys } from './media';
 import { runMove } from './move';
@@ -109,16 +107,13 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
     keyPrefix: 'moved',
   });
 
-  async function move(
-    targetUrl: string | undefined,
-    options: { withS3?: boolean; keys?: { hasAuthSecretVariable: boolean; hasVapidVariables: boolean } } = {},
-  ) {
+  async function move(targetUrl: string | undefined, options: { withS3?: boolean } = {}) {
     const lines: string[] = [];
     const code = await runMove({
       targetUrl,
       dataDir,
       s3: options.withS3 ? s3() : undefined,
-      keys: options.keys ?? { hasAuthSecretVariable: false, hasVapidVariables: false },
+      keys: { hasAuthSecretVariable: false, hasVapidVariables: false },
       write: (line) => lines.push(line),
     });
     return { code, lines, output: lines.join('\n') };
@@ -164,49 +159,6 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
       expect(list.items).toHaveLength(6);
     } finally {
       await target.close();
-    }
-  }, 120_000);
-
-  it('moves the push keys of vapid.json into the database and names the auth secret to set, not its value', async () => {
-    // The files an embedded server makes at its first start (accounts/auth.ts, push/vapid.ts).
-    const keys = webpush.generateVAPIDKeys();
-    const secret = 'a-secret-of-the-embedded-server-0123456789';
-    await writeFile(path.join(dataDir, 'vapid.json'), JSON.stringify(keys), { mode: 0o600 });
-    await writeFile(path.join(dataDir, 'auth-secret'), secret, { mode: 0o600 });
-    try {
-      const targetUrl = await freshTarget();
-      const result = await move(targetUrl);
-      expect(result.code).toBe(0);
-      expect(result.lines.slice(-3)).toEqual([
-        `push keys: the pair in ${path.join(dataDir, 'vapid.json')} is now in the database: push subscriptions keep working`,
-        `AUTH_SECRET: set it to the contents of ${path.join(dataDir, 'auth-secret')}, e.g. AUTH_SECRET="$(cat '${path.join(dataDir, 'auth-secret')}')": sessions and sign-in links stay valid`,
-        expect.stringMatching(/^moved: start the server with DATABASE_URL=postgres:\/\/.* and that AUTH_SECRET$/),
-      ]);
-      expect(result.output).not.toContain(secret);
-      expect(result.output).not.toContain(keys.privateKey);
-
-      // A server on the target without VAPID_* pushes with the moved pair, so old subscriptions still decrypt.
-      const target = await openPostgres(targetUrl);
-      try {
-        const onPostgres = await resolveVapidKeys(
-          { vapid: undefined, dataDir: path.join(dataDir, 'elsewhere'), databaseUrl: targetUrl },
-          target.db,
-        );
-        expect(onPostgres).toEqual(keys);
-      } finally {
-        await target.close();
-      }
-
-      const withVariables = await move(await freshTarget(), {
-        keys: { hasAuthSecretVariable: true, hasVapidVariables: true },
-      });
-      expect(withVariables.lines.slice(-3, -1)).toEqual([
-        'push keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set: set the same two for the server on PostgreSQL',
-        'AUTH_SECRET: set the same AUTH_SECRET for the server on PostgreSQL',
-      ]);
-    } finally {
-      await rm(path.join(dataDir, 'vapid.json'));
-      await rm(path.join(dataDir, 'auth-secret'));
     }
   }, 120_000);
 
