@@ -27,6 +27,7 @@ import {
   sumAccountEntries,
 } from '../wallet/repo';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
+import { publicContributors } from './contributors';
 import {
   findContribution,
   insertContribution,
@@ -232,8 +233,9 @@ export async function returnGroupGiftsOf(db: Database, userId: string): Promise<
 }
 
 /**
- * The wish page's group gift: progress and contributors for everyone (anonymous ones as null names), the
- * viewer's own contributions, and for the creator what a granted one earned them (gross, fees, net).
+ * The wish page's group gift: progress and contributors for everyone (anonymous ones together, one line
+ * with a null name: contributors.ts), the viewer's own contributions, and for the creator what a granted one
+ * earned them (gross, fees, net).
  */
 export async function getProgress(
   db: Database,
@@ -258,15 +260,7 @@ export async function getProgress(
     fundedCents: wish.purchased ? costCents : wish.groupGiftFundedCents,
     isFunded: wish.purchased,
     allowTakeBack: wish.allowTakeBack,
-    contributorCount: new Set(counted.map((c) => c.fanId)).size,
-    contributors: counted.map((c) => {
-      const isKnown = !c.isAnonymous && !c.deletedAt && c.handle !== null && c.displayName !== null;
-      return {
-        displayName: isKnown ? c.displayName : null,
-        handle: isKnown ? c.handle : null,
-        amountCents: c.amountCents,
-      };
-    }),
+    ...publicContributors(counted),
     own: own.map((c) => ({
       id: c.id,
       amountCents: c.amountCents,
