@@ -134,7 +134,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', subscriptionRoutes({ database, auth }));
   api.route('/', safetyRoutes({ database, auth, publicCache, moderators: config.moderators }));
-  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays }));
+  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays, payments }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));

@@ -59,7 +59,10 @@ export type ContributeResult = z.infer<typeof ContributeResult>;
 
 export const CONTRIBUTION_STATUSES = ['held', 'granted', 'taken_back', 'refunded'] as const;
 
-/** A contributor as the wish page lists them: their public name, or null for "Anonymous". */
+/**
+ * A line of the wish page's contributors: a fan's public name with what they gave under it, or null names for
+ * "Anonymous", every anonymous contribution together (decision 033).
+ */
 export const GroupGiftContributor = z
   .object({ displayName: z.string().nullable(), handle: z.string().nullable(), amountCents: z.int() })
   .meta({ id: 'GroupGiftContributor' });
@@ -89,6 +92,7 @@ export const GroupGiftProgress = z
     fundedCents: z.int(),
     isFunded: z.boolean(),
     allowTakeBack: z.boolean(),
+    /** The lines of `contributors` (named fans, and "Anonymous" once): never a count of anonymous fans. */
     contributorCount: z.int(),
     contributors: z.array(GroupGiftContributor),
     own: z.array(OwnContribution),

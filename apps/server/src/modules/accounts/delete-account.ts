@@ -1,4 +1,5 @@
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
+import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
@@ -6,6 +7,7 @@ import { retryOnConflict } from '../../db/retry-on-conflict';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { detachImagesSentBy } from '../chat/service';
+import { expireOpenTopUps } from '../checkout/deleted-accounts';
 import { forgetFanMemberships } from '../fans/service';
 import { forgetProductImagesOf } from '../gifts/service';
 import { returnGroupGiftsOf } from '../group-gifts/service';
@@ -31,10 +33,16 @@ function storageKeyOf(url: string | null): string | undefined {
  * remainder given up, decision 017), which is then closed so nothing can be credited to it; personal data, sign-in methods and sessions go; the handle stays
  * reserved for 30 days; wishes are archived; fan memberships and settings go. Ledger records, purchases and
  * conversations stay, showing "Anonymous". The images (photo, banner, wishes, those sent in conversations)
- * are deleted from storage after the commit.
+ * are deleted from storage after the commit, and the checkouts it left open are expired.
  */
 export async function deleteAccount(
-  deps: { db: Database; storage: ObjectStorage; logger: Logger; clearingDays: number },
+  deps: {
+    db: Database;
+    storage: ObjectStorage;
+    logger: Logger;
+    clearingDays: number;
+    payments?: CardPayments | undefined;
+  },
   userId: string,
   options: { forfeitCents?: number | undefined } = {},
 ): Promise<void> {
@@ -78,6 +86,8 @@ export async function deleteAccount(
     }),
   );
   forgetGiftRecipient(userId);
+  // Its checkouts still open can no longer be paid; one paid all the same is refunded (decision 017).
+  await expireOpenTopUps(deps, userId);
   for (const key of keys) {
     await deps.storage.delete(key).catch((err: unknown) => {
       deps.logger.error({ err, key }, 'a deleted account’s image could not be removed from storage');

@@ -2,6 +2,7 @@ import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { changePurchaseReversed, findPurchaseSplit } from '../gifts/repo';
+import { cancelHeldContributions, lockWishesOfHeldContributions } from '../group-gifts/returns';
 import { insertGiftReversedNotification } from '../notify/repo';
 import { earnedAccountId, PLATFORM_ACCOUNTS, pendingAccountId, walletAccountId } from '../wallet/accounts';
 import {
@@ -21,8 +22,10 @@ import {
  * Refunds and disputes of a top-up take its tokens back (issue 14, decision 017), in this order: the
  * buyer's unspent tokens of that top-up; then, following the top-up's tokens first in first out to the gifts
  * and tips they paid for, each credited user's still-pending earnings from that gift, then their available
- * ones. What is gone (withdrawn, or spent on) stays with the platform as a loss. (A dispute's fee is booked
- * apart, as the provider's balance transactions tell it: disputes.ts.)
+ * ones. What is gone (withdrawn, or spent on) stays with the platform as a loss. A group gift contribution
+ * still held that the tokens paid for is cancelled first, so they are the buyer's unspent tokens again
+ * (decision 033). (A dispute's fee is booked apart, as the provider's balance transactions tell it:
+ * disputes.ts.)
  * The platform gives back its own cut of each reversed gift and its part of the top-up (fee or discount).
  */
 export type ClawbackRequest = {
@@ -52,21 +55,54 @@ type GiftShare = {
   split: NonNullable<Awaited<ReturnType<typeof findPurchaseSplit>>>;
 };
 
+type LockedLot = Awaited<ReturnType<typeof lockBoughtLot>>;
+type LotSpend = Awaited<ReturnType<typeof lockLotSpends>>[number];
+
+/**
+ * The spends the tokens to take back reach, oldest first, once the buyer's unspent tokens of the lot are
+ * counted, with how much of each; `untraced` is what no spend accounts for.
+ */
+function trace(lot: LockedLot, spends: LotSpend[], tokensCents: number) {
+  let untraced = tokensCents - Math.min(lot?.remainingCents ?? 0, tokensCents);
+  const reached: { spend: LotSpend; cents: number }[] = [];
+  for (const spend of spends) {
+    if (untraced === 0) break;
+    const cents = Math.min(untraced, spend.amountCents - spend.clawedCents);
+    if (cents === 0) continue;
+    reached.push({ spend, cents });
+    untraced -= cents;
+  }
+  return { reached, untraced };
+}
+
+/**
+ * Locks the top-up's lot and its spends. A group gift contribution still held among the spends reached has
+ * no gift behind it yet: it is cancelled first (its tokens back to the buyer, decision 033) and the lot read
+ * again, until the spends reached are gifts only. The buyer's group gifts are locked before the lot, in the
+ * order a take-back locks them.
+ */
+async function lockLotCancellingContributions(db: Database, request: ClawbackRequest) {
+  await lockWishesOfHeldContributions(db, request.buyerId);
+  for (;;) {
+    const lot = await lockBoughtLot(db, request.topUpTransferId);
+    const spends = lot ? await lockLotSpends(db, lot.id) : [];
+    const traced = trace(lot, spends, request.tokensCents);
+    const reachedIds = traced.reached.map((r) => r.spend.transferId);
+    if ((await cancelHeldContributions(db, reachedIds)) === 0) return { lot, ...traced };
+  }
+}
+
 /** Runs inside the webhook's transaction; undefined when this clawback was applied before. */
 export async function clawBack(db: Database, request: ClawbackRequest): Promise<ClawbackResult | undefined> {
-  const lot = await lockBoughtLot(db, request.topUpTransferId);
-  const spends = lot ? await lockLotSpends(db, lot.id) : [];
-  // Which gifts the tokens to take back paid for, oldest first.
-  let toTrace = request.tokensCents - Math.min(lot?.remainingCents ?? 0, request.tokensCents);
+  const { lot, reached, untraced } = await lockLotCancellingContributions(db, request);
+  // What the tokens to take back paid for, oldest first; a spend that is no gift (none is left once held
+  // contributions are cancelled) is counted lost.
+  let lossCents = untraced;
   const gifts: GiftShare[] = [];
-  for (const spend of spends) {
-    if (toTrace === 0) break;
-    const cents = Math.min(toTrace, spend.amountCents - spend.clawedCents);
-    if (cents === 0) continue;
+  for (const { spend, cents } of reached) {
     const split = await findPurchaseSplit(db, spend.transferId);
-    if (!split) continue;
-    gifts.push({ transferId: spend.transferId, spendId: spend.id, cents, split });
-    toTrace -= cents;
+    if (split) gifts.push({ transferId: spend.transferId, spendId: spend.id, cents, split });
+    else lossCents += cents;
   }
   const users = [request.buyerId, ...gifts.flatMap((g) => [g.split.sellerId, g.split.affiliateId ?? g.split.sellerId])];
   // Every user touched is locked in id order, as ledger_post() locks, before their lots.
@@ -84,7 +120,6 @@ export async function clawBack(db: Database, request: ClawbackRequest): Promise<
     add(walletAccountId(request.buyerId), -buyerCents);
     parts.push({ lotId: lot.id, amountCents: buyerCents });
   }
-  let lossCents = toTrace;
   for (const gift of gifts) {
     const { split } = gift;
     parts.push({ lotSpendId: gift.spendId, amountCents: gift.cents });

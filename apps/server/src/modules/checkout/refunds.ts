@@ -3,6 +3,7 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { clawBack, restoreClawback } from './clawback';
+import { DELETED_ACCOUNT_REFUND } from './deleted-accounts';
 import { retakeForDisputes } from './disputes';
 import { insertCardRefund, lockCardRefund, lockTopUp, markCardRefundFailed, recordTopUpRefunded } from './repo';
 import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
@@ -16,6 +17,11 @@ import { idOf, tokensOfPayment, topUpOfPayment } from './top-up-of-payment';
 export async function applyRefund(db: Database, logger: Logger, refund: Stripe.Refund): Promise<void> {
   const isFailed = refund.status === 'failed' || refund.status === 'canceled';
   const found = await topUpOfPayment(db, idOf(refund.payment_intent));
+  if (!found && refund.metadata?.[DELETED_ACCOUNT_REFUND]) {
+    // Our refund of a top-up paid after its account was deleted: it credited nothing, so takes nothing.
+    if (isFailed) logger.error({ refundId: refund.id }, 'a refund of a deleted account’s top-up failed: refund it');
+    return;
+  }
   if (!found) {
     logger.warn(
       { refundId: refund.id, chargeId: idOf(refund.charge) },

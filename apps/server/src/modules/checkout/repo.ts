@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { cardRefunds, disputes, topUps, webhookEvents } from './tables';
@@ -39,6 +39,22 @@ export async function markTopUpExpired(db: Database, sessionId: string) {
     .update(topUps)
     .set({ status: 'expired' })
     .where(and(eq(topUps.id, sessionId), eq(topUps.status, 'open')));
+}
+
+/** A paid top-up of a deleted account, refunded whole instead of credited. */
+export async function markTopUpRefunded(db: Database, sessionId: string) {
+  await db
+    .update(topUps)
+    .set({ status: 'refunded', paidAt: sql`now()` })
+    .where(and(eq(topUps.id, sessionId), eq(topUps.status, 'open')));
+}
+
+/** The user's top-ups still open that began after `since` (older checkouts have expired at the provider). */
+export async function listOpenTopUps(db: Database, userId: string, since: Date) {
+  return db
+    .select({ id: topUps.id })
+    .from(topUps)
+    .where(and(eq(topUps.userId, userId), eq(topUps.status, 'open'), gt(topUps.createdAt, since)));
 }
 
 export async function findTopUp(db: Database, sessionId: string) {

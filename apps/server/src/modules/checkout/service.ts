@@ -13,6 +13,7 @@ import { applyBalanceAvailable } from '../payouts/connect-events';
 import { applyTransferReversal } from '../payouts/service';
 import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
 import { isClosedWallet, type LedgerTransfer, postTransfer } from '../wallet/repo';
+import { refundLateTopUp } from './deleted-accounts';
 import { closeDispute, openDispute } from './disputes';
 import { applyRefund, refundOnFraudWarning } from './refunds';
 import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookEvent } from './repo';
@@ -142,7 +143,7 @@ export async function handleWebhookEvent(
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
-        return creditTopUp(tx, logger, event.data.object);
+        return creditTopUp(tx, logger, payments, event.data.object);
       case 'checkout.session.expired':
         return markTopUpExpired(tx, event.data.object.id);
       case 'charge.dispute.created':
@@ -177,13 +178,20 @@ async function recoverTopUp(db: Database, session: Stripe.Checkout.Session) {
   return lockTopUp(db, session.id);
 }
 
-async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkout.Session) {
+async function creditTopUp(
+  db: Database,
+  logger: Logger,
+  payments: CardPayments | undefined,
+  session: Stripe.Checkout.Session,
+) {
   if (session.payment_status !== 'paid') return;
   const topUp = (await lockTopUp(db, session.id)) ?? (await recoverTopUp(db, session));
   if (!topUp) {
     logger.warn({ sessionId: session.id }, 'a paid checkout session that is not one of our top-ups');
     return;
   }
+  // Paid after its account was deleted, and refunded already (deleted-accounts.ts).
+  if (topUp.status === 'refunded') return;
   if (session.amount_total !== topUp.totalCents || session.currency !== 'usd') {
     logger.error(
       { sessionId: session.id, paid: session.amount_total, expected: topUp.totalCents },
@@ -210,8 +218,8 @@ async function creditTopUp(db: Database, logger: Logger, session: Stripe.Checkou
     await db.transaction((savepoint) => postTransfer(savepoint, transfer));
   } catch (err) {
     if (!isClosedWallet(err)) throw err;
-    // Paid after the account was deleted: nothing can be credited; the payment must be refunded by hand.
-    logger.error({ sessionId: session.id, paymentIntent }, 'a top-up was paid for a deleted account: refund it');
+    // Paid after the account was deleted: nothing can be credited, so the payment goes back.
+    await refundLateTopUp(db, logger, payments, session);
     return;
   }
   await markTopUpPaid(db, session.id, topUp.userId);

@@ -12,7 +12,8 @@ export const topUps = pgTable(
       .references(() => users.id),
     quantity: integer('quantity').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['open', 'paid', 'expired'] })
+    /** `refunded`: paid after its account was deleted, so refunded whole instead of credited (decision 017). */
+    status: text('status', { enum: ['open', 'paid', 'expired', 'refunded'] })
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

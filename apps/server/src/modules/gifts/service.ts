@@ -347,7 +347,11 @@ export type OverlayGift = {
   costCents: number;
   /** The buyer's display name; null when anonymous or without a public profile ("Anonymous"). */
   buyerName: string | null;
-  /** How many fans gave it (a fan may contribute more than once): more than 1 only for a group gift's grant. */
+  /**
+   * How many fans gave it as its wish page counts them (decision 033): each named fan once and the anonymous
+   * contributions as one, so the count never tells whose an anonymous share was. More than 1 only for a
+   * group gift's grant.
+   */
   contributors: number;
   product: { name: string; image: string | null } | null;
 };
@@ -396,16 +400,17 @@ export async function giftsAfter(
     if (runs.length > 1) runs.pop();
     else await readRestOfGrant(db, sellerId, lastRun, limit);
   }
+  const isKnown = (row: SellerGiftRow) =>
+    !row.isAnonymous && row.buyer.handle !== null && row.buyer.displayName !== null && !row.buyer.deletedAt;
   const gifts = runs.map((run) => {
     const first = run[0] as SellerGiftRow;
-    const isKnown =
-      !first.isAnonymous && first.buyer.handle !== null && first.buyer.displayName !== null && !first.buyer.deletedAt;
+    const named = new Set(run.filter(isKnown).map((row) => row.buyerId));
     return {
       seq: (run.at(-1) as SellerGiftRow).seq,
       type: first.type,
       costCents: run.reduce((sum, row) => sum + row.costCents, 0),
-      buyerName: isKnown ? first.buyer.displayName : null,
-      contributors: new Set(run.map((row) => row.buyerId)).size,
+      buyerName: isKnown(first) ? first.buyer.displayName : null,
+      contributors: named.size + (run.some((row) => !isKnown(row)) ? 1 : 0),
       product:
         first.type === 'standard' && first.productName ? { name: first.productName, image: first.productImage } : null,
     };

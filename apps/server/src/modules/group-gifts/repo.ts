@@ -33,6 +33,16 @@ export async function listWishesHeldBy(db: Database, fanId: string): Promise<str
   return rows.map((r) => r.wishId);
 }
 
+/** The contributions still held that these ledger transfers made (a refund reaches their spends). */
+export async function listHeldByTransferIds(db: Database, transferIds: string[]): Promise<ContributionRow[]> {
+  if (transferIds.length === 0) return [];
+  return db
+    .select()
+    .from(groupGiftContributions)
+    .where(and(inArray(groupGiftContributions.transferId, transferIds), eq(groupGiftContributions.status, 'held')))
+    .orderBy(asc(groupGiftContributions.wishId), asc(groupGiftContributions.id));
+}
+
 /** Settles a held contribution: granted (with its purchase) or returned; false when it was not held. */
 export async function settleContribution(
   db: Database,

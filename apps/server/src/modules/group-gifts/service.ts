@@ -17,25 +17,18 @@ import { recordPrepaidGift } from '../gifts/service';
 import { keyedId } from '../idempotency/keyed-id';
 import { queueGroupGiftNotification } from '../notify/queue';
 import { checkGiftAllowed } from '../safety/blocks';
-import {
-  earnedAccountId,
-  PLATFORM_ACCOUNTS,
-  pendingAccountId,
-  spendAccountId,
-  walletAccountId,
-} from '../wallet/accounts';
+import { PLATFORM_ACCOUNTS, spendAccountId } from '../wallet/accounts';
 import {
   findUserEntriesOf,
   isInsufficientBalance,
   isOnHold,
   moveLotSpends,
   postTransfer,
-  restoreSpentLots,
   sumAccountEntries,
 } from '../wallet/repo';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
+import { publicContributors } from './contributors';
 import {
-  type ContributionRow,
   findContribution,
   insertContribution,
   listCounted,
@@ -45,6 +38,7 @@ import {
   settleContribution,
   sumHeld,
 } from './repo';
+import { returnContribution } from './returns';
 
 // Group gifts (decision 033). A contribution moves the fan's tokens (a spend: bought first, decision 017)
 // into `platform:group_gifts_held`; the row remembers how much of each kind it took. The wish row's guarded
@@ -172,38 +166,17 @@ async function grant(db: Database, wish: Wish, affiliateId: string | undefined, 
   await queueGroupGiftNotification(db, { userId: wish.sellerId, purchaseId: completingPurchaseId });
 }
 
-/** A held contribution back to its fan as the kinds of token it took (decision 033); call with the wish locked. */
-async function giveBack(db: Database, contribution: ContributionRow, status: 'taken_back' | 'refunded') {
-  const fan = contribution.fanId;
-  const entries = [
-    { accountId: HELD, amountCents: -contribution.amountCents },
-    { accountId: walletAccountId(fan), amountCents: contribution.boughtCents },
-    { accountId: earnedAccountId(fan), amountCents: contribution.earnedCents },
-    { accountId: pendingAccountId(fan), amountCents: contribution.pendingCents },
-  ].filter((e) => e.amountCents !== 0);
-  const transferId = await postTransfer(db, {
-    kind: 'group_gift_return',
-    idempotencyKey: `group-gift-return:${contribution.id}`,
-    entries,
-  });
-  if (!transferId || !(await settleContribution(db, contribution.id, { status, settleTransferId: transferId }))) {
-    throw new Error(`contribution ${contribution.id} was returned before`);
-  }
-  // Bought tokens go back to the top-ups they came from, so a refund of one still finds them (decision 017).
-  if (contribution.boughtCents > 0) await restoreSpentLots(db, fan, contribution.transferId, transferId);
-  await notifyChange(db, { topic: 'wallet', userId: fan });
-  await notifyChange(db, { topic: 'purchases', userId: fan });
-}
-
 /**
  * A fan takes their contribution back while the group gift is unfunded, unless its creator turned that
- * off. Taking back one already returned answers as before (a retried request).
+ * off. Taking back one they took back already answers as before (a retried request); one returned
+ * otherwise (archived, or cancelled by a refund of its top-up) is refused.
  */
 export async function takeBack(db: Database, fanId: string, contributionId: string): Promise<TakeBackResult> {
   const contribution = await findContribution(db, contributionId);
   if (contribution?.fanId !== fanId) throw new AppError('NOT_FOUND', GROUP_GIFT_MESSAGES.notYours);
   if (contribution.status === 'granted') throw new AppError('CONFLICT', GROUP_GIFT_MESSAGES.funded);
-  if (contribution.status !== 'held') return { contributionId };
+  if (contribution.status === 'taken_back') return { contributionId };
+  if (contribution.status !== 'held') throw new AppError('CONFLICT', GROUP_GIFT_MESSAGES.alreadyReturned);
   return db.transaction(async (tx) => {
     // The guarded update locks the wish: a contribution completing it, an archive, or a change of the
     // setting waits for this, or this for them; then the contribution is read again under the lock.
@@ -214,14 +187,14 @@ export async function takeBack(db: Database, fanId: string, contributionId: stri
       throw new AppError('CONFLICT', GROUP_GIFT_MESSAGES.alreadyReturned);
     }
     if (!wish.allowTakeBack) throw new AppError('FORBIDDEN', GROUP_GIFT_MESSAGES.takeBackOff);
-    await giveBack(tx, current, 'taken_back');
+    await returnContribution(tx, current, 'taken_back');
     return { contributionId };
   });
 }
 
 /** Every held contribution of an unfunded group gift back to its fan; call with the wish locked. */
 async function giveAllBack(db: Database, wish: Wish) {
-  for (const contribution of await listHeld(db, wish.id)) await giveBack(db, contribution, 'refunded');
+  for (const contribution of await listHeld(db, wish.id)) await returnContribution(db, contribution, 'refunded');
   await clearFunding(db, wish.id);
 }
 
@@ -254,14 +227,15 @@ export async function returnGroupGiftsOf(db: Database, userId: string): Promise<
     for (const contribution of await listHeld(db, wish.id)) {
       if (contribution.fanId !== userId) continue;
       await changeFunding(db, wish.id, wish.sellerId, -contribution.amountCents);
-      await giveBack(db, contribution, 'refunded');
+      await returnContribution(db, contribution, 'refunded');
     }
   }
 }
 
 /**
- * The wish page's group gift: progress and contributors for everyone (anonymous ones as null names), the
- * viewer's own contributions, and for the creator what a granted one earned them (gross, fees, net).
+ * The wish page's group gift: progress and contributors for everyone (anonymous ones together, one line
+ * with a null name: contributors.ts), the viewer's own contributions, and for the creator what a granted one
+ * earned them (gross, fees, net).
  */
 export async function getProgress(
   db: Database,
@@ -286,15 +260,7 @@ export async function getProgress(
     fundedCents: wish.purchased ? costCents : wish.groupGiftFundedCents,
     isFunded: wish.purchased,
     allowTakeBack: wish.allowTakeBack,
-    contributorCount: new Set(counted.map((c) => c.fanId)).size,
-    contributors: counted.map((c) => {
-      const isKnown = !c.isAnonymous && !c.deletedAt && c.handle !== null && c.displayName !== null;
-      return {
-        displayName: isKnown ? c.displayName : null,
-        handle: isKnown ? c.handle : null,
-        amountCents: c.amountCents,
-      };
-    }),
+    ...publicContributors(counted),
     own: own.map((c) => ({
       id: c.id,
       amountCents: c.amountCents,

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { DeleteAccountInput, Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
 import { deleteCookie } from 'hono/cookie';
+import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
@@ -64,6 +65,7 @@ export function settingsRoutes(deps: {
   storage: ObjectStorage;
   logger: Logger;
   clearingDays: number;
+  payments: CardPayments | undefined;
 }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -97,9 +99,8 @@ export function settingsRoutes(deps: {
     .openapi(deleteAccountRoute, async (c) => {
       const userId = c.get('userId');
       const { forfeitCents } = c.req.valid('json');
-      await deleteAccount({ db, storage: deps.storage, logger: deps.logger, clearingDays: deps.clearingDays }, userId, {
-        forfeitCents,
-      });
+      const { storage, logger, clearingDays, payments } = deps;
+      await deleteAccount({ db, storage, logger, clearingDays, payments }, userId, { forfeitCents });
       endSessions(c, userId);
       return c.body(null, 204);
     });
