@@ -68,8 +68,15 @@ export const systemResolver: Resolver = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
+/** What a creator is told of a refused address: never what the name resolved to (issue 46, item 7). */
+export const REFUSED_ADDRESS = 'refused: not a public address';
+
+/** A refused host; `detail` (the name and the address found) is for the server's log only. */
 export class RefusedAddressError extends Error {
   readonly code = 'EREFUSEDADDRESS';
+  constructor(readonly detail: string) {
+    super(REFUSED_ADDRESS);
+  }
 }
 
 /**

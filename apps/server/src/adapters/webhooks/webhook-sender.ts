@@ -1,14 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { pickAddress, type ResolvedAddress, type Resolver, systemResolver } from './address-guard';
+import { pickAddress, RefusedAddressError, type ResolvedAddress, type Resolver, systemResolver } from './address-guard';
 
 export type WebhookRequest = { url: string; headers: Record<string, string>; body: string };
 
 /** What one delivery attempt got: a status, or why none came. Never throws. */
 export type WebhookResponse = {
   statusCode: number | null;
+  /** Why no answer came, in words the creator may read (their delivery log). */
   error: string | null;
+  /** The same for the server's log: what a name resolved to, the system's error. Never shown to the creator. */
+  detail?: string;
   durationMs: number;
   /** At most `maxBodyBytes` of the answer's body, as text. */
   body: string;
@@ -56,6 +59,9 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
       const answer = await post(url, target, request, { signal, maxBodyBytes });
       return { ...answer, error: null, durationMs: took() };
     } catch (err) {
+      if (err instanceof RefusedAddressError) {
+        return { statusCode: null, error: err.message, detail: err.detail, durationMs: took(), body: '' };
+      }
       return { statusCode: null, error: describe(err), durationMs: took(), body: '' };
     } finally {
       slots.give();

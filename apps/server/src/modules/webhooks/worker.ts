@@ -121,6 +121,9 @@ export function webhookDeliveryJob(
         }),
         body: delivery.body,
       });
+      if (response.detail) {
+        logger.info({ endpointId: delivery.endpointId, detail: response.detail }, 'a webhook delivery was refused');
+      }
       await options.afterSend?.();
       return record(delivery, response, at, isResend);
     },
