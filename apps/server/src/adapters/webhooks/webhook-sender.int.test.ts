@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver';
 import { checkEndpointUrl, WEBHOOK_MESSAGES } from '../../modules/webhooks/service';
-import type { Resolver } from './address-guard';
+import type { Resolver } from '../outbound/address-guard';
 import { createWebhookSender } from './webhook-sender';
 
 const body = '{"type":"tip.received"}';
