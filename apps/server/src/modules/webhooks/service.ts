@@ -151,7 +151,8 @@ export async function resendWebhookDelivery(db: Database, userId: string, id: st
   if (!endpoint) throw notFound();
   if (!(await isDeliveryOf(db, id, deliveryId))) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.noSuchDelivery);
   if (endpoint.disabledReason !== null) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.resendDisabled);
-  await enqueueJob(db, webhookDeliveryJobKind, { deliveryId, isResend: true });
+  // Counted under its endpoint and creator like every delivery (decision 055).
+  await enqueueJob(db, webhookDeliveryJobKind, { deliveryId, isResend: true }, { groupKey: id, tenantKey: userId });
 }
 
 export async function getEndpointUrl(db: Database, id: string): Promise<string | undefined> {
