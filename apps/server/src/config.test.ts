@@ -78,14 +78,22 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads MODERATORS as lowercase handles and e-mail addresses, nobody when unset, and names a bad entry', () => {
-    expect(loadConfig({}).moderators).toEqual({ handles: new Set(), emails: new Set() });
-    expect(loadConfig({ MODERATORS: '@Alice_Mod, mod@Example.com  bob_mod' }).moderators).toEqual({
-      handles: new Set(['alice_mod', 'bob_mod']),
+  it('reads MODERATORS as user ids and lowercase e-mail addresses, nobody when unset, and names a bad entry', () => {
+    expect(loadConfig({}).moderators).toEqual({ userIds: new Set(), emails: new Set() });
+    expect(loadConfig({ MODERATORS: 'id:kX3vQ9aLr2, mod@Example.com  id:Bq7_Zt-41' }).moderators).toEqual({
+      userIds: new Set(['kX3vQ9aLr2', 'Bq7_Zt-41']),
       emails: new Set(['mod@example.com']),
     });
-    expect(problemsOf({ MODERATORS: 'alice_mod, no, x@y' }).problems).toEqual([
-      'MODERATORS must be handles or e-mail addresses (not: no, x@y)',
+    expect(problemsOf({ MODERATORS: 'x@y, id:, id:a/b' }).problems).toEqual([
+      'MODERATORS must be verified e-mail addresses or user ids written id:<user id> (not: x@y, id:, id:a/b)',
+    ]);
+  });
+
+  it('refuses to start when MODERATORS names a handle, which anyone may claim (issue 46, item 3)', () => {
+    const { problems } = problemsOf({ MODERATORS: '@Alice_Mod, mod@example.com, bob_mod' });
+    expect(problems).toEqual([
+      'MODERATORS names handles (alice_mod, bob_mod): a handle can be claimed by anyone once it is free. ' +
+        'Name each moderator by verified e-mail address or by user id (id:<user id>).',
     ]);
   });
 

@@ -19,16 +19,19 @@ import { findReport, insertModerationAction, listModerationActions, listOpenRepo
 // reports with the content as it was, and dismiss them, hide a wish or message, or suspend an account.
 // Every action goes to the audit log in the same transaction that closes the report.
 
-/** Who moderates: handles and e-mail addresses, lowercase (config.ts parses MODERATORS). */
-export type Moderators = { handles: ReadonlySet<string>; emails: ReadonlySet<string> };
+/**
+ * Who moderates: user ids and lowercase e-mail addresses (config.ts parses MODERATORS). Never a handle:
+ * whoever claims a released handle would become a moderator (issue 46, item 3).
+ */
+export type Moderators = { userIds: ReadonlySet<string>; emails: ReadonlySet<string> };
 
+/** A moderator is named by id or by verified e-mail, and is neither suspended nor deleted. */
 export async function isModerator(db: Database, moderators: Moderators, userId: string): Promise<boolean> {
-  if (moderators.handles.size === 0 && moderators.emails.size === 0) return false;
+  if (moderators.userIds.size === 0 && moderators.emails.size === 0) return false;
   const identity = await getModerationIdentity(db, userId);
   if (!identity) return false;
   return (
-    (identity.handle !== null && moderators.handles.has(identity.handle.toLowerCase())) ||
-    (identity.email !== null && moderators.emails.has(identity.email.toLowerCase()))
+    moderators.userIds.has(userId) || (identity.email !== null && moderators.emails.has(identity.email.toLowerCase()))
   );
 }
 
