@@ -70,6 +70,8 @@ export default defineConfig({
         TRUST_PROXY: 'true',
         PREVIEW_EMAIL: 'preview@sweetwish.app',
         PREVIEW_PASSWORD: 'preview-password-123',
+        // A store review under way: the preview account signs in without a code (decision 057).
+        STORE_REVIEW: 'on',
         // A message notification waits this long for the recipient to read it on screen (20 s by default):
         // short here, so the conversations spec sees the text arrive (or not) quickly.
         MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',

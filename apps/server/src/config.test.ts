@@ -2,6 +2,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const toPreview = (env: { PREVIEW_EMAIL: string; PREVIEW_PASSWORD: string }) => ({
+  email: env.PREVIEW_EMAIL,
+  password: env.PREVIEW_PASSWORD,
+});
+
 function problemsOf(env: Record<string, string>) {
   try {
     loadConfig(env);
@@ -94,6 +99,21 @@ describe('loadConfig', () => {
     expect(problems).toEqual([
       'MODERATORS names handles (alice_mod, bob_mod): a handle can be claimed by anyone once it is free. ' +
         'Name each moderator by verified e-mail address or by user id (id:<user id>).',
+    ]);
+  });
+
+  it('opens the preview account to store review only when STORE_REVIEW says so, and never lets it moderate', () => {
+    const preview = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'preview-password-123' };
+    expect(loadConfig(preview).preview).toEqual({ ...toPreview(preview), isReviewOpen: false });
+    expect(loadConfig({ ...preview, STORE_REVIEW: 'on' }).preview).toEqual({
+      ...toPreview(preview),
+      isReviewOpen: true,
+    });
+    expect(problemsOf({ STORE_REVIEW: 'on' }).problems).toEqual([
+      'PREVIEW_EMAIL and PREVIEW_PASSWORD are required when STORE_REVIEW is on',
+    ]);
+    expect(problemsOf({ ...preview, MODERATORS: 'Preview@Sweetwish.app' }).problems).toEqual([
+      'MODERATORS names the preview account (PREVIEW_EMAIL), which may never moderate',
     ]);
   });
 

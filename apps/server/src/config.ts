@@ -123,9 +123,14 @@ const EnvSchema = z.object({
     .transform((key) => key.replaceAll('\\n', '\n'))
     .pipe(z.string().includes('PRIVATE KEY', { message: 'must be the contents of the .p8 key file' }))
     .optional(),
-  /** The store-review account: signing in with this address needs no code. */
+  /** The store-review account (decision 057): created at start-up with this address and password. */
   PREVIEW_EMAIL: z.email().optional(),
   PREVIEW_PASSWORD: z.string().min(12).optional(),
+  /**
+   * `on` while an app store reviews the app: the preview account then signs in with its address alone, and
+   * /api/public-config publishes the address. `off` (default): neither.
+   */
+  STORE_REVIEW: z.enum(['on', 'off']).default('off'),
   /**
    * How long a message notification waits before it is sent: a recipient who reads the message on screen
    * meanwhile is not notified.
@@ -218,7 +223,8 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   apple: { clientId: string; secret: AppleSecretSource } | undefined;
-  preview: { email: string; password: string } | undefined;
+  /** The store-review account; `isReviewOpen`: it signs in without a code and its address is published. */
+  preview: { email: string; password: string; isReviewOpen: boolean } | undefined;
   /** PUBLIC_URL is this machine: local stand-ins (outbox, card sandbox) may be served. */
   isLocalPublicUrl: boolean;
   /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
@@ -339,6 +345,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const name of ['S3_ENDPOINT', 'S3_KEY_PREFIX'] as const) {
     if (e[name] !== undefined && e.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${name} is set`);
   }
+  if (e.STORE_REVIEW === 'on' && !(e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD)) {
+    problems.push('PREVIEW_EMAIL and PREVIEW_PASSWORD are required when STORE_REVIEW is on');
+  }
+  if (e.PREVIEW_EMAIL && e.MODERATORS.emails.has(e.PREVIEW_EMAIL.toLowerCase())) {
+    problems.push('MODERATORS names the preview account (PREVIEW_EMAIL), which may never moderate');
+  }
   // Instances behind a load balancer must sign sessions alike: a per-machine secret would not do.
   if (e.DATABASE_URL && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when DATABASE_URL is set');
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
@@ -374,7 +386,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     apple: e.APPLE_CLIENT_ID ? { clientId: e.APPLE_CLIENT_ID, secret: appleSecretSource(e) } : undefined,
     preview:
-      e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
+      e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD
+        ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD, isReviewOpen: e.STORE_REVIEW === 'on' }
+        : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_CONNECT_WEBHOOK_SECRET
         ? {

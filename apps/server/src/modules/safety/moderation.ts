@@ -23,16 +23,21 @@ import { findReport, insertModerationAction, listModerationActions, listOpenRepo
  * Who moderates: user ids and lowercase e-mail addresses (config.ts parses MODERATORS). Never a handle:
  * whoever claims a released handle would become a moderator (issue 46, item 3).
  */
-export type Moderators = { userIds: ReadonlySet<string>; emails: ReadonlySet<string> };
+export type Moderators = {
+  userIds: ReadonlySet<string>;
+  emails: ReadonlySet<string>;
+  /** The store-review preview account's address: it never moderates, whatever names it (decision 057). */
+  neverEmail?: string | undefined;
+};
 
-/** A moderator is named by id or by verified e-mail, and is neither suspended nor deleted. */
+/** A moderator is named by id or by verified e-mail, and is neither suspended, deleted nor the preview account. */
 export async function isModerator(db: Database, moderators: Moderators, userId: string): Promise<boolean> {
   if (moderators.userIds.size === 0 && moderators.emails.size === 0) return false;
   const identity = await getModerationIdentity(db, userId);
   if (!identity) return false;
-  return (
-    moderators.userIds.has(userId) || (identity.email !== null && moderators.emails.has(identity.email.toLowerCase()))
-  );
+  const email = identity.email?.toLowerCase() ?? null;
+  if (email !== null && email === moderators.neverEmail?.toLowerCase()) return false;
+  return moderators.userIds.has(userId) || (email !== null && moderators.emails.has(email));
 }
 
 export async function getRoles(db: Database, moderators: Moderators, userId: string): Promise<Roles> {
