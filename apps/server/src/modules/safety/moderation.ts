@@ -13,7 +13,13 @@ import { AppError } from '../../errors';
 import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
 import { hideMessage } from '../chat/service';
 import { hideWish } from '../wishes/service';
-import { findReport, insertModerationAction, listModerationActions, listOpenReports, resolveReports } from './repo';
+import {
+  findReport,
+  insertModerationAction,
+  listModerationActions,
+  listReportQueue as queueOfReports,
+  resolveReports,
+} from './repo';
 
 // The moderation queue (issue 21, item 5; decision 028): moderators named by MODERATORS see the open
 // reports with the content as it was, and dismiss them, hide a wish or message, or suspend an account.
@@ -44,10 +50,15 @@ export async function getRoles(db: Database, moderators: Moderators, userId: str
   return { isModerator: await isModerator(db, moderators, userId) };
 }
 
+/** The queue: one entry per reported target, each reporter's first report before anyone's second (decision 028). */
 export async function listReportQueue(db: Database, page: PageRequest): Promise<OpenReportPage> {
-  const { rows, nextCursor } = cutPage(await listOpenReports(db, page), page, (row) => row.id);
+  const { rows, nextCursor } = cutPage(await queueOfReports(db, page), page, (row) => row.id);
   return {
-    items: rows.map(({ pageKey, status, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    items: rows.map(({ pageKey, pageRank, createdAt, lastReportedAt, ...row }) => ({
+      ...row,
+      createdAt: new Date(createdAt).toISOString(),
+      lastReportedAt: new Date(lastReportedAt).toISOString(),
+    })),
     nextCursor,
   };
 }

@@ -33,6 +33,7 @@ import {
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
 import { sendTip } from '../gifts/service';
+import { WRITE_POLICY } from '../rate-limits/write-policy';
 import { findUserBalances } from '../wallet/repo';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
@@ -49,6 +50,8 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
     const moderatorEmail = `${moderatorHandle}@example.com`;
     ({ app } = await buildTestApp(database, {
       env: { MODERATORS: `${moderatorEmail.toUpperCase()}, someone@example.com` },
+      // Every request here comes from one address: its report limit is report-flood.int.test.ts's subject.
+      writePolicy: { ...WRITE_POLICY, report: { ...WRITE_POLICY.report, perAddress: { perMinute: 1e6, perDay: 1e6 } } },
     }));
     people = peopleOn(app, database);
     const phone = uniquePhone();
@@ -251,6 +254,8 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
         note: 'Looks fake',
         snapshot: { wish: { name: 'Fake watch', description: 'Totally real', cost: 99, image: null } },
         createdAt: expect.any(String),
+        reportCount: 1,
+        lastReportedAt: expect.any(String),
       } satisfies OpenReport);
       // Another reporter may report the same wish.
       const other = await people.newPerson();

@@ -2164,7 +2164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the open reports, newest first, with the content as it was reported (moderators only) */
+        /** A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only) */
         get: {
             parameters: {
                 query?: {
@@ -2189,9 +2189,11 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 kind: "profile" | "wish" | "message";
+                                lastReportedAt: string;
                                 note: string;
                                 /** @enum {string} */
                                 reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                                reportCount: number;
                                 reporterId: string;
                                 snapshot: {
                                     message?: {
