@@ -6140,7 +6140,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL";
+                code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE";
                 fields?: {
                     [key: string]: string;
                 };
