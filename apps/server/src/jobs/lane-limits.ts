@@ -32,6 +32,11 @@ export function createLaneAccounting(limits: LaneLimits, clock: () => number = D
     return window;
   }
 
+  function overBudget(): string[] {
+    const budgetMs = limits.tenantBudget?.ms ?? Number.POSITIVE_INFINITY;
+    return [...budgets.keys()].filter((tenant) => (windowOf(tenant)?.usedMs ?? 0) >= budgetMs);
+  }
+
   return {
     started(job: JobKeys) {
       if (job.groupKey !== null) inFlight.set(job.groupKey, (inFlight.get(job.groupKey) ?? 0) + 1);
@@ -50,15 +55,12 @@ export function createLaneAccounting(limits: LaneLimits, clock: () => number = D
     excluded(): Excluded {
       const perGroup = limits.perGroup ?? Number.POSITIVE_INFINITY;
       const groups = [...inFlight].filter(([, n]) => n >= perGroup).map(([group]) => group);
-      const budgetMs = limits.tenantBudget?.ms ?? Number.POSITIVE_INFINITY;
-      const tenants = [...budgets.keys()].filter((tenant) => (windowOf(tenant)?.usedMs ?? 0) >= budgetMs);
-      return { groups, tenants };
+      return { groups, tenants: overBudget() };
     },
     /** Milliseconds until the first tenant over its budget may run again; undefined when none is over. */
     msUntilBudgetFrees(): number | undefined {
-      const { tenants } = this.excluded();
       const windowMs = limits.tenantBudget?.windowMs ?? 0;
-      const ends = tenants.map((tenant) => (budgets.get(tenant)?.windowStart ?? 0) + windowMs - clock());
+      const ends = overBudget().map((tenant) => (budgets.get(tenant)?.windowStart ?? 0) + windowMs - clock());
       return ends.length === 0 ? undefined : Math.max(0, Math.min(...ends));
     },
   };
