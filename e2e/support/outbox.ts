@@ -58,9 +58,14 @@ export function readLatestCode(request: APIRequestContext, phone: string, alread
   return readLatest(request, 'sms', phone, (m) => m.text.match(/\b(\d{6})\b/)?.[1], alreadySent);
 }
 
-/** The newest sign-in link e-mailed to `email`. */
-export function readLatestEmailLink(request: APIRequestContext, email: string): Promise<string> {
-  return readLatest(request, 'email', email, (m) => m.text.match(/https?:\/\/\S+/)?.[0]);
+/** How many e-mails `email` has received so far: read before asking for a link, so as to wait for the new one. */
+export async function countEmails(request: APIRequestContext, email: string): Promise<number> {
+  return (await readOutbox(request)).filter((m) => isTo(m, 'email', email)).length;
+}
+
+/** The newest sign-in link e-mailed to `email`; with `alreadySent` (countEmails before asking), a newer one. */
+export function readLatestEmailLink(request: APIRequestContext, email: string, alreadySent = 0): Promise<string> {
+  return readLatest(request, 'email', email, (m) => m.text.match(/https?:\/\/\S+/)?.[0], alreadySent);
 }
 
 /**

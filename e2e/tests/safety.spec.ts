@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import { messageWith, sendTextMessage, userIdOf } from '../support/conversations';
-import { signInDirectly, signUp, toast } from '../support/sign-in';
+import { countEmails, readLatestEmailLink } from '../support/outbox';
+import { acceptTermsUpFront, signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
@@ -10,12 +11,30 @@ import { createWishByApi } from '../support/wishes';
 // longer write there; a fan reports a wish, a moderator (named by MODERATORS in playwright.config.ts) hides
 // it from the moderation queue, and the creator's public page no longer shows it.
 
-/** The moderator of the e2e server: MODERATORS names this handle. Its phone is outside uniquePhone's range. */
-const MODERATOR = { handle: 'e2e_moderator', displayName: 'The Moderator', phone: '+12025550142' };
+/**
+ * The moderator of the e2e server: MODERATORS names this verified e-mail address (never a handle, which
+ * anyone could claim: decision 028).
+ */
+const MODERATOR = { email: 'e2e-moderator@example.com', handle: 'e2e_moderator', displayName: 'The Moderator' };
 
-/** Signs the moderator in (the same account on a retry), completing the profile the first time. */
+/** Signs the moderator in by e-mail link (the same account on a retry), completing the profile the first time. */
 async function signInAsModerator(page: Page, baseURL: string | undefined) {
-  await signInDirectly(page, MODERATOR.phone);
+  await acceptTermsUpFront(page);
+  const headers = { Origin: baseURL ?? '' };
+  const alreadySent = await countEmails(page.request, MODERATOR.email);
+  const sent = await page.request.post('/api/auth/sign-in/magic-link', {
+    data: { email: MODERATOR.email, callbackURL: '/email' },
+    headers,
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const token = new URL(await readLatestEmailLink(page.request, MODERATOR.email, alreadySent)).searchParams.get(
+    'token',
+  );
+  const verified = await page.request.post('/api/auth/magic-link/verify', {
+    data: { token, email: MODERATOR.email },
+    headers,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
   const me = (await (await page.request.get('/api/me')).json()) as { handle: string | null };
   if (me.handle === null) {
     const res = await page.request.post('/api/profile/complete', {

@@ -1,6 +1,7 @@
 -- Records an event for a user's webhooks in the caller's transaction (decision 032): when an active
 -- endpoint of theirs wants this type, the event (its id is every delivery's webhook-id, its body the exact
 -- JSON sent), one delivery per such endpoint and each delivery's job on the runner, then wakes the runners.
+-- Each job names its endpoint and creator, which the webhook lane's limits count it under (decision 055).
 -- With no endpoint that wants it, nothing is written. Returns the event's id, or null.
 -- The current text of this function: to change it, edit this file and put the whole file in a new
 -- custom migration (README, "Database functions"; decision 024).
@@ -28,8 +29,9 @@ BEGIN
     INSERT INTO webhook_deliveries (event_id, endpoint_id)
     SELECT v_event_id, id FROM webhook_endpoints
     WHERE user_id = p_user_id AND disabled_reason IS NULL AND p_type = ANY (events)
-    RETURNING id)
-  INSERT INTO jobs (type, payload) SELECT 'webhook-delivery', jsonb_build_object('deliveryId', id) FROM queued;
+    RETURNING id, endpoint_id)
+  INSERT INTO jobs (type, payload, group_key, tenant_key)
+  SELECT 'webhook-delivery', jsonb_build_object('deliveryId', id), endpoint_id, p_user_id FROM queued;
   PERFORM pg_notify('sweetwish_changes', '{"topic":"jobs"}');
   RETURN v_event_id;
 END;

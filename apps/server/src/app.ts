@@ -25,6 +25,7 @@ import { httpMetrics } from './metrics/http-metrics';
 import { metricsRoutes } from './metrics/routes';
 import type { Auth } from './modules/accounts/auth';
 import { APPLE_CALLBACK_PATH, authRoutes } from './modules/accounts/auth-routes';
+import { previewAccountLimits } from './modules/accounts/preview-account';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps) {
   // better-auth reads the request itself: its routes' bodies are checked on a copy.
   api.use(rejectNulInBody({ exemptPaths: [WEBHOOK_PATH, CONNECT_WEBHOOK_PATH], readsRawBody: '/api/auth/' }));
   api.use(writeLimits({ db: database.db, auth, trustProxy: config.trustProxy, policy: writePolicy }));
+  api.use(previewAccountLimits({ db: database.db, auth, previewEmail: config.preview?.email }));
   api.route('/', healthRoutes(database, shutdown));
   api.route('/', clientErrorRoutes());
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
@@ -133,7 +135,8 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', subscriptionRoutes({ database, auth }));
-  api.route('/', safetyRoutes({ database, auth, publicCache, moderators: config.moderators }));
+  const moderators = { ...config.moderators, neverEmail: config.preview?.email };
+  api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));
   api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays, payments }));
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));

@@ -2,6 +2,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const toPreview = (env: { PREVIEW_EMAIL: string; PREVIEW_PASSWORD: string }) => ({
+  email: env.PREVIEW_EMAIL,
+  password: env.PREVIEW_PASSWORD,
+});
+
 function problemsOf(env: Record<string, string>) {
   try {
     loadConfig(env);
@@ -78,14 +83,37 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads MODERATORS as lowercase handles and e-mail addresses, nobody when unset, and names a bad entry', () => {
-    expect(loadConfig({}).moderators).toEqual({ handles: new Set(), emails: new Set() });
-    expect(loadConfig({ MODERATORS: '@Alice_Mod, mod@Example.com  bob_mod' }).moderators).toEqual({
-      handles: new Set(['alice_mod', 'bob_mod']),
+  it('reads MODERATORS as user ids and lowercase e-mail addresses, nobody when unset, and names a bad entry', () => {
+    expect(loadConfig({}).moderators).toEqual({ userIds: new Set(), emails: new Set() });
+    expect(loadConfig({ MODERATORS: 'id:kX3vQ9aLr2, mod@Example.com  id:Bq7_Zt-41' }).moderators).toEqual({
+      userIds: new Set(['kX3vQ9aLr2', 'Bq7_Zt-41']),
       emails: new Set(['mod@example.com']),
     });
-    expect(problemsOf({ MODERATORS: 'alice_mod, no, x@y' }).problems).toEqual([
-      'MODERATORS must be handles or e-mail addresses (not: no, x@y)',
+    expect(problemsOf({ MODERATORS: 'x@y, id:, id:a/b' }).problems).toEqual([
+      'MODERATORS must be verified e-mail addresses or user ids written id:<user id> (not: x@y, id:, id:a/b)',
+    ]);
+  });
+
+  it('refuses to start when MODERATORS names a handle, which anyone may claim (issue 46, item 3)', () => {
+    const { problems } = problemsOf({ MODERATORS: '@Alice_Mod, mod@example.com, bob_mod' });
+    expect(problems).toEqual([
+      'MODERATORS names handles (alice_mod, bob_mod): a handle can be claimed by anyone once it is free. ' +
+        'Name each moderator by verified e-mail address or by user id (id:<user id>).',
+    ]);
+  });
+
+  it('opens the preview account to store review only when STORE_REVIEW says so, and never lets it moderate', () => {
+    const preview = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'preview-password-123' };
+    expect(loadConfig(preview).preview).toEqual({ ...toPreview(preview), isReviewOpen: false });
+    expect(loadConfig({ ...preview, STORE_REVIEW: 'on' }).preview).toEqual({
+      ...toPreview(preview),
+      isReviewOpen: true,
+    });
+    expect(problemsOf({ STORE_REVIEW: 'on' }).problems).toEqual([
+      'PREVIEW_EMAIL and PREVIEW_PASSWORD are required when STORE_REVIEW is on',
+    ]);
+    expect(problemsOf({ ...preview, MODERATORS: 'Preview@Sweetwish.app' }).problems).toEqual([
+      'MODERATORS names the preview account (PREVIEW_EMAIL), which may never moderate',
     ]);
   });
 

@@ -8,6 +8,11 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 /** Folder names as storage keys have them (isStorageKey): none hidden, single slashes, a trailing one allowed. */
 const KEY_PREFIX = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/;
 
+/** MODERATORS entries: a user id (`id:` and the id), an e-mail address, or what looks like a handle (refused). */
+const MODERATOR_ID = /^id:[A-Za-z0-9_-]{1,64}$/;
+const MODERATOR_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const HANDLE_LIKE = /^@?\w{4,24}$/;
+
 /**
  * The only reader of process.env. Every setting is validated at start-up; a bad environment stops the
  * process with one message that names each missing or malformed variable.
@@ -118,9 +123,14 @@ const EnvSchema = z.object({
     .transform((key) => key.replaceAll('\\n', '\n'))
     .pipe(z.string().includes('PRIVATE KEY', { message: 'must be the contents of the .p8 key file' }))
     .optional(),
-  /** The store-review account: signing in with this address needs no code. */
+  /** The store-review account (decision 057): created at start-up with this address and password. */
   PREVIEW_EMAIL: z.email().optional(),
   PREVIEW_PASSWORD: z.string().min(12).optional(),
+  /**
+   * `on` while an app store reviews the app: the preview account then signs in with its address alone, and
+   * /api/public-config publishes the address. `off` (default): neither.
+   */
+  STORE_REVIEW: z.enum(['on', 'off']).default('off'),
   /**
    * How long a message notification waits before it is sent: a recipient who reads the message on screen
    * meanwhile is not notified.
@@ -136,8 +146,9 @@ const EnvSchema = z.object({
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   /**
-   * Who moderates (decision 028): handles and e-mail addresses, separated by commas or spaces, e.g.
-   * `alice, mod@sweetwish.app`. Unset: nobody, and every moderation route answers 404.
+   * Who moderates (decision 028): verified e-mail addresses and user ids (`id:<user id>`), separated by
+   * commas or spaces, e.g. `mod@sweetwish.app, id:kX3vQ9aLr2`. Never handles: anyone may claim one once it
+   * is free, so a handle is refused at start-up. Unset: nobody, and every moderation route answers 404.
    */
   MODERATORS: z
     .string()
@@ -145,16 +156,33 @@ const EnvSchema = z.object({
     .transform((value, ctx) => {
       const names = value
         .split(/[\s,]+/)
-        .map((name) => name.trim().replace(/^@/, '').toLowerCase())
+        .map((name) => name.trim())
         .filter((name) => name !== '');
+      const handles = names
+        .filter((name) => HANDLE_LIKE.test(name))
+        .map((name) => name.replace(/^@/, '').toLowerCase());
       const bad = names.filter(
-        (name) => !(name.includes('@') ? /^[^@\s]+@[^@\s]+\.[^@\s]+$/ : /^\w{4,24}$/).test(name),
+        (name) => !HANDLE_LIKE.test(name) && !MODERATOR_EMAIL.test(name) && !MODERATOR_ID.test(name),
       );
-      if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `must be handles or e-mail addresses (not: ${bad.join(', ')})` });
-        return z.NEVER;
+      if (handles.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `names handles (${handles.join(', ')}): a handle can be claimed by anyone once it is free. ` +
+            'Name each moderator by verified e-mail address or by user id (id:<user id>).',
+        });
       }
-      return names;
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be verified e-mail addresses or user ids written id:<user id> (not: ${bad.join(', ')})`,
+        });
+      }
+      if (handles.length > 0 || bad.length > 0) return z.NEVER;
+      return {
+        userIds: new Set(names.filter((name) => MODERATOR_ID.test(name)).map((name) => name.slice('id:'.length))),
+        emails: new Set(names.filter((name) => MODERATOR_EMAIL.test(name)).map((name) => name.toLowerCase())),
+      };
     }),
   /**
    * Web push (decision 029): the VAPID key pair as `npx web-push generate-vapid-keys` prints it (base64url).
@@ -195,7 +223,8 @@ export type Config = {
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
   apple: { clientId: string; secret: AppleSecretSource } | undefined;
-  preview: { email: string; password: string } | undefined;
+  /** The store-review account; `isReviewOpen`: it signs in without a code and its address is published. */
+  preview: { email: string; password: string; isReviewOpen: boolean } | undefined;
   /** PUBLIC_URL is this machine: local stand-ins (outbox, card sandbox) may be served. */
   isLocalPublicUrl: boolean;
   /** Cards and payouts through Stripe; undefined: the local card sandbox (or none on a public host). */
@@ -214,8 +243,8 @@ export type Config = {
   vapidSubject: string;
   /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
   publicCache: boolean;
-  /** Who moderates: lowercase handles and e-mail addresses (decision 028). */
-  moderators: { handles: ReadonlySet<string>; emails: ReadonlySet<string> };
+  /** Who moderates: user ids and lowercase e-mail addresses, never handles (decision 028). */
+  moderators: { userIds: ReadonlySet<string>; emails: ReadonlySet<string> };
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
   s3:
     | {
@@ -331,6 +360,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const name of ['S3_ENDPOINT', 'S3_KEY_PREFIX'] as const) {
     if (e[name] !== undefined && e.S3_BUCKET === undefined) problems.push(`S3_BUCKET is required when ${name} is set`);
   }
+  if (e.STORE_REVIEW === 'on' && !(e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD)) {
+    problems.push('PREVIEW_EMAIL and PREVIEW_PASSWORD are required when STORE_REVIEW is on');
+  }
+  if (e.PREVIEW_EMAIL && e.MODERATORS.emails.has(e.PREVIEW_EMAIL.toLowerCase())) {
+    problems.push('MODERATORS names the preview account (PREVIEW_EMAIL), which may never moderate');
+  }
   // Instances behind a load balancer must sign sessions alike: a per-machine secret would not do.
   if (e.DATABASE_URL && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when DATABASE_URL is set');
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
@@ -366,7 +401,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     apple: e.APPLE_CLIENT_ID ? { clientId: e.APPLE_CLIENT_ID, secret: appleSecretSource(e) } : undefined,
     preview:
-      e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD } : undefined,
+      e.PREVIEW_EMAIL && e.PREVIEW_PASSWORD
+        ? { email: e.PREVIEW_EMAIL, password: e.PREVIEW_PASSWORD, isReviewOpen: e.STORE_REVIEW === 'on' }
+        : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_CONNECT_WEBHOOK_SECRET
         ? {
@@ -381,10 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     publicCache: e.PUBLIC_CACHE === 'on',
-    moderators: {
-      handles: new Set(e.MODERATORS.filter((name) => !name.includes('@'))),
-      emails: new Set(e.MODERATORS.filter((name) => name.includes('@'))),
-    },
+    moderators: e.MODERATORS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -8,24 +8,19 @@ import { createCardPayments } from './adapters/payments/card-payments';
 import { createPushSender } from './adapters/push/web-push-sender';
 import { diskStorage } from './adapters/storage/disk-storage';
 import { s3Storage } from './adapters/storage/s3-storage';
-import { createWebhookSender } from './adapters/webhooks/webhook-sender';
 import { createApp } from './app';
+import { createBackgroundWork } from './background-work';
 import { startChangeFeed } from './changes/change-feed';
 import { createPublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
-import { createJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
 import { createUploadSweeper } from './modules/media/upload-sweeper';
-import { notificationJob } from './modules/notify/worker';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
-import { withdrawalJob } from './modules/payouts/worker';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
-import { subscriptionRenewalJob } from './modules/subscriptions/renewal';
 import { createClearingWorker } from './modules/wallet/clearing';
-import { webhookDeliveryJob } from './modules/webhooks/worker';
 import { WEB_DIST_DIR } from './paths';
 
 export type RunningServer = {
@@ -74,21 +69,15 @@ export async function startServer(
     allowPrivateAddresses: config.isLocalPublicUrl,
   });
   const push = createPushDelivery({ db: database.db, sender: pushSender, logger });
-  const jobs = createJobRunner({
+  const jobs = createBackgroundWork({
     db: database.db,
     changes,
     logger,
-    types: [
-      notificationJob({ db: database.db, messaging, push, logger, publicOrigin: config.publicUrl.origin }),
-      withdrawalJob({ db: database.db, payments, logger, publicOrigin: config.publicUrl.origin }),
-      // http and local addresses only for a developer's machine (decision 032).
-      webhookDeliveryJob({
-        db: database.db,
-        sender: createWebhookSender({ allowLocal: config.isLocalPublicUrl }),
-        logger,
-      }),
-      subscriptionRenewalJob({ db: database.db, logger }),
-    ],
+    messaging,
+    push,
+    payments,
+    publicOrigin: config.publicUrl.origin,
+    allowLocalWebhooks: config.isLocalPublicUrl,
   });
   const clearing = createClearingWorker({
     db: database.db,

@@ -84,3 +84,23 @@ export async function completeProfile(app: App, cookie: string, body: Record<str
 export async function me(app: App, cookie: string) {
   return app.request('/api/me', { headers: { Cookie: cookie } });
 }
+
+/** Signs a user in by e-mail link (a verified address: a new account the first time) and returns the cookie. */
+export async function signInByEmail(app: App, email = uniqueEmail()): Promise<string> {
+  const sent = await app.request('/api/auth/sign-in/magic-link', {
+    method: 'POST',
+    headers: jsonHeaders({ ip: uniqueIp() }),
+    body: JSON.stringify({ email, callbackURL: '/email' }),
+  });
+  if (sent.status !== 200) throw new Error(`magic-link answered ${sent.status}: ${await sent.text()}`);
+  const mail = (await outbox(app)).find((m) => m.channel === 'email' && m.to === email);
+  const token = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://none/').searchParams.get('token');
+  if (!token) throw new Error(`no link was sent to ${email}`);
+  const res = await app.request('/api/auth/magic-link/verify', {
+    method: 'POST',
+    headers: jsonHeaders(),
+    body: JSON.stringify({ token, email }),
+  });
+  if (res.status !== 200) throw new Error(`verify answered ${res.status}: ${await res.text()}`);
+  return sessionCookie(res);
+}

@@ -15,6 +15,7 @@ export const PAYOUT_MESSAGES = {
   loadingStatus: 'Loading account status...',
   updateFailed: 'Failed to update account',
   loadFailed: 'Failed to load account',
+  unavailable: 'Payouts are not available right now: card payments are not set up on this server.',
   minimum: `Minimum withdrawal amount is $${formatTokens(WITHDRAWAL_MIN_TOKENS * 100)}`,
   notANumber: 'Amount must be a number',
   insufficient: 'Insufficient balance',

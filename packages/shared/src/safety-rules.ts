@@ -13,6 +13,7 @@ export const SAFETY_MESSAGES = {
   conversationRefused: 'Messages can no longer be sent in this conversation.',
   reportSent: 'Thanks for your report. Our moderators will review it.',
   alreadyReported: 'You have already reported this. Our moderators will review it.',
+  tooManyOpenReports: 'Our moderators have not yet reviewed your last 20 reports. Please wait for them first.',
   cannotReportSelf: 'You cannot report your own content',
   reportTargetMissing: 'There is nothing to report here.',
   noBlockedUsers: 'You have not blocked anyone.',

@@ -121,7 +121,10 @@ export type SuspendedAccount = z.infer<typeof SuspendedAccount>;
 export const SuspendedAccountPage = pageOf(SuspendedAccount);
 export type SuspendedAccountPage = z.infer<typeof SuspendedAccountPage>;
 
-/** An open report as moderators see it. */
+/**
+ * An entry of the moderation queue: a reported target's first open report, as moderators see it, with how
+ * many reports of it are open and when the latest came.
+ */
 export const OpenReport = z.object({
   id: z.string(),
   kind: z.enum(REPORT_KINDS),
@@ -133,6 +136,9 @@ export const OpenReport = z.object({
   note: z.string(),
   snapshot: ReportSnapshot,
   createdAt: z.string(),
+  /** Open reports of this target, this one included; acting on it closes them all. */
+  reportCount: z.number().int(),
+  lastReportedAt: z.string(),
 });
 export type OpenReport = z.infer<typeof OpenReport>;
 export const OpenReportPage = pageOf(OpenReport);

@@ -11,6 +11,7 @@ export const TIP_STEP = 10;
 
 export const WALLET_MESSAGES = {
   topUpFailed: 'Error starting token purchase.',
+  topUpUnavailable: 'Buying tokens is not available right now: card payments are not set up on this server.',
   buyFailed: 'Could not buy product',
   alreadyPurchased: 'This wish is already purchased!',
   tipFailed: 'Error sending tip.',

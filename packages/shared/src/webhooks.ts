@@ -10,8 +10,8 @@ export const MAX_WEBHOOK_ENDPOINTS = 5;
 export const WEBHOOK_URL_MAX = 1000;
 
 /**
- * active; disabled by the creator; disabled after failing for 5 days (a retry never comes until the creator
- * enables it again).
+ * active; disabled by the creator; paused because it kept failing (decision 055: a retry never comes
+ * until the creator enables it again).
  */
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled', 'failing'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];

@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export function errorBody(code: ErrorCode, message: string, extra: Partial<ApiErrorBody['error']> = {}): ApiErrorBody {

@@ -74,6 +74,11 @@ export function createDueLoop(options: DueLoopOptions) {
   }
 
   return {
+    /** Looks for due work now (a slot freed, a limit lifted): as a change of `wakeOn` would. */
+    wake() {
+      isWoken = true;
+      wake?.();
+    },
     start() {
       if (running) return;
       unsubscribe = changes.subscribe((change) => {

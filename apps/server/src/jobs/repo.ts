@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { notifyChange } from '../changes/change-feed';
 import { type Database, queryRows } from '../db/client';
 import type { JobKind } from './job-type';
+import type { Excluded, JobKeys } from './lane-limits';
 import { jobs } from './tables';
 
 /** The database's clock, or a test's: every time a runner compares or writes comes from one of them. */
@@ -11,13 +12,14 @@ const timeOf = (now: Date | undefined) => (now ? sql`${now.toISOString()}::times
  * Queues a job, in the caller's transaction if there is one (so it exists exactly when the work it stands
  * for was committed), and wakes the runners. With a key, a job already queued under it stays as it is.
  * A payload that does not match the kind's schema throws and queues nothing. `runAt`: due then (a time the
- * domain computed, e.g. a subscription's renewal day), instead of `delaySeconds` from now.
+ * domain computed, e.g. a subscription's renewal day), instead of `delaySeconds` from now. `groupKey` and
+ * `tenantKey` name the group and the tenant the lane's limits count it under (decision 055).
  */
 export async function enqueueJob<P>(
   db: Database,
   kind: JobKind<P>,
   payload: P,
-  options: { key?: string; delaySeconds?: number; runAt?: Date } = {},
+  options: { key?: string; delaySeconds?: number; runAt?: Date; groupKey?: string; tenantKey?: string } = {},
 ): Promise<void> {
   const checked = kind.payload.parse(payload);
   await db
@@ -26,6 +28,8 @@ export async function enqueueJob<P>(
       type: kind.name,
       payload: checked,
       key: options.key,
+      groupKey: options.groupKey,
+      tenantKey: options.tenantKey,
       runAt: options.runAt ?? sql`now() + make_interval(secs => ${options.delaySeconds ?? 0})`,
     })
     .onConflictDoNothing({ target: jobs.key });
@@ -42,16 +46,43 @@ export async function bringJobForward(db: Database, key: string, runAt: Date): P
   if (rows.length > 0) await notifyChange(db, { topic: 'jobs' });
 }
 
-export type ClaimedJob = { id: number; type: string; payload: unknown; attempts: number };
+export type ClaimedJob = JobKeys & { id: number; type: string; payload: unknown; attempts: number };
+
+const NO_ONE_EXCLUDED: Excluded = { groups: [], tenants: [] };
+
+/** Leaves out the jobs of groups and tenants at their lane's limit (nothing when none is). */
+function notExcluded(excluded: Excluded) {
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  return sql.join(
+    [
+      sql`true`,
+      ...(excluded.groups.length > 0 ? [sql`(group_key is null or group_key not in (${list(excluded.groups)}))`] : []),
+      ...(excluded.tenants.length > 0
+        ? [sql`(tenant_key is null or tenant_key not in (${list(excluded.tenants)}))`]
+        : []),
+    ],
+    sql` and `,
+  );
+}
 
 /**
  * Takes the next due job of these types for `runnerId` until `leaseSeconds` from now: a pending one whose
  * time came, or a running one whose runner's lease ended (it died or hung). Other runners skip the row
- * while it is being claimed (FOR UPDATE SKIP LOCKED), so no two take the same job.
+ * while it is being claimed (FOR UPDATE SKIP LOCKED), so no two take the same job. Jobs of `excluded`
+ * groups and tenants are left for later (their lane's limits, decision 055).
  */
 export async function claimNextJob(
   db: Database,
-  options: { runnerId: string; types: { name: string; leaseSeconds: number }[]; now: Date | undefined },
+  options: {
+    runnerId: string;
+    types: { name: string; leaseSeconds: number }[];
+    now: Date | undefined;
+    excluded?: Excluded;
+  },
 ): Promise<ClaimedJob | undefined> {
   const now = timeOf(options.now);
   const names = sql.join(
@@ -62,7 +93,7 @@ export async function claimNextJob(
     options.types.map((t) => sql`when ${t.name} then ${t.leaseSeconds}::float8`),
     sql` `,
   );
-  const [row] = await queryRows<{ id: string; type: string; payload: unknown; attempts: number }>(
+  const [row] = await queryRows<ClaimedJob & { id: string }>(
     db,
     sql`update jobs set status = 'running', locked_by = ${options.runnerId}, attempts = attempts + 1,
         locked_until = ${now} + make_interval(secs => case type ${lease} end)
@@ -70,10 +101,11 @@ export async function claimNextJob(
         select id from jobs
         where type in (${names})
           and ((status = 'pending' and run_at <= ${now}) or (status = 'running' and locked_until < ${now}))
+          and ${notExcluded(options.excluded ?? NO_ONE_EXCLUDED)}
         order by run_at, id limit 1 for update skip locked)
-      returning id, type, payload, attempts`,
+      returning id, type, payload, attempts, group_key as "groupKey", tenant_key as "tenantKey"`,
   );
-  return row && { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts };
+  return row && { ...row, id: Number(row.id) };
 }
 
 /** Done: the job goes. Nothing happens when this runner no longer holds it (its lease ended and it was taken over). */
@@ -109,9 +141,15 @@ export async function giveUpJob(db: Database, id: number, runnerId: string, erro
 
 /**
  * Seconds until a job of these types comes due, or a running one's lease ends (it may then be taken over);
- * negative when overdue; null when none waits, so an idle runner sets no timer at all.
+ * negative when overdue; null when none waits, so an idle runner sets no timer at all. Jobs of `excluded`
+ * groups and tenants do not count: their lane wakes itself when their limit frees.
  */
-export async function secondsUntilNextJob(db: Database, types: string[], now: Date | undefined) {
+export async function secondsUntilNextJob(
+  db: Database,
+  types: string[],
+  now: Date | undefined,
+  excluded: Excluded = NO_ONE_EXCLUDED,
+) {
   const names = sql.join(
     types.map((name) => sql`${name}`),
     sql`, `,
@@ -119,7 +157,8 @@ export async function secondsUntilNextJob(db: Database, types: string[], now: Da
   const [row] = await queryRows<{ seconds: string | null }>(
     db,
     sql`select extract(epoch from least(
-          (select min(run_at) from jobs where status = 'pending' and type in (${names})),
+          (select min(run_at) from jobs where status = 'pending' and type in (${names})
+            and ${notExcluded(excluded)}),
           (select min(locked_until) from jobs where status = 'running' and type in (${names}))
         ) - ${timeOf(now)}) as seconds`,
   );

@@ -4,14 +4,21 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { createDueLoop, msFromSeconds } from './due-loop';
 import { type AnyJobType, backoffSeconds } from './job-type';
+import { createLaneAccounting, type LaneLimits } from './lane-limits';
 import { type ClaimedJob, claimNextJob, finishJob, giveUpJob, rescheduleJob, secondsUntilNextJob } from './repo';
 
 export type JobRunnerOptions = {
   db: Database;
   changes: ChangeFeed;
   logger: Logger;
+  /** Named in the log: which lane of background work this runner is (decision 055). */
+  name?: string;
   /** The job types this instance runs; jobs of other types are left to instances that know them. */
   types: AnyJobType[];
+  /** Jobs run at once (default 1). */
+  concurrency?: number;
+  /** What one group and one tenant may use of them (decision 055); default: no limit. */
+  limits?: LaneLimits;
   /** Tests: a clock they move. By default every time is the database's (one clock for all instances). */
   now?: () => Date;
   /** Tests: told each time the runner goes to sleep, and for how long (undefined: until a change). */
@@ -19,9 +26,11 @@ export type JobRunnerOptions = {
 };
 
 /**
- * The one background job runner (decision 023). Every instance runs one; they share the jobs table:
- * - a runner claims one due job at a time (FOR UPDATE SKIP LOCKED) under a lease, so no two run a job at
- *   once, and a job whose runner died is taken over when its lease ends;
+ * A background job runner (decision 023), one per lane of work (decision 055). Every instance runs one of
+ * each; they share the jobs table:
+ * - a runner claims due jobs one by one (FOR UPDATE SKIP LOCKED) under a lease, so no two run a job at
+ *   once, and a job whose runner died is taken over when its lease ends; up to `concurrency` run at once,
+ *   skipping the groups and tenants at their limits;
  * - a failed run is tried again after an exponential back-off, and given up after the type's max attempts;
  * - it wakes when a change says jobs were queued or brought forward (`jobs`), otherwise it sleeps
  *   until the next job or lease end comes due, with one timer; with none, it sets no timer and runs no
@@ -37,6 +46,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   const byName = new Map(options.types.map((type) => [type.kind.name, type]));
   const leases = options.types.map((type) => ({ name: type.kind.name, leaseSeconds: type.leaseSeconds }));
   const now = () => options.now?.();
+  const concurrency = options.concurrency ?? 1;
+  const accounting = createLaneAccounting(options.limits ?? {});
+  const running = new Set<Promise<void>>();
 
   async function run(job: ClaimedJob) {
     const type = byName.get(job.type) as AnyJobType;
@@ -70,27 +82,53 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
+  /** Runs a claimed job beside the others; its end frees its slot and wakes the loop to claim again. */
+  function start(job: ClaimedJob) {
+    const started = performance.now();
+    accounting.started(job);
+    const task = run(job)
+      .catch((err: unknown) => logger.error({ err, jobId: job.id, lane: options.name }, 'a job could not be recorded'))
+      .finally(() => {
+        accounting.finished(job, performance.now() - started);
+        running.delete(task);
+        loop.wake();
+      });
+    running.add(task);
+  }
+
   const loop = createDueLoop({
-    name: 'job runner',
+    name: options.name ? `${options.name} job runner` : 'job runner',
     logger,
     changes: options.changes,
     wakeOn: (change) => change.topic === 'jobs' || change.topic === 'resync',
     runDue: async (isStopping) => {
       if (isStopping()) return false;
-      const job = await claimNextJob(db, { runnerId, types: leases, now: now() });
+      // Every slot taken: wait for one to free, then look again (a busy lane, not a resting one).
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        return true;
+      }
+      const job = await claimNextJob(db, { runnerId, types: leases, now: now(), excluded: accounting.excluded() });
       if (!job) return false;
-      await run(job);
+      start(job);
       return true;
     },
-    msUntilNextDue: async () => msFromSeconds(await secondsUntilNextJob(db, [...byName.keys()], now())),
+    msUntilNextDue: async () => {
+      const next = msFromSeconds(await secondsUntilNextJob(db, [...byName.keys()], now(), accounting.excluded()));
+      const budget = accounting.msUntilBudgetFrees();
+      return next === undefined ? budget : budget === undefined ? next : Math.min(next, budget);
+    },
     retryMs: 5_000,
     onRest: options.onRest,
   });
 
   return {
     start: loop.start,
-    /** Claims nothing more, lets the handler under way finish, and stops. */
-    stop: loop.stop,
+    /** Claims nothing more, lets the handlers under way finish, and stops. */
+    async stop() {
+      await loop.stop();
+      await Promise.all(running);
+    },
   };
 }
 

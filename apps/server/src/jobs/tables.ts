@@ -19,6 +19,10 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull(),
     /** At most one job per key (`withdrawal:<id>`); null when any number may exist. */
     key: text('key').unique(),
+    /** Jobs of one group (a webhook endpoint) run a few at a time per instance (decision 055); null: no limit. */
+    groupKey: text('group_key'),
+    /** Whose work it is (a creator), for the lane's time budget per tenant (decision 055); null: nobody's. */
+    tenantKey: text('tenant_key'),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
     /** Runs started, this one included: a runner that died counts too. */
     attempts: integer('attempts').notNull().default(0),

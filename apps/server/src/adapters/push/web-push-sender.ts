@@ -1,8 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import webpush from 'web-push';
-import { bareHost, guardedLookup, isPrivateAddress } from './endpoint-guard';
+import { isPublicUrlHost, REFUSED_ADDRESS, type Resolver } from '../outbound/address-guard';
+import { describeFailure, guardedRequest } from '../outbound/guarded-request';
 
 /** A browser's push subscription: where to post and whom to encrypt to. */
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
@@ -14,7 +12,7 @@ export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 export type PushOutcome =
   | { kind: 'delivered'; status: number }
   | { kind: 'gone'; status: number }
-  | { kind: 'failed'; status?: number; reason: string };
+  | { kind: 'failed'; status?: number; reason: string; detail?: string };
 
 export type PushSender = {
   /** The VAPID public key (base64url): browsers subscribe with it. */
@@ -24,8 +22,9 @@ export type PushSender = {
 
 export type VapidDetails = { subject: string; publicKey: string; privateKey: string };
 
-/** How long one delivery may take, connection included. */
+/** How long one delivery may take, connection included, and how long connecting may take of it. */
 const TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 3_000;
 /** A push service that has not delivered within a day drops it: a day-old "new tip" is still news. */
 const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
 /** What a push service may answer at most (it is read only to free the socket). */
@@ -36,12 +35,14 @@ const MAX_ANSWER_BYTES = 16 * 1024;
  * VAPID signature (RFC 8292), over our own request: the package's sender speaks https only and would
  * connect wherever the endpoint's name points. Here, unless `allowPrivateAddresses` (a developer's
  * machine and the tests, decision 029), the endpoint must be https and every address it resolves to
- * public, checked on the address the socket actually connects to.
+ * public, through the one guard every outbound request uses (adapters/outbound, decision 056).
  */
 export function createPushSender(options: {
   vapid: VapidDetails;
   allowPrivateAddresses: boolean;
   timeoutMs?: number;
+  /** Tests: resolve names their own way (to a private address). */
+  resolve?: Resolver;
 }): PushSender {
   const { vapid, allowPrivateAddresses } = options;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
@@ -57,9 +58,8 @@ export function createPushSender(options: {
       if (url.protocol !== 'https:' && !(allowPrivateAddresses && url.protocol === 'http:')) {
         return { kind: 'failed', reason: 'the endpoint is not https' };
       }
-      const host = bareHost(url.hostname);
-      if (!allowPrivateAddresses && net.isIP(host) && isPrivateAddress(host)) {
-        return { kind: 'failed', reason: 'the push endpoint is a private address' };
+      if (!allowPrivateAddresses && !isPublicUrlHost(url)) {
+        return { kind: 'failed', reason: REFUSED_ADDRESS };
       }
       let details: ReturnType<typeof webpush.generateRequestDetails>;
       try {
@@ -76,49 +76,32 @@ export function createPushSender(options: {
       } catch (err) {
         return { kind: 'failed', reason: `could not encrypt: ${err instanceof Error ? err.message : String(err)}` };
       }
-      return post(url, details, { timeoutMs, allowPrivateAddresses });
+      return post(url, details, { timeoutMs, allowPrivateAddresses, resolve: options.resolve });
     },
   };
 }
 
-function post(
+async function post(
   url: URL,
   details: { method: string; headers: Record<string, string | number>; body: Buffer | null },
-  options: { timeoutMs: number; allowPrivateAddresses: boolean },
+  options: { timeoutMs: number; allowPrivateAddresses: boolean; resolve: Resolver | undefined },
 ): Promise<PushOutcome> {
-  return new Promise((resolve) => {
-    const transport = url.protocol === 'https:' ? https : http;
-    const request = transport.request(
-      url,
+  try {
+    const { statusCode: status } = await guardedRequest(
+      { url: url.href, method: 'POST', headers: details.headers, body: details.body ?? undefined },
       {
-        method: details.method,
-        headers: details.headers as http.OutgoingHttpHeaders,
-        lookup: options.allowPrivateAddresses ? undefined : guardedLookup,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) response.destroy();
-        });
-        response.on('error', () => {});
-        response.on('close', () => {
-          if (status === 201 || status === 202 || status === 200) resolve({ kind: 'delivered', status });
-          else if (status === 404 || status === 410) resolve({ kind: 'gone', status });
-          else resolve({ kind: 'failed', status, reason: `the push service answered ${status}` });
-        });
-        response.resume();
+        allowLocal: options.allowPrivateAddresses,
+        resolve: options.resolve,
+        connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, options.timeoutMs),
+        totalTimeoutMs: options.timeoutMs,
+        maxBodyBytes: MAX_ANSWER_BYTES,
       },
     );
-    request.on('error', (err: NodeJS.ErrnoException) => {
-      const reason =
-        err.name === 'TimeoutError' || err.name === 'AbortError'
-          ? `no answer within ${options.timeoutMs} ms`
-          : (err.code ?? err.message);
-      resolve({ kind: 'failed', reason });
-    });
-    request.end(details.body ?? undefined);
-  });
+    if (status === 201 || status === 202 || status === 200) return { kind: 'delivered', status };
+    if (status === 404 || status === 410) return { kind: 'gone', status };
+    return { kind: 'failed', status, reason: `the push service answered ${status}` };
+  } catch (err) {
+    const failure = describeFailure(err);
+    return { kind: 'failed', reason: failure.message, detail: failure.detail };
+  }
 }

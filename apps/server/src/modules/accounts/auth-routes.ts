@@ -162,7 +162,8 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
   app.post('/preview-sign-in', async (c) => {
     const parsed = PreviewSignInInput.safeParse(await c.req.json().catch(() => null));
     const preview = config.preview;
-    if (!preview || !parsed.success || parsed.data.email.toLowerCase() !== preview.email.toLowerCase()) {
+    const isOpen = preview?.isReviewOpen === true;
+    if (!preview || !isOpen || !parsed.success || parsed.data.email.toLowerCase() !== preview.email.toLowerCase()) {
       throw new AppError('VALIDATION', 'There was a problem with the preview account.');
     }
     return auth.api.signInEmail({ body: { email: preview.email, password: preview.password }, asResponse: true });

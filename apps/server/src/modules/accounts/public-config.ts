@@ -10,7 +10,8 @@ export function publicConfig(
   c: Context,
 ): PublicConfig {
   return {
-    previewEmail: config.preview?.email ?? null,
+    // Published only while a store review is on (decision 057): the address is the key to the account.
+    previewEmail: config.preview?.isReviewOpen ? config.preview.email : null,
     socialProviders: [...(config.google ? ['google' as const] : []), ...(config.apple ? ['apple' as const] : [])],
     // Both answer only requests made on this machine: elsewhere their links would lead nowhere.
     hasOutbox: features.hasOutbox && isLocalRequest(c),

@@ -89,18 +89,18 @@ export async function signOutEverywhere(db: Database, userId: string): Promise<v
 }
 
 /**
- * Who a user is for the moderators' list (MODERATORS names handles or e-mail addresses): the handle and the
- * verified e-mail address (a phone account's stand-in address is none). Undefined for a deleted or
- * suspended account, which moderates nothing.
+ * Who a user is for the moderators' list (MODERATORS names user ids or e-mail addresses): the verified
+ * e-mail address (a phone account's stand-in address is none). Undefined for a deleted or suspended
+ * account, which moderates nothing.
  */
 export async function getModerationIdentity(
   db: Database,
   userId: string,
-): Promise<{ handle: string | null; email: string | null } | undefined> {
+): Promise<{ email: string | null } | undefined> {
   const user = await findUserById(db, userId);
   if (!user || user.deletedAt || user.suspendedAt) return undefined;
   const hasEmail = user.emailVerified && !isPhoneOnlyEmail(user.email);
-  return { handle: user.handle, email: hasEmail ? user.email : null };
+  return { email: hasEmail ? user.email : null };
 }
 
 /** Whether a moderator suspended the account. */

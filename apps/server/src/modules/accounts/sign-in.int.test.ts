@@ -17,7 +17,12 @@ import {
 import type { DatabaseHandle } from '../../db/client';
 import { CODE_NOT_FOUND, TOO_MANY_GUESSES } from './auth-routes';
 
-const PREVIEW = { PREVIEW_EMAIL: 'preview@sweetwish.app', PREVIEW_PASSWORD: 'preview-password-123' };
+// A store review under way (decision 057): the preview account signs in without a code.
+const PREVIEW = {
+  PREVIEW_EMAIL: 'preview@sweetwish.app',
+  PREVIEW_PASSWORD: 'preview-password-123',
+  STORE_REVIEW: 'on',
+};
 
 describe.each(databaseKinds())('sign-in on %s', (kind) => {
   let database: DatabaseHandle;

@@ -30,7 +30,8 @@ export async function startTopUp(
   requestKey?: string,
 ): Promise<TopUpSession> {
   const { db, payments, publicOrigin, logger } = deps;
-  if (!payments) throw new AppError('INTERNAL', WALLET_MESSAGES.topUpFailed);
+  // No card provider on this deployment (a public address without STRIPE_*): not an error of ours.
+  if (!payments) throw new AppError('UNAVAILABLE', WALLET_MESSAGES.topUpUnavailable);
   const price = topUpPrice(input.quantity);
   const returnTo = input.location.startsWith('/x/') ? `&return=${encodeURIComponent(input.location)}` : '';
   let session: Stripe.Checkout.Session;

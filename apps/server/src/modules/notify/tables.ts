@@ -12,7 +12,7 @@ export const NOTIFICATION_KINDS = [
   'gifts_summary',
   'message',
   'gift_reversed',
-  // To a creator whose webhook endpoint failed for 5 days (decision 032).
+  // To a creator whose webhook endpoint kept failing and was paused (decisions 032 and 055).
   'webhook_disabled',
   // To a creator, once, when a group gift is funded (decision 033).
   'group_gift',

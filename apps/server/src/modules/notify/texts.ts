@@ -103,9 +103,9 @@ export function settingsFooter(origin: string): string {
 /** A webhook endpoint turned off after its deliveries failed for 5 days (decision 032). */
 export function webhookDisabledText(endpoint: { url: string }, origin: string): NotificationText {
   const path = '/settings/webhooks';
-  const summary = `Deliveries to your webhook endpoint ${endpoint.url} failed for 5 days, so it was turned off. Fix it, then turn it back on in your webhook settings.`;
+  const summary = `Deliveries to your webhook endpoint ${endpoint.url} kept failing, so it was paused. Fix it, then turn it back on in your webhook settings.`;
   return {
-    subject: 'A webhook endpoint was turned off',
+    subject: 'A webhook endpoint was paused',
     text: `${PRODUCT_NAME}: ${summary} ${origin}${path}`,
     summary,
     path,

@@ -44,8 +44,9 @@ export { attemptWithdrawalTransfer, failWithdrawal };
  */
 const FIRST_JOB_RUN_AFTER_SECONDS = 5;
 
-function paymentsOrFail(deps: PayoutDeps, message: string): CardPayments {
-  if (!deps.payments) throw new AppError('INTERNAL', message);
+/** The card provider, or 503 on a deployment without one (a public address without STRIPE_*). */
+function paymentsOrFail(deps: PayoutDeps): CardPayments {
+  if (!deps.payments) throw new AppError('UNAVAILABLE', PAYOUT_MESSAGES.unavailable);
   return deps.payments;
 }
 
@@ -64,7 +65,7 @@ export async function getPayoutAccountStatus(deps: PayoutDeps, userId: string): 
   if (!account) return { account: null };
   let status: AccountStatus = account;
   if (!account.payoutsEnabled) {
-    const payments = paymentsOrFail(deps, PAYOUT_MESSAGES.loadFailed);
+    const payments = paymentsOrFail(deps);
     // The state as of now: an account.updated created before this lookup and heard after it changes nothing.
     const asOf = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
     try {
@@ -88,7 +89,7 @@ export async function createOnboardingLink(
   userId: string,
   input: OnboardingLinkInput,
 ): Promise<OnboardingLink> {
-  const payments = paymentsOrFail(deps, PAYOUT_MESSAGES.updateFailed);
+  const payments = paymentsOrFail(deps);
   try {
     let accountId = (await findPayoutAccount(deps.db, userId))?.providerAccountId;
     if (!accountId) {

@@ -305,6 +305,10 @@ describe.each(databaseKinds())('web push on %s', (kind) => {
       'https://[::1]/x',
       'https://[fd00::1]/x',
       'https://[::ffff:127.0.0.1]/x',
+      // IPv4-compatible (::/96) and NAT64 forms, which the webhook guard refused and this one did not.
+      'https://[::127.0.0.1]/x',
+      'https://[::7f00:1]/x',
+      'https://[64:ff9b::7f00:1]/x',
       'https://localhost/x',
     ]) {
       await expect(refusal(address), address).rejects.toThrow(PUSH_MESSAGES.privateAddress);
@@ -314,6 +318,8 @@ describe.each(databaseKinds())('web push on %s', (kind) => {
     const sender = createPushSender({
       vapid: { ...harness.vapid, subject: 'mailto:ops@sweetwish.app' },
       allowPrivateAddresses: false,
+      resolve: async (host) =>
+        host === 'inward.example' ? [{ address: '::127.0.0.1', family: 6 }] : [{ address: '127.0.0.1', family: 4 }],
     });
     const target = { keys, p256dh: keys.p256dh, auth: keys.auth };
     expect(await sender.send({ ...target, endpoint: `${endpoint.origin}/push/x` }, '{}')).toMatchObject({
@@ -322,11 +328,20 @@ describe.each(databaseKinds())('web push on %s', (kind) => {
     });
     expect(await sender.send({ ...target, endpoint: 'https://127.0.0.1:1/push/x' }, '{}')).toMatchObject({
       kind: 'failed',
-      reason: 'the push endpoint is a private address',
+      reason: 'refused: not a public address',
+    });
+    expect(await sender.send({ ...target, endpoint: 'https://[::127.0.0.1]:1/push/x' }, '{}')).toMatchObject({
+      kind: 'failed',
+      reason: 'refused: not a public address',
     });
     expect(await sender.send({ ...target, endpoint: 'https://localhost:1/push/x' }, '{}')).toMatchObject({
       kind: 'failed',
-      reason: 'EPRIVATEADDRESS',
+      reason: 'refused: not a public address',
+    });
+    expect(await sender.send({ ...target, endpoint: 'https://inward.example:1/push/x' }, '{}')).toMatchObject({
+      kind: 'failed',
+      reason: 'refused: not a public address',
+      detail: 'inward.example resolves to ::127.0.0.1, not a public address',
     });
   });
 });

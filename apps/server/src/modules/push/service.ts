@@ -1,7 +1,6 @@
 import { ECDH } from 'node:crypto';
-import net from 'node:net';
 import type { PushDevices, PushPayload, PushSubscriptionInput } from '@sweetwish/shared/push';
-import { bareHost, isPrivateAddress } from '../../adapters/push/endpoint-guard';
+import { isPublicUrlHost } from '../../adapters/outbound/address-guard';
 import type { PushSender } from '../../adapters/push/web-push-sender';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
@@ -41,9 +40,7 @@ export async function subscribe(
 ): Promise<void> {
   const url = new URL(input.endpoint);
   if (url.protocol !== 'https:' && !options.allowPrivateAddresses) throw invalid('endpoint', PUSH_MESSAGES.notHttps);
-  const host = bareHost(url.hostname);
-  const isLocalName = host === 'localhost' || host.endsWith('.localhost');
-  if (!options.allowPrivateAddresses && (isLocalName || (net.isIP(host) && isPrivateAddress(host)))) {
+  if (!options.allowPrivateAddresses && !isPublicUrlHost(url)) {
     throw invalid('endpoint', PUSH_MESSAGES.privateAddress);
   }
   const p256dh = Buffer.from(input.keys.p256dh, 'base64url');
@@ -105,7 +102,10 @@ export function createPushDelivery(deps: { db: Database; sender: PushSender; log
         if (outcome.kind === 'gone') gone.push(subscriptionId);
         // The endpoint is not logged: it is the device's address for anyone holding it.
         else if (outcome.kind === 'failed')
-          logger.warn({ subscriptionId, status: outcome.status, reason: outcome.reason }, 'a push was not delivered');
+          logger.warn(
+            { subscriptionId, status: outcome.status, reason: outcome.reason, detail: outcome.detail },
+            'a push was not delivered',
+          );
       });
       if (gone.length > 0) {
         await deleteSubscriptions(db, gone);

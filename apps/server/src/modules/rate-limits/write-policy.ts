@@ -81,11 +81,12 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 30, perDay: 200 },
     perAddress: { perMinute: 300, perDay: 2_000 },
   },
+  // Per address only twice a person's: 12 accounts on one address filed 100 reports a minute (decision 028).
   report: {
     routes: ['POST /reports'],
     noun: 'reports',
     perUser: { perMinute: 10, perDay: 50 },
-    perAddress: { perMinute: 100, perDay: 500 },
+    perAddress: { perMinute: 20, perDay: 100 },
   },
   // Each registration is a row and, later, a request to a push service per notification (decision 029).
   push: {

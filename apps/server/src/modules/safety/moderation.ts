@@ -13,33 +13,52 @@ import { AppError } from '../../errors';
 import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
 import { hideMessage } from '../chat/service';
 import { hideWish } from '../wishes/service';
-import { findReport, insertModerationAction, listModerationActions, listOpenReports, resolveReports } from './repo';
+import {
+  findReport,
+  insertModerationAction,
+  listModerationActions,
+  listReportQueue as queueOfReports,
+  resolveReports,
+} from './repo';
 
 // The moderation queue (issue 21, item 5; decision 028): moderators named by MODERATORS see the open
 // reports with the content as it was, and dismiss them, hide a wish or message, or suspend an account.
 // Every action goes to the audit log in the same transaction that closes the report.
 
-/** Who moderates: handles and e-mail addresses, lowercase (config.ts parses MODERATORS). */
-export type Moderators = { handles: ReadonlySet<string>; emails: ReadonlySet<string> };
+/**
+ * Who moderates: user ids and lowercase e-mail addresses (config.ts parses MODERATORS). Never a handle:
+ * whoever claims a released handle would become a moderator (issue 46, item 3).
+ */
+export type Moderators = {
+  userIds: ReadonlySet<string>;
+  emails: ReadonlySet<string>;
+  /** The store-review preview account's address: it never moderates, whatever names it (decision 057). */
+  neverEmail?: string | undefined;
+};
 
+/** A moderator is named by id or by verified e-mail, and is neither suspended, deleted nor the preview account. */
 export async function isModerator(db: Database, moderators: Moderators, userId: string): Promise<boolean> {
-  if (moderators.handles.size === 0 && moderators.emails.size === 0) return false;
+  if (moderators.userIds.size === 0 && moderators.emails.size === 0) return false;
   const identity = await getModerationIdentity(db, userId);
   if (!identity) return false;
-  return (
-    (identity.handle !== null && moderators.handles.has(identity.handle.toLowerCase())) ||
-    (identity.email !== null && moderators.emails.has(identity.email.toLowerCase()))
-  );
+  const email = identity.email?.toLowerCase() ?? null;
+  if (email !== null && email === moderators.neverEmail?.toLowerCase()) return false;
+  return moderators.userIds.has(userId) || (email !== null && moderators.emails.has(email));
 }
 
 export async function getRoles(db: Database, moderators: Moderators, userId: string): Promise<Roles> {
   return { isModerator: await isModerator(db, moderators, userId) };
 }
 
+/** The queue: one entry per reported target, each reporter's first report before anyone's second (decision 028). */
 export async function listReportQueue(db: Database, page: PageRequest): Promise<OpenReportPage> {
-  const { rows, nextCursor } = cutPage(await listOpenReports(db, page), page, (row) => row.id);
+  const { rows, nextCursor } = cutPage(await queueOfReports(db, page), page, (row) => row.id);
   return {
-    items: rows.map(({ pageKey, status, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+    items: rows.map(({ pageKey, pageRank, createdAt, lastReportedAt, ...row }) => ({
+      ...row,
+      createdAt: new Date(createdAt).toISOString(),
+      lastReportedAt: new Date(lastReportedAt).toISOString(),
+    })),
     nextCursor,
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportSnapshot } from '@sweetwish/shared/safety';
 import type { AuditActionKind, ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { people } from '../profiles/people';
 import { blocks, moderationActions, reports } from './tables';
@@ -72,6 +72,9 @@ export async function listBlocksOf(db: Database, blockerId: string, page: PageRe
 
 // ---- Reports ----
 
+/** The last place the queue tells apart (a cursor carries places below 100). */
+const MAX_QUEUE_RANK = 99;
+
 export type NewReport = {
   reporterId: string;
   kind: ReportKind;
@@ -81,6 +84,20 @@ export type NewReport = {
   note: string;
   snapshot: ReportSnapshot;
 };
+
+/** Takes the reporter's lock for the caller's transaction: their reports are counted and added one at a time. */
+export async function lockReporter(db: Database, reporterId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reports:${reporterId}`}))`);
+}
+
+/** Reports of this reporter waiting for a moderator (read through the one-open-per-target index). */
+export async function countOpenReportsOf(db: Database, reporterId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.status, 'open')));
+  return row?.n ?? 0;
+}
 
 /** A new open report; undefined (nothing added) when the reporter has an open one of that target already. */
 export async function insertReport(db: Database, report: NewReport): Promise<string | undefined> {
@@ -110,14 +127,53 @@ export async function findReport(db: Database, id: string) {
   return row;
 }
 
-/** A page of the open reports, newest first. */
-export async function listOpenReports(db: Database, page: PageRequest) {
-  return db
-    .select({ ...reportColumns, pageKey: keyTime(reports.createdAt) })
-    .from(reports)
-    .where(and(eq(reports.status, 'open'), afterKeyset(reports.createdAt, reports.id, page.after)))
-    .orderBy(...newestFirst(reports.createdAt, reports.id))
-    .limit(page.limit + 1);
+export type QueueEntry = {
+  id: string;
+  kind: ReportKind;
+  targetId: string;
+  targetUserId: string;
+  reporterId: string;
+  reason: ReportReason;
+  note: string;
+  snapshot: ReportSnapshot;
+  createdAt: Date;
+  reportCount: number;
+  lastReportedAt: Date;
+  pageKey: string;
+  pageRank: number;
+};
+
+/**
+ * A page of the moderation queue: one entry per reported target (its first open report, with how many
+ * are open and the latest's time). An entry's place is the best place any of its reports has among its
+ * reporter's open reports: every reporter's first before anyone's second, so accounts filing many
+ * reports cannot push others' down (decision 028); then oldest first. It reads every open report: their
+ * number is bounded by MAX_OPEN_REPORTS_PER_REPORTER per reporter and the write limits.
+ */
+export async function listReportQueue(db: Database, page: PageRequest): Promise<QueueEntry[]> {
+  const after = page.after
+    ? sql`and (rank > ${page.after.rank ?? 0} or (rank = ${page.after.rank ?? 0}
+        and (created_at, id) > (${page.after.at}::timestamptz, ${page.after.id})))`
+    : sql``;
+  return queryRows<QueueEntry>(
+    db,
+    sql`with open_reports as (
+        select r.*,
+          row_number() over (partition by reporter_id order by created_at, id) as reporter_place,
+          row_number() over (partition by kind, target_id order by created_at, id) as target_place,
+          count(*) over (partition by kind, target_id) as report_count,
+          max(created_at) over (partition by kind, target_id) as last_reported_at
+        from reports r where status = 'open'),
+      entries as (
+        select o.*, least(min(reporter_place) over (partition by kind, target_id), ${MAX_QUEUE_RANK})::int as rank
+        from open_reports o)
+      select id, kind, target_id as "targetId", target_user_id as "targetUserId", reporter_id as "reporterId",
+        reason, note, snapshot, created_at as "createdAt", report_count::int as "reportCount",
+        last_reported_at as "lastReportedAt", rank as "pageRank",
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "pageKey"
+      from entries where target_place = 1 ${after}
+      order by rank, created_at, id limit ${page.limit + 1}`,
+  );
 }
 
 /**

@@ -5,13 +5,16 @@ import { AppError } from '../../errors';
 import { getMessageSnapshot } from '../chat/service';
 import { getProfileSnapshot } from '../profiles/service';
 import { getWishSnapshot } from '../wishes/service';
-import { insertReport } from './repo';
+import { countOpenReportsOf, insertReport, lockReporter } from './repo';
 
 // Reports (issue 21, item 4; decision 028). The content is copied into the report as it is now, so the
 // moderators see what was reported even if it changes or goes later. The reporter learns only that the
 // report arrived.
 
 type Parsed = Omit<CreateReportInput, 'note'> & { note: string };
+
+/** Reports one user may have waiting for a moderator at once (decision 028). */
+export const MAX_OPEN_REPORTS_PER_REPORTER = 20;
 
 /** What is reported, whose it is, and a copy of it; undefined when the reporter cannot see it. */
 async function snapshotOf(
@@ -38,14 +41,21 @@ export async function createReport(db: Database, reporterId: string, input: Pars
   const target = await snapshotOf(db, reporterId, input);
   if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetMissing);
   if (target.targetUserId === reporterId) throw new AppError('VALIDATION', SAFETY_MESSAGES.cannotReportSelf);
-  const reportId = await insertReport(db, {
-    reporterId,
-    kind: input.kind,
-    targetId: input.targetId,
-    targetUserId: target.targetUserId,
-    reason: input.reason,
-    note: input.note,
-    snapshot: target.snapshot,
+  const reportId = await db.transaction(async (tx) => {
+    // One reporter's reports one at a time, so two at once cannot both pass the count.
+    await lockReporter(tx, reporterId);
+    if ((await countOpenReportsOf(tx, reporterId)) >= MAX_OPEN_REPORTS_PER_REPORTER) {
+      throw new AppError('RATE_LIMITED', SAFETY_MESSAGES.tooManyOpenReports);
+    }
+    return insertReport(tx, {
+      reporterId,
+      kind: input.kind,
+      targetId: input.targetId,
+      targetUserId: target.targetUserId,
+      reason: input.reason,
+      note: input.note,
+      snapshot: target.snapshot,
+    });
   });
   if (!reportId) throw new AppError('CONFLICT', SAFETY_MESSAGES.alreadyReported);
   return { reportId, message: SAFETY_MESSAGES.reportSent };

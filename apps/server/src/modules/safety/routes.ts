@@ -134,7 +134,8 @@ const hidden = { 404: errorResponse('Not a moderator, or no such report') };
 const queueRoute = createRoute({
   method: 'get',
   path: '/moderation/reports',
-  summary: 'A page of the open reports, newest first, with the content as it was reported (moderators only)',
+  summary:
+    'A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only)',
   request: { query: PageQuery },
   responses: {
     200: jsonResponse(OpenReportPage, 'The open reports'),

@@ -25,6 +25,7 @@ import {
   latestCode,
   me,
   sendCode,
+  signInByEmail,
   signInByPhone,
   uniquePhone,
   verifyCode,
@@ -32,6 +33,7 @@ import {
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
 import { sendTip } from '../gifts/service';
+import { WRITE_POLICY } from '../rate-limits/write-policy';
 import { findUserBalances } from '../wallet/repo';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
@@ -44,13 +46,16 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
   beforeAll(async () => {
     database = await openFreshDatabase(kind);
     await database.migrate();
-    // One moderator by handle; an e-mail address in the list names nobody here.
+    // One moderator by verified e-mail address (decision 028); the other address names nobody here.
+    const moderatorEmail = `${moderatorHandle}@example.com`;
     ({ app } = await buildTestApp(database, {
-      env: { MODERATORS: `@${moderatorHandle.toUpperCase()}, someone@example.com` },
+      env: { MODERATORS: `${moderatorEmail.toUpperCase()}, someone@example.com` },
+      // Every request here comes from one address: its report limit is report-flood.int.test.ts's subject.
+      writePolicy: { ...WRITE_POLICY, report: { ...WRITE_POLICY.report, perAddress: { perMinute: 1e6, perDay: 1e6 } } },
     }));
     people = peopleOn(app, database);
     const phone = uniquePhone();
-    const cookie = await signInByPhone(app, phone);
+    const cookie = await signInByEmail(app, moderatorEmail);
     const done = await completeProfile(app, cookie, { handle: moderatorHandle, displayName: 'The Moderator' });
     expect(done.status).toBe(200);
     const { id } = (await (await me(app, cookie)).json()) as { id: string };
@@ -249,6 +254,8 @@ describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
         note: 'Looks fake',
         snapshot: { wish: { name: 'Fake watch', description: 'Totally real', cost: 99, image: null } },
         createdAt: expect.any(String),
+        reportCount: 1,
+        lastReportedAt: expect.any(String),
       } satisfies OpenReport);
       // Another reporter may report the same wish.
       const other = await people.newPerson();

@@ -61,7 +61,7 @@ export async function updateOwnEndpoint(
     set.isEnabled === undefined
       ? {}
       : set.isEnabled
-        ? { disabledReason: null, failingSince: null }
+        ? { disabledReason: null, failingSince: null, consecutiveFailures: 0 }
         : { disabledReason: 'creator' as const };
   const [row] = await db
     .update(webhookEndpoints)
@@ -225,18 +225,34 @@ export async function setDelivery(
   await db.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, id));
 }
 
-/** Marks the endpoint failing since `at` unless it already was; answers since when it fails. */
-export async function markEndpointFailing(db: Database, endpointId: string, at: Date): Promise<Date | undefined> {
+/**
+ * Marks the endpoint failing since `at` unless it already was, and counts one more failure in a row;
+ * answers since when it fails and how many in a row.
+ */
+export async function markEndpointFailing(
+  db: Database,
+  endpointId: string,
+  at: Date,
+): Promise<{ failingSince: Date | null; consecutiveFailures: number } | undefined> {
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)`,
+      consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
+    })
     .where(eq(webhookEndpoints.id, endpointId))
-    .returning({ failingSince: webhookEndpoints.failingSince });
-  return row?.failingSince ?? undefined;
+    .returning({
+      failingSince: webhookEndpoints.failingSince,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
+    });
+  return row;
 }
 
 export async function markEndpointHealthy(db: Database, endpointId: string): Promise<void> {
-  await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+  await db
+    .update(webhookEndpoints)
+    .set({ failingSince: null, consecutiveFailures: 0 })
+    .where(eq(webhookEndpoints.id, endpointId));
 }
 
 /** Disables an active endpoint for failing; false when it was not active (disabled meanwhile). */

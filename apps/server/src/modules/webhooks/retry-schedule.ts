@@ -7,6 +7,14 @@ export const WEBHOOK_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000, 3
 /** An endpoint whose deliveries have all failed for this long is disabled and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 3600;
 
+/**
+ * Sooner, an endpoint that keeps failing is paused the same way (decision 055): this many scheduled
+ * attempts failed in a row, the first of them at least this long ago (a receiver down for minutes while
+ * tips pour in is not paused).
+ */
+export const WEBHOOK_PAUSE_AFTER_FAILURES = 20;
+export const WEBHOOK_PAUSE_AFTER_SECONDS = 3600;
+
 /** The previous secret signs beside the new one this long after a roll. */
 export const WEBHOOK_SECRET_OVERLAP_SECONDS = 24 * 3600;
 

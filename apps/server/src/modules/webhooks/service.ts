@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   type WebhookAttempts,
@@ -9,7 +8,7 @@ import {
   type WebhookEventType,
   type WebhookSecret,
 } from '@sweetwish/shared/webhooks';
-import { bareHost, isBlockedAddress, isLocalHostName } from '../../adapters/webhooks/address-guard';
+import { isPublicUrlHost } from '../../adapters/outbound/address-guard';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/repo';
@@ -53,7 +52,7 @@ function invalidUrl(message: string): AppError {
 
 /**
  * Checks an endpoint's address when it is saved: https, no credentials, not a private address or a local
- * name. Names are resolved and checked again at every delivery (address-guard.ts): that check is the one
+ * name. Names are resolved and checked again at every delivery (adapters/outbound): that check is the one
  * that counts, as what a name resolves to changes.
  */
 export function checkEndpointUrl(value: string, policy: EndpointPolicy): string {
@@ -62,8 +61,7 @@ export function checkEndpointUrl(value: string, policy: EndpointPolicy): string 
     throw invalidUrl(WEBHOOK_MESSAGES.notHttps);
   }
   if (url.username || url.password) throw invalidUrl(WEBHOOK_MESSAGES.credentials);
-  const host = bareHost(url.hostname);
-  if (!policy.allowLocal && (isLocalHostName(host) || (net.isIP(host) !== 0 && isBlockedAddress(host)))) {
+  if (!policy.allowLocal && !isPublicUrlHost(url)) {
     throw invalidUrl(WEBHOOK_MESSAGES.privateAddress);
   }
   return url.href;
@@ -153,7 +151,8 @@ export async function resendWebhookDelivery(db: Database, userId: string, id: st
   if (!endpoint) throw notFound();
   if (!(await isDeliveryOf(db, id, deliveryId))) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.noSuchDelivery);
   if (endpoint.disabledReason !== null) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.resendDisabled);
-  await enqueueJob(db, webhookDeliveryJobKind, { deliveryId, isResend: true });
+  // Counted under its endpoint and creator like every delivery (decision 055).
+  await enqueueJob(db, webhookDeliveryJobKind, { deliveryId, isResend: true }, { groupKey: id, tenantKey: userId });
 }
 
 export async function getEndpointUrl(db: Database, id: string): Promise<string | undefined> {

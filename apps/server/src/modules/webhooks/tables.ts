@@ -25,6 +25,8 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
     /** The first failed attempt since the last success: 5 days past it, the endpoint is disabled. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Scheduled attempts failed in a row: 20 of them over an hour or more pause the endpoint (decision 055). */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

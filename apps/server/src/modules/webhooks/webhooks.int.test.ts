@@ -368,7 +368,7 @@ describe.each(databaseKinds())('webhooks on %s', (kind) => {
     );
     await until(async () =>
       (await outbox(harness.app)).some(
-        (m) => m.to === creator.phone && m.text.includes(`${endpoint.url} failed for 5 days`),
+        (m) => m.to === creator.phone && m.text.includes(`${endpoint.url} kept failing, so it was paused`),
       ),
     );
     // A disabled endpoint gets nothing more.

@@ -20,6 +20,8 @@ import {
   WEBHOOK_LOG_BODY_CHARS,
   WEBHOOK_LOG_DAYS,
   WEBHOOK_LOG_MAX_ROWS,
+  WEBHOOK_PAUSE_AFTER_FAILURES,
+  WEBHOOK_PAUSE_AFTER_SECONDS,
 } from './retry-schedule';
 import { signedHeaders } from './signing';
 import { webhookDeliveryJobKind } from './worker-kind';
@@ -48,8 +50,9 @@ export function signingSecrets(
  * Delivers one event to one endpoint (decision 032), on the job runner. The body is the event's stored
  * JSON and `webhook-id` its id, so a retry, a resend, or a second run after a runner died between sending
  * and recording all send the same message, which receivers de-duplicate by id. A failure is retried on
- * the schedule (retry-schedule.ts) by returning the time of the next try; an endpoint whose deliveries
- * have all failed for 5 days is disabled and its owner notified, in the transaction that records it.
+ * the schedule (retry-schedule.ts) by returning the time of the next try; an endpoint that keeps failing
+ * (20 attempts in a row over an hour, or every attempt for 5 days) is paused and its owner notified, in
+ * the transaction that records it.
  */
 export function webhookDeliveryJob(
   options: WebhookDeliveryJobOptions,
@@ -79,12 +82,19 @@ export function webhookDeliveryJob(
       }
       if (isResend) return undefined;
       const attempts = delivery.attempts + 1;
-      const failingSince = (await markEndpointFailing(tx, delivery.endpointId, at)) ?? at;
-      if (at.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_SECONDS * 1000) {
+      const failing = await markEndpointFailing(tx, delivery.endpointId, at);
+      const failingMs = at.getTime() - (failing?.failingSince ?? at).getTime();
+      const keepsFailing =
+        (failing?.consecutiveFailures ?? 0) >= WEBHOOK_PAUSE_AFTER_FAILURES &&
+        failingMs >= WEBHOOK_PAUSE_AFTER_SECONDS * 1000;
+      if (keepsFailing || failingMs >= WEBHOOK_DISABLE_AFTER_SECONDS * 1000) {
         await setDelivery(tx, delivery.id, { status: 'failed', attempts });
         if (await disableFailingEndpoint(tx, delivery.endpointId)) {
           await queueWebhookDisabledNotification(tx, { userId: delivery.userId, endpointId: delivery.endpointId });
-          logger.warn({ endpointId: delivery.endpointId }, 'a webhook endpoint failed for 5 days: disabled');
+          logger.warn(
+            { endpointId: delivery.endpointId, consecutiveFailures: failing?.consecutiveFailures, failingMs },
+            'a webhook endpoint keeps failing: paused',
+          );
         }
         return undefined;
       }
@@ -96,7 +106,7 @@ export function webhookDeliveryJob(
 
   return {
     kind: webhookDeliveryJobKind,
-    // Longer than one delivery's 10 s deadline and its wait for a free slot.
+    // Far longer than one delivery's deadlines (decision 055).
     leaseSeconds: 120,
     // Failures of the delivery itself are retried on its own schedule (the handler returns when); this
     // rule only covers the database failing under the handler. Each run counts, so it must be well above
@@ -121,6 +131,9 @@ export function webhookDeliveryJob(
         }),
         body: delivery.body,
       });
+      if (response.detail) {
+        logger.info({ endpointId: delivery.endpointId, detail: response.detail }, 'a webhook delivery was refused');
+      }
       await options.afterSend?.();
       return record(delivery, response, at, isResend);
     },

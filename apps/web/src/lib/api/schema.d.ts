@@ -2164,7 +2164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the open reports, newest first, with the content as it was reported (moderators only) */
+        /** A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only) */
         get: {
             parameters: {
                 query?: {
@@ -2189,9 +2189,11 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 kind: "profile" | "wish" | "message";
+                                lastReportedAt: string;
                                 note: string;
                                 /** @enum {string} */
                                 reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                                reportCount: number;
                                 reporterId: string;
                                 snapshot: {
                                     message?: {
@@ -6138,7 +6140,7 @@ export interface components {
         ApiError: {
             error: {
                 /** @enum {string} */
-                code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL";
+                code: "VALIDATION" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "INSUFFICIENT_BALANCE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "INTERNAL" | "UNAVAILABLE";
                 fields?: {
                     [key: string]: string;
                 };

@@ -8,8 +8,8 @@ import { useMe } from '../../../lib/session';
 const REPORTS_QUERY_KEY = ['moderation', 'reports'] as const;
 
 /**
- * The open reports, newest first, page by page (GET /api/moderation/reports). A non-moderator's 404 is
- * final: it is not asked again.
+ * The moderation queue (one entry per reported target, decision 028), page by page
+ * (GET /api/moderation/reports). A non-moderator's 404 is final: it is not asked again.
  */
 const reportsOptions = {
   ...pagedListOptions(REPORTS_QUERY_KEY, (cursor) =>

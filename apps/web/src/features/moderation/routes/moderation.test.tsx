@@ -19,6 +19,8 @@ const wishReport = {
   note: 'A counterfeit',
   snapshot: { wish: { name: 'Suspicious Watch', description: 'Totally real', cost: 40, image: null } },
   createdAt: '2026-11-27T10:00:00.000Z',
+  reportCount: 1,
+  lastReportedAt: '2026-11-27T10:00:00.000Z',
 };
 
 class NoObserver {

@@ -32,10 +32,10 @@ export function moderationLoader() {
 }
 
 /**
- * The moderation queue (/moderation; issue 21, item 5): the open reports, newest first, each with the
- * content as it was when reported, and Dismiss, Hide (a wish or a message) and Suspend Account, each with
- * a reason; below, the suspended accounts, each with Lift Suspension. The server answers 404 to anyone but
- * a moderator, and so does this screen.
+ * The moderation queue (/moderation; issue 21, item 5): one entry per reported target (decision 028),
+ * each with the content as it was when reported, and Dismiss, Hide (a wish or a message) and Suspend
+ * Account, each with a reason; below, the suspended accounts, each with Lift Suspension. The server
+ * answers 404 to anyone but a moderator, and so does this screen.
  */
 export function ModerationPage() {
   return (
@@ -93,6 +93,7 @@ function ReportCard({ report, onAct }: { report: OpenReport; onAct: (action: Mod
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Chip size="small" label={kindLabel} />
           <Chip size="small" color="warning" label={REPORT_REASON_LABELS[report.reason]} />
+          {report.reportCount > 1 && <Chip size="small" variant="outlined" label={`${report.reportCount} reports`} />}
           <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
             {new Date(report.createdAt).toLocaleString('en-US')}
           </Typography>

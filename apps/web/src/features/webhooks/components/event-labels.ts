@@ -10,5 +10,5 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
 export const STATUS_LABELS: Record<WebhookEndpointStatus, string> = {
   active: 'Active',
   disabled: 'Turned off',
-  failing: 'Turned off after failing for 5 days',
+  failing: 'Paused: deliveries kept failing',
 };
