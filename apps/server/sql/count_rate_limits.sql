@@ -8,8 +8,8 @@
 -- Its plans are made once per connection, when the table may still be nearly empty, and kept: so no plan
 -- may read the table whole (enable_seqscan off, and every lookup names its keys with = ANY; a scan here
 -- would read every counter of every user on every write).
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.count_rate_limits(p_requests integer[], p_keys text[], p_window_starts timestamp with time zone[], p_maxes integer[])
  RETURNS boolean[]
  LANGUAGE plpgsql

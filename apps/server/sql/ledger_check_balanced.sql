@@ -1,6 +1,6 @@
 -- Whatever writes entries, the entries one statement writes for a transfer sum to zero (architecture.md section 3).
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.ledger_check_balanced()
  RETURNS trigger
  LANGUAGE plpgsql

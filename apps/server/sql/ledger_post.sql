@@ -14,8 +14,8 @@
 --   lots themselves, in the same transaction (clearing, refunds, disputes, the migration, forfeits).
 -- * A user with an open dispute (spend_holds on their `wallet:` account) cannot be debited (SW423), except
 --   by those same kinds.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.ledger_post(p_kind text, p_idempotency_key text, p_external_ref text, p_account_ids text[], p_amounts bigint[])
  RETURNS text
  LANGUAGE plpgsql

@@ -1,7 +1,7 @@
 -- Entries and transfers are never changed or removed; a correction is a new, reversing transfer
 -- (architecture.md section 3). Fired by the ledger tables' append-only triggers.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.ledger_refuse_change()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -2,8 +2,8 @@
 -- 017): what a user spends of their pending tokens is what would have cleared latest. The caller holds the
 -- users' account locks (ledger_post(), post_gifts()), and a user's spends sum to at most their `pending:`
 -- balance, which their earned lots' remainders make up. A spend of 0 takes nothing.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.ledger_take_pending_lots(p_users text[], p_cents bigint[])
  RETURNS void
  LANGUAGE plpgsql

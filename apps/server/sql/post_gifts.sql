@@ -18,8 +18,8 @@
 -- (force_generic_plan, which holds for the whole call), maybe while the tables are nearly empty, and kept:
 -- every plan here must be an index lookup whatever the values and the tables' sizes (decision 036).
 -- enable_seqscan is off for the whole call, and every lookup names its keys with = ANY.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.post_gifts(p_items jsonb)
  RETURNS text[]
  LANGUAGE plpgsql

@@ -4,8 +4,8 @@
 -- creator the second waits for the first to commit, so numbers become visible in order and without gaps,
 -- and the stream overlay can resume after the last one it showed (decision 031). A rolled-back gift rolls
 -- its count back too.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.purchases_number_per_seller()
  RETURNS trigger
  LANGUAGE plpgsql

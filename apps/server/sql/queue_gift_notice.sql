@@ -7,8 +7,8 @@
 -- by the one summary whose range holds its number.
 -- The told gift's number is read by its id, apart from the notice: joined to it, a plan kept from nearly
 -- empty tables read every purchase of the site through the primary key for each notice (decision 040).
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.queue_gift_notice(p_seller_id text, p_purchase_id text)
  RETURNS void
  LANGUAGE plpgsql

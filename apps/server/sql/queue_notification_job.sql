@@ -1,7 +1,7 @@
 -- Every notification queued (by the services or by post_gifts) gets its job on the runner, due when the
 -- notification may be sent, and wakes the runners (src/jobs, decision 023).
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.queue_notification_job()
  RETURNS trigger
  LANGUAGE plpgsql

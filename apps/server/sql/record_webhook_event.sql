@@ -3,8 +3,8 @@
 -- JSON sent), one delivery per such endpoint and each delivery's job on the runner, then wakes the runners.
 -- Each job names its endpoint and creator, which the webhook lane's limits count it under (decision 055).
 -- With no endpoint that wants it, nothing is written. Returns the event's id, or null.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.record_webhook_event(p_user_id text, p_type text, p_data jsonb)
  RETURNS text
  LANGUAGE plpgsql

@@ -23,8 +23,8 @@
 -- 0.1-0.9 ms. The generic plan uses every index above (decision 036). Never in parallel: at 1,000,000 users
 -- the generic plan put the word list's scan under a Gather Merge, whose workers took 7 ms to start on every
 -- call, even when that branch was switched off.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.search_users(p_low text, p_high text, p_limit integer, p_ts_query text, p_word text, p_after_first_word text, p_trigrams text[], p_like text, p_candidates integer)
  RETURNS TABLE(id text, handle text, display_name text, photo_url text, stage text)
  LANGUAGE plpgsql

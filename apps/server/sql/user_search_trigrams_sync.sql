@@ -6,8 +6,8 @@
 -- one more, summed over the statement, so a bulk insert updates each trigram's row once, not once per user.
 -- A row is never removed, so a miscount can only make a search slower, never miss a name. The rows change
 -- in trigram order: two statements at once wait for each other, never deadlock.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.user_search_trigrams_sync()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -2,8 +2,8 @@
 -- full-text index users_search_words_idx holds for the same text, one row per word, so a one-word search
 -- can read the words that start with it from a btree in order and stop at its limit. Fired on insert and
 -- on a change of handle or display name; a user's rows go with the user (foreign key).
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.user_search_words_sync()
  RETURNS trigger
  LANGUAGE plpgsql

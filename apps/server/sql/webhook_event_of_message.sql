@@ -1,8 +1,8 @@
 -- A message tells its receiver's webhooks (message.received), in the statement that inserts it: its text
 -- (an image's is null; images stay private to the conversation) and its sender, "Anonymous" when the sender
 -- is the anonymous buyer of the conversation's gift, a deleted account or one without a handle.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.webhook_event_of_message()
  RETURNS trigger
  LANGUAGE plpgsql

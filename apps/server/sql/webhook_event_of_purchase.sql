@@ -1,8 +1,8 @@
 -- A gift or tip tells the recipient's webhooks (gift.received, tip.received), in the statement that inserts
 -- the purchase, wherever it comes from (post_gifts()). The fan is "Anonymous" (no id, no handle) when the
 -- gift is anonymous, the account deleted or without a handle; nothing private (e-mail, phone) is sent.
--- The current text of this function: to change it, edit this file and put the whole file in a new
--- custom migration (README, "Database functions"; decision 024).
+-- The current text of this function: to change it, edit this file and run `npm run db:functions`, which
+-- writes the migration (decision 070).
 CREATE OR REPLACE FUNCTION public.webhook_event_of_purchase()
  RETURNS trigger
  LANGUAGE plpgsql
