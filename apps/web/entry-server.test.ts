@@ -113,7 +113,7 @@ describe('the server entry', () => {
     const inviter = { id: 'u2', handle: 'ann', displayName: 'Ann Inviter', photoUrl: null };
     const first = await renderPublicPage('/join/ANN', {
       kind: 'signIn',
-      page: { config, invite: { code: 'ann', inviter }, browser: { termsAccepted: false } },
+      page: { config, invite: { code: 'ann', inviter }, browser: { termsAccepted: false }, method: 'phone' },
     });
     if (!first) throw new Error('no page');
     expect(first.html).toContain('Sign in, or create your account with the same steps.');
@@ -132,10 +132,18 @@ describe('the server entry', () => {
 
     const returning = await renderPublicPage('/sign-in', {
       kind: 'signIn',
-      page: { config, invite: null, browser: { termsAccepted: true } },
+      page: { config, invite: null, browser: { termsAccepted: true }, method: 'phone' },
     });
     expect(returning?.html).toContain('Continue with Phone');
     expect(returning?.html).not.toContain('Before you sign in');
+    // The method toggle is a pair of links: the e-mail one draws the e-mail form.
+    expect(returning?.html).toMatch(/<a[^>]*href="\/sign-in\?method=email"/);
+    const byEmail = await renderPublicPage('/sign-in?method=email', {
+      kind: 'signIn',
+      page: { config, invite: null, browser: { termsAccepted: true }, method: 'email' },
+    });
+    expect(byEmail?.html).toContain('Email Address');
+    expect(byEmail?.html).not.toContain('Continue with Phone');
   });
 
   it('renders the landing page, its tagline rising in on a first visit only, and no query', async () => {

@@ -489,13 +489,16 @@ describe('the pages the server renders', () => {
     };
     // The set-up as GET /api/public-config answers it.
     const config = await (await app.request('/api/public-config')).json();
-    const page = (url: string, termsAccepted: boolean, invite: unknown = null) =>
-      `<p>${url}: ${JSON.stringify({ config, invite, browser: { termsAccepted } })}</p>`;
+    const page = (url: string, termsAccepted: boolean, invite: unknown = null, method = 'phone') =>
+      `<p>${url}: ${JSON.stringify({ config, invite, browser: { termsAccepted }, method })}</p>`;
     expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
     expect(await signIn('/sign-in', { cookie: 'theme=dark; termsAccepted=1' })).toBe(page('/sign-in', true));
     // The first visitor's page is not the returning one's: each is rendered with its own data.
     expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
     expect(await signIn('/sign-up')).toBe(page('/sign-up', false));
+    // The method toggle is a link: the address's method is drawn, and rendered apart from the other.
+    expect(await signIn('/sign-in?method=email')).toBe(page('/sign-in?method=email', false, null, 'email'));
+    expect(await signIn('/sign-in?method=sms&return=%2Fhome')).toBe(page('/sign-in', false));
 
     // An invite link carries its inviter, as GET /api/affiliates/{code} names them; a code of nobody, null.
     const inviterCookie = await signInByPhone(app);

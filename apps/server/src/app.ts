@@ -122,7 +122,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
   api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox }));
-  api.route('/', termsRoutes({ isSecure: config.publicUrl.protocol === 'https:' }));
+  api.route(
+    '/',
+    termsRoutes({ publicOrigin: config.publicUrl.origin, isSecure: config.publicUrl.protocol === 'https:' }),
+  );
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));

@@ -39,6 +39,8 @@ export type PublicPage =
         /** On an invite link: its code and the inviter it names (null for nobody). */
         invite: { code: string; inviter: Inviter | null } | null;
         browser: BrowserRecord;
+        /** The method the address asks for; the router reads it from the address (`?method=email`). */
+        method: 'phone' | 'email';
       };
     }
   | { kind: 'landing'; page: { browser: BrowserRecord } };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import type { $ZodConfig } from 'zod/v4/core';
@@ -23,8 +23,17 @@ if (!root) throw new Error('The page has no #root element');
 const app = (router: ReturnType<typeof createRouter>, state?: ServerState): ReactNode => (
   <AppRoot withNotifications={!isOverlay} browserRecord={state?.browser}>
     <RouterProvider router={router} />
+    <MarkHydrated />
   </AppRoot>
 );
+
+/** Says on <html data-hydrated> that React runs the page: tools and tests can tell a page drawn from a live one. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
 
 // The server renders every page but the overlay: the pages people land on whole (this code then runs on the
 // visitor's first interaction: public/app-boot.js), the others as the screen placeholder (decision 052). The

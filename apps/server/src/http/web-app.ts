@@ -75,7 +75,10 @@ export function webApp(
     if (screen === 'signIn' && c.req.query('error') !== undefined) return undefined;
     const json =
       screen === 'wish' ? (meta?.kind === 'meta' ? meta.page : undefined) : await options.pageData(screen, c);
-    return json === undefined ? undefined : rendering.page(c.req.path, screen, json);
+    if (json === undefined) return undefined;
+    // The sign-in screen shows the method its address asks for; any other query string changes nothing drawn.
+    const url = screen === 'signIn' && c.req.query('method') === 'email' ? `${c.req.path}?method=email` : c.req.path;
+    return rendering.page(url, screen, json);
   };
   /** The page with its screen's title from the route table, for the screens that do not name themselves. */
   const titled = async (html: string, pagePath: string) => {

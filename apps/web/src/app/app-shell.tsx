@@ -36,5 +36,11 @@ function LiveEvents() {
  * that hydrating a page costs no file of its own.
  */
 export function fillQueryCache(queries: DehydratedState) {
-  hydrate(queryClient, queries);
+  // The server may have drawn the page a while ago (it keeps a rendering while its data is unchanged), but its
+  // data is the server's as of this page load: as fresh as an answer just received.
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  });
 }

@@ -8,7 +8,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useBrowserRecord } from '../../../app/server-state';
 import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
 
@@ -24,14 +23,13 @@ export const MINIMUM_AGE = 18;
  * than fading in (a fade starts hidden). Its own box is the modal's container, so the page around it is not
  * hidden from assistive technology with the dialog inside it; `aria-modal` tells them the rest is inert.
  * Accept is a form that works before the app has hydrated the page: the server records it and sends the
- * visitor back (decision 052); once hydrated, the app records it without leaving the page.
+ * visitor back to this page (decision 052); once hydrated, the app records it without leaving the page.
  */
 export function TermsDialog() {
   const wasAccepted = useBrowserRecord(acceptedInThisBrowser, (record) => record.termsAccepted ?? false);
   const [isAcceptedNow, setIsAcceptedNow] = useState(false);
   const isOpen = !wasAccepted && !isAcceptedNow;
   const containerRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
   const accept = () => {
     recordTermsAccepted();
     setIsAcceptedNow(true);
@@ -81,7 +79,6 @@ export function TermsDialog() {
           }}
         >
           <DialogActions sx={{ px: 3, pb: 2.5 }}>
-            <input type="hidden" name="return" value={`${location.pathname}${location.search}`} />
             <Button type="submit" variant="contained" fullWidth size="large" sx={{ borderRadius: 999 }}>
               Accept
             </Button>
