@@ -5,11 +5,13 @@ import { pathToFileURL } from 'node:url';
 import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { renderPublicPage as RenderPublicPage } from './src/entry-server';
+import type * as ServerEntry from './src/entry-server';
 
 // The server entry as the server loads it: built by Vite's SSR build (vite.config.ts), run in Node.
 let outDir: string;
-let renderPublicPage: typeof RenderPublicPage;
+let renderPublicPage: typeof ServerEntry.renderPublicPage;
+let renderScreenPlaceholder: typeof ServerEntry.renderScreenPlaceholder;
+let screenTitle: typeof ServerEntry.screenTitle;
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-entry-server-'));
   await build({
@@ -18,7 +20,9 @@ beforeAll(async () => {
     logLevel: 'silent',
     build: { ssr: 'src/entry-server.tsx', outDir, sourcemap: false },
   });
-  ({ renderPublicPage } = await import(pathToFileURL(path.join(outDir, 'entry-server.js')).href));
+  ({ renderPublicPage, renderScreenPlaceholder, screenTitle } = await import(
+    pathToFileURL(path.join(outDir, 'entry-server.js')).href
+  ));
 }, 60_000);
 afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
@@ -67,13 +71,14 @@ describe('the server entry', () => {
     expect(page.html).toContain('Tea set');
     expect(page.html).toContain('Red scarf');
     expect(page.html).not.toContain('<img src=x');
-    expect(page.html).toContain('About &lt;/script>&lt;img src=x onerror=&quot;alert(1)&quot;>');
+    expect(page.html).toContain('About &lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
     // The styles of that markup, for the browser to paint it before any script runs.
     expect(page.styles).toMatch(/^<style data-emotion="css[ -]/);
     // The query cache the app takes the page over with: the visitor, the profile and its wishlist.
-    const keys = page.state.queries.queries.map((q) => q.queryKey);
+    const keys = page.state.queries?.queries.map((q) => q.queryKey);
     expect(keys).toEqual([['me'], ['profile', 'bob'], ['wishes', 'u1', false]]);
-    expect(Object.values(page.state.loaderData)).toEqual([null]);
+    expect(Object.values(page.state.hydration.loaderData ?? {})).toEqual([null]);
+    expect(page.state.isScreenDrawn).toBe(true);
   });
 
   it('draws the first 60 wishes of a long wishlist, and hands the app all of them', async () => {
@@ -82,7 +87,7 @@ describe('the server entry', () => {
     if (!page) throw new Error('no page');
     expect(page.html).toContain('>Wish 60<');
     expect(page.html).not.toContain('>Wish 61<');
-    const list = page.state.queries.queries.find((q) => q.queryKey[0] === 'wishes');
+    const list = page.state.queries?.queries.find((q) => q.queryKey[0] === 'wishes');
     expect(list?.state.data).toHaveLength(75);
   });
 
@@ -95,7 +100,7 @@ describe('the server entry', () => {
     if (!page) throw new Error('no page');
     expect(page.html).toContain('Tea set');
     expect(page.html).toContain('Bob Baker');
-    expect(page.state.queries.queries.map((q) => q.queryKey)).toEqual([['me'], ['wish', 'w1']]);
+    expect(page.state.queries?.queries.map((q) => q.queryKey)).toEqual([['me'], ['wish', 'w1']]);
   });
 
   it('renders the sign-in screen with the terms dialog in place, or without it once accepted', async () => {
@@ -108,7 +113,7 @@ describe('the server entry', () => {
     const inviter = { id: 'u2', handle: 'ann', displayName: 'Ann Inviter', photoUrl: null };
     const first = await renderPublicPage('/join/ANN', {
       kind: 'signIn',
-      page: { config, invite: { code: 'ann', inviter }, browser: { termsAccepted: false } },
+      page: { config, invite: { code: 'ann', inviter }, browser: { termsAccepted: false }, method: 'phone' },
     });
     if (!first) throw new Error('no page');
     expect(first.html).toContain('Sign in, or create your account with the same steps.');
@@ -118,7 +123,7 @@ describe('the server entry', () => {
     expect(first.html).toMatch(/role="dialog"[^>]*aria-labelledby="terms-title"/);
     expect(first.html).toContain('Before you sign in');
     expect(first.html).not.toMatch(/opacity:\s*0/);
-    expect(first.state.queries.queries.map((q) => [q.queryKey, q.state.data])).toEqual([
+    expect(first.state.queries?.queries.map((q) => [q.queryKey, q.state.data])).toEqual([
       [['me'], null],
       [['public-config'], config],
       [['inviter', 'ann'], inviter],
@@ -127,10 +132,18 @@ describe('the server entry', () => {
 
     const returning = await renderPublicPage('/sign-in', {
       kind: 'signIn',
-      page: { config, invite: null, browser: { termsAccepted: true } },
+      page: { config, invite: null, browser: { termsAccepted: true }, method: 'phone' },
     });
     expect(returning?.html).toContain('Continue with Phone');
     expect(returning?.html).not.toContain('Before you sign in');
+    // The method toggle is a pair of links: the e-mail one draws the e-mail form.
+    expect(returning?.html).toMatch(/<a[^>]*href="\/sign-in\?method=email"/);
+    const byEmail = await renderPublicPage('/sign-in?method=email', {
+      kind: 'signIn',
+      page: { config, invite: null, browser: { termsAccepted: true }, method: 'email' },
+    });
+    expect(byEmail?.html).toContain('Email Address');
+    expect(byEmail?.html).not.toContain('Continue with Phone');
   });
 
   it('renders the landing page, its tagline rising in on a first visit only, and no query', async () => {
@@ -138,21 +151,71 @@ describe('the server entry', () => {
     if (!first) throw new Error('no page');
     expect(first.html).toMatch(/<h1[^>]*id="hero-title"/);
     expect(first.styles).toMatch(/animation:[^;}]*700ms/);
-    expect(first.state.queries.queries).toEqual([]);
+    expect(first.state.queries).toBeNull();
     expect(first.state.browser).toEqual({ isFirstVisit: true });
     const later = await renderPublicPage('/', { kind: 'landing', page: { browser: { isFirstVisit: false } } });
     expect(later?.styles).not.toMatch(/animation:[^;}]*700ms/);
   });
 
-  it('leaves each render with an empty query cache, so no visitor sees another page', async () => {
-    await renderPublicPage('/Bob', { kind: 'profile', page: profilePage });
+  it('renders each page with a query cache of its own: renders under way at once never mix', async () => {
     const other = { ...profilePage, profile: { ...profilePage.profile, id: 'u2', handle: 'Ann', displayName: 'Ann' } };
-    const page = await renderPublicPage('/Ann', { kind: 'profile', page: { ...other, wishes: [] } });
-    expect(page?.html).not.toContain('Bob Baker');
-    expect(page?.state.queries.queries.map((q) => q.queryKey)).toEqual([
+    const [bob, ann] = await Promise.all([
+      renderPublicPage('/Bob', { kind: 'profile', page: profilePage }),
+      renderPublicPage('/Ann', { kind: 'profile', page: { ...other, wishes: [] } }),
+    ]);
+    expect(bob?.html).toContain('Bob Baker');
+    expect(ann?.html).not.toContain('Bob Baker');
+    expect(ann?.state.queries?.queries.map((q) => q.queryKey)).toEqual([
       ['me'],
       ['profile', 'ann'],
       ['wishes', 'u2', false],
     ]);
+  });
+
+  it('renders a group gift and a subscription wish whole on their first render (parts that load late included)', async () => {
+    const seller = { id: 'u1', handle: 'Bob', displayName: 'Bob Baker', photoUrl: null };
+    const groupGift = await renderPublicPage('/x/g1', {
+      kind: 'wish',
+      page: {
+        wish: { ...wish('Camera', 'g1'), isGroupGift: true, groupGiftFundedCents: 1500, allowTakeBack: true },
+        seller,
+        groupGift: {
+          wishId: 'g1',
+          costCents: 4500,
+          fundedCents: 1500,
+          isFunded: false,
+          allowTakeBack: true,
+          contributorCount: 1,
+          contributors: [{ displayName: 'Ann', handle: 'ann', amountCents: 1500 }],
+          own: [],
+          earnings: null,
+        },
+      },
+    });
+    expect(groupGift?.html).toContain('Camera');
+    expect(groupGift?.html).not.toContain('Loading group gift');
+    expect(groupGift?.html).toContain('Contribute');
+    const subscription = await renderPublicPage('/x/s1', {
+      kind: 'wish',
+      page: { wish: { ...wish('Monthly letter', 's1'), type: 'subscription' }, seller },
+    });
+    expect(subscription?.html).toContain('Monthly letter');
+    expect(subscription?.html).toContain('Subscribe');
+  });
+
+  it('draws the screen placeholder every other page shows until its screen loads, and names screens by the route table', async () => {
+    const placeholder = await renderScreenPlaceholder();
+    expect(placeholder.html).toContain('aria-label="Sweetwish home"');
+    expect(placeholder.html).toContain('aria-busy="true"');
+    expect(placeholder.state).toEqual({
+      isScreenDrawn: false,
+      queries: null,
+      hydration: { loaderData: {} },
+      browser: {},
+    });
+    expect(screenTitle('/balance')).toBe('Balance');
+    expect(screenTitle('/conversations/c1')).toBe('Conversation');
+    expect(screenTitle('/bob')).toBeUndefined();
+    expect(screenTitle('/x/w1')).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ const screen = {
 describe('the landing pages’ chunks', () => {
   const groups = groupsOf(
     graphOf({
-      [screen.entry]: ['preact', 'styles'],
+      [screen.entry]: ['react', 'styles'],
       [screen.landing]: ['Button', 'hero', 'styles'],
       [screen.shell]: ['query'],
       [screen.signIn]: ['Button', 'form', 'avatar', 'styles'],
@@ -28,7 +28,7 @@ describe('the landing pages’ chunks', () => {
       OutlinedInput: ['InputBase'],
       [screen.wish]: ['image', 'price'],
       form: ['zod'],
-      query: ['preact'],
+      query: ['react'],
     }),
   );
 

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { landingPageChunks } from './landing-chunks';
-import { reactOnPreact } from './react-on-preact';
 
 /** Files of `public/` the installable app keeps for offline use beside the entry's script and styles. */
 const SHELL_FILES = [
@@ -43,8 +42,9 @@ function serviceWorker(): Plugin {
 
 // In development the API server runs on 5173 and Vite serves the app on 5172 (the product's port),
 // passing /api through, so the browser sees one origin as in production.
-// `vite build --ssr` builds src/entry-server.tsx into dist-server/ for the server (decision 042): every
-// package compiled in, so that `react` is Preact there too and the server needs none of the web app's packages.
+// `vite build --ssr` builds src/entry-server.tsx into dist-server/ for the server: every package compiled in,
+// so the server renders with the same React and libraries as the browser and needs none of the web app's
+// packages itself.
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -52,7 +52,6 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { target: 'node24', outDir: 'dist-server', sourcemap: true },
         publicDir: false,
         ssr: { noExternal: true },
-        resolve: { alias: reactOnPreact },
       }
     : {
         plugins: [react(), serviceWorker()],
@@ -63,6 +62,5 @@ export default defineConfig(({ isSsrBuild }) =>
           manifest: true,
           rolldownOptions: { output: { codeSplitting: landingPageChunks() } },
         },
-        resolve: { alias: reactOnPreact },
       },
 );

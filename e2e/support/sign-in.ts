@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniqueDisplayName, uniqueHandle, uniquePhone } from './accounts';
 import { countSms, readLatestCode } from './outbox';
+import { hydrate } from './server-rendered';
 
 /**
  * Marks the terms as accepted as the browser records them (local storage, and the cookie the server renders
@@ -26,6 +27,8 @@ export function toast(page: Page, text: string) {
  * submits it. Leaves the page on its way to /complete-profile or /home.
  */
 export async function signInByPhoneHere(page: Page, phone: string): Promise<void> {
+  // The sign-in screen is drawn by the server and hydrated on the first interaction (decision 052).
+  await hydrate(page);
   await page.getByRole('textbox', { name: 'Phone Number' }).fill(nationalDigits(phone));
   await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(maskedPhone(phone));
   // A returning user has older codes in the outbox: wait for the one this sign-in sends.

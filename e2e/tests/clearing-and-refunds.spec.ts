@@ -27,7 +27,7 @@ async function topUp(page: Page, quantity: number): Promise<string> {
 /** The fan tips `amount` tokens from the creator's profile. */
 async function tip(page: Page, handle: string, amount: number): Promise<void> {
   await page.goto(`/${handle}`);
-  await page.getByRole('button', { name: 'Send a Quick Tip' }).click();
+  await page.getByRole('link', { name: 'Send a Quick Tip' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send a Quick Tip' });
   await dialog.getByRole('textbox', { name: 'Tip amount in tokens' }).fill(String(amount));
   await dialog.getByRole('button', { name: 'Submit' }).click();

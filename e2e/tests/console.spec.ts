@@ -29,7 +29,7 @@ test('a signed-out visit to the landing page and to a public profile logs no con
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Sweetest Wishlist');
   await page.goto(`/${creator.handle}`);
   await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send a Quick Tip' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Send a Quick Tip' })).toBeVisible();
   // Late requests (the wishlist, the session) have settled.
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);

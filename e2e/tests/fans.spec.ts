@@ -66,7 +66,7 @@ test('a fan joins the fan base from /success and the creator sees them on /fans,
   // Once the page has asked whether they may join (and heard no), there is still no menu.
   const membership = visitor.waitForResponse((res) => res.url().endsWith('/fan-membership'));
   await visitor.goto(`/${creator.handle}`);
-  await expect(visitor.getByRole('button', { name: 'Send a Quick Tip' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Send a Quick Tip' })).toBeVisible();
   expect(await (await membership).json()).toEqual({ canJoin: false, isMember: false });
   await visitor.getByRole('button', { name: 'Profile menu' }).click();
   await expect(visitor.getByRole('menuitem', { name: 'Block' })).toBeVisible();

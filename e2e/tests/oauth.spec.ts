@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { uniqueDisplayName, uniqueEmail, uniqueHandle } from '../support/accounts';
 import { readLatestEmailLink } from '../support/outbox';
+import { hydrate } from '../support/server-rendered';
 import { acceptTermsUpFront, completeProfileHere, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
@@ -43,6 +44,7 @@ test('Google signs a new user in, on to /complete-profile with the return path k
   // Any page of the app; /settings stays put for a signed-in user (a tip page for nobody would move on).
   const returnPath = '/settings';
   await page.goto(`/sign-in?return=${encodeURIComponent(returnPath)}`);
+  await hydrate(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await atProvider(page, 'google', { email: uniqueEmail(), name: 'Ann Lee' });
 
@@ -63,6 +65,7 @@ test('Apple answers with a cross-site form_post, and the name it sends once is o
     }
   });
   await page.goto('/sign-in');
+  await hydrate(page);
   await page.getByRole('button', { name: 'Continue with Apple' }).click();
   await atProvider(page, 'apple', { email: uniqueEmail(), firstName: 'Maya', lastName: 'Ortiz' });
 
@@ -76,6 +79,7 @@ test('Apple answers with a cross-site form_post, and the name it sends once is o
 
 test('a cancelled sign-in comes back to the sign-in screen and says so', async ({ page }) => {
   await page.goto('/sign-in?return=%2Fhome');
+  await hydrate(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await atProvider(page, 'google', 'cancel');
 
@@ -83,6 +87,8 @@ test('a cancelled sign-in comes back to the sign-in screen and says so', async (
   // The error is said once and leaves the address; the return path stays.
   await expect(page).toHaveURL('/sign-in?return=%2Fhome');
   expect(await isSignedIn(page)).toBe(false);
+
+  await hydrate(page);
 
   await page.getByRole('button', { name: 'Continue with Apple' }).click();
   await atProvider(page, 'apple', 'cancel');
@@ -92,6 +98,7 @@ test('a cancelled sign-in comes back to the sign-in screen and says so', async (
 
 test('a tampered state is refused: back on the sign-in screen, signed out', async ({ page }) => {
   await page.goto('/sign-in');
+  await hydrate(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in with local google' })).toBeVisible();
   // Someone swaps the state the app handed out (its request travels in the provider page's form).
@@ -116,6 +123,8 @@ test('Google with the verified address of an e-mail account reaches that account
   const handle = uniqueHandle();
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Email', exact: true }).click();
+  // The method is a link: a new page, hydrated on the first interaction.
+  await hydrate(page);
   await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
   await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
   await expect(page).toHaveURL(/\/email-link-sent$/);
@@ -125,6 +134,7 @@ test('Google with the verified address of an e-mail account reaches that account
   await page.context().clearCookies();
 
   await page.goto('/sign-in');
+  await hydrate(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await atProvider(page, 'google', { email, name: 'Someone Else' });
   // The same account, already complete: straight on.

@@ -22,7 +22,7 @@ test('a creator onboards in the sandbox, withdraws $50 and sees it Completed and
   await signUp(fanPage);
   await topUpFromBalance(fanPage, 100, '100 tokens');
   await fanPage.goto(`/${creator.handle}`);
-  await fanPage.getByRole('button', { name: 'Send a Quick Tip' }).click();
+  await fanPage.getByRole('link', { name: 'Send a Quick Tip' }).click();
   const dialog = fanPage.getByRole('dialog', { name: 'Send a Quick Tip' });
   await dialog.getByRole('textbox', { name: 'Tip amount in tokens' }).fill('100');
   await dialog.getByRole('button', { name: 'Submit' }).click();

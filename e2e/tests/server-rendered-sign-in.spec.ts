@@ -1,19 +1,19 @@
 import type { Page } from '@playwright/test';
 import { maskedPhone, nationalDigits, uniquePhone } from '../support/accounts';
 import {
-  expectTakeOverKeepsMarkup,
+  expectHydrationKeepsMarkup,
   holdAppCode,
-  isAppReady,
+  hydrate,
+  isHydrated,
   recordApiCalls,
-  recordAppReady,
-  takeOver,
+  waitForHydration,
 } from '../support/server-rendered';
 import { acceptTermsUpFront, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
-// A visitor without a session gets the sign-in screen rendered on the server (decision 043): with the terms
-// dialog over it until the browser has accepted them (their cookie), and with the inviter on an invite link.
-// The app takes it over on the first interaction, and carries out what the visitor did before.
+// A visitor without a session gets the sign-in screen rendered on the server (decisions 043, 052): with the
+// terms dialog over it until the browser has accepted them (their cookie), and with the inviter on an invite
+// link. React hydrates it on the first interaction; before that, its links and the terms' form work as such.
 
 const termsDialog = (page: Page) => page.getByRole('dialog', { name: 'Before you sign in' });
 
@@ -38,24 +38,29 @@ test('with JavaScript off, a first visit shows the terms over the sign-in screen
   await context.close();
 });
 
-test('the app takes a server-rendered sign-in screen over as it is, having asked the API nothing before', async ({
+test('React hydrates a server-rendered sign-in screen as it is, having asked the API nothing before', async ({
   page,
 }) => {
   await acceptTermsUpFront(page);
-  await expectTakeOverKeepsMarkup(page, '/sign-in', 'Welcome');
+  await expectHydrationKeepsMarkup(page, '/sign-in', 'Welcome');
 });
 
-test('"Accept" clicked before the app has taken over is carried out once it has, and the server remembers it', async ({
+test('"Accept" tapped before hydration is posted as a form: the server remembers it and draws the screen alone', async ({
   page,
 }) => {
-  await recordAppReady(page);
-  const releaseApp = await holdAppCode(page, '/sign-in');
-  await page.goto('/sign-in');
+  await holdAppCode(page, '/sign-in?return=%2Fhome');
+  await page.goto('/sign-in?return=%2Fhome');
   await termsDialog(page).getByRole('button', { name: 'Accept' }).click();
-  expect(await isAppReady(page)).toBe(false);
-  await expect(termsDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\?return=%2Fhome$/);
+  await expect(termsDialog(page)).toHaveCount(0);
+  expect(await isHydrated(page)).toBe(false);
+  await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
+});
 
-  releaseApp();
+test('"Accept" once hydrated closes the dialog in place, and the server remembers it', async ({ page }) => {
+  await page.goto('/sign-in');
+  await hydrate(page);
+  await termsDialog(page).getByRole('button', { name: 'Accept' }).click();
   await expect(termsDialog(page)).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('termsAccepted'))).not.toBeNull();
   // The next page comes from the server without the dialog.
@@ -65,46 +70,44 @@ test('"Accept" clicked before the app has taken over is carried out once it has,
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a phone number typed before the app has taken over is the one the code is sent to', async ({ page }) => {
+test('a phone number typed before hydration is the one the code is sent to', async ({ page }) => {
   await acceptTermsUpFront(page);
-  await recordAppReady(page);
   const releaseApp = await holdAppCode(page, '/sign-in');
   await page.goto('/sign-in');
   const phone = uniquePhone();
   const number = page.getByRole('textbox', { name: 'Phone Number' });
   await number.fill(nationalDigits(phone));
-  expect(await isAppReady(page)).toBe(false);
+  expect(await isHydrated(page)).toBe(false);
 
   releaseApp();
-  await page.waitForFunction(() => 'e2eAppReady' in window);
+  await waitForHydration(page);
   await expect(number).toHaveValue(maskedPhone(phone));
   await page.getByRole('button', { name: 'Continue with Phone' }).click();
   await expect(page.getByText(`We sent a 6-digit code to +1 ${maskedPhone(phone)}.`)).toBeVisible();
 });
 
-test('a click on an icon before the app has taken over is carried out once it has: Back', async ({ page }) => {
+test('the back arrow and the e-mail method work before hydration: they are links', async ({ page }) => {
   await acceptTermsUpFront(page);
-  await recordAppReady(page);
-  const releaseApp = await holdAppCode(page, '/sign-in');
+  await holdAppCode(page, '/sign-in');
   await page.goto('/sign-in');
-  // The pointer lands on the arrow's drawing, an <svg> element, not on the button itself.
-  await page.getByRole('button', { name: 'Back' }).locator('svg').click();
-  expect(await isAppReady(page)).toBe(false);
-
-  releaseApp();
+  // The pointer lands on the method's icon, an <svg> element, not on the link itself.
+  await page.getByRole('button', { name: 'Email', exact: true }).locator('svg').click();
+  await expect(page).toHaveURL(/\/sign-in\?method=email$/);
+  await expect(page.getByRole('textbox', { name: 'Email Address' })).toBeVisible();
+  expect(await isHydrated(page)).toBe(false);
   // With no page of the app's before it, the back arrow goes to /home.
+  await page.getByRole('link', { name: 'Back' }).locator('svg').click();
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('before the take-over and after, an unknown invite code shows no inviter and is not looked up again', async ({
+test('before hydration and after, an unknown invite code shows no inviter and is not looked up again', async ({
   page,
 }) => {
   await acceptTermsUpFront(page);
-  await recordAppReady(page);
   const apiCalls = recordApiCalls(page);
   await page.goto('/sign-in/nobody_has_this_code');
   await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
-  await takeOver(page);
+  await hydrate(page);
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('region', { name: 'Invited by' })).toHaveCount(0);
   expect(apiCalls.filter((path) => path.startsWith('/api/affiliates/'))).toEqual([]);

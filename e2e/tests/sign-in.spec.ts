@@ -1,5 +1,6 @@
 import { maskedPhone, uniqueDisplayName, uniqueEmail, uniqueHandle, uniquePhone } from '../support/accounts';
 import { readLatestCode, readLatestEmailLink, readOutbox } from '../support/outbox';
+import { hydrate } from '../support/server-rendered';
 import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUpByPhone, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 
@@ -18,7 +19,8 @@ test.describe('the sign-in screen', () => {
     await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(dialog).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem('termsAccepted'))).not.toBeNull();
+    // Hydrated or not yet (the Accept form), the browser now says so to the server.
+    expect(await page.evaluate(() => document.cookie)).toContain('termsAccepted=1');
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Continue with Phone' })).toBeVisible();
@@ -41,6 +43,10 @@ test.describe('the sign-in screen', () => {
     await expect(page.getByRole('button', { name: 'Continue with Apple' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Email', exact: true }).click();
+
+    // The method is a link: a new page, hydrated on the first interaction.
+
+    await hydrate(page);
     await expect(page.getByRole('textbox', { name: 'Email Address' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send Sign-In Link' })).toBeDisabled();
     await expect(page.getByRole('textbox', { name: 'Phone Number' })).toHaveCount(0);
@@ -51,11 +57,13 @@ test.describe('the sign-in screen', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await hydrate(page);
+    await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/sign-in');
-    await page.getByRole('button', { name: 'Back' }).click();
+    await hydrate(page);
+    await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 });
@@ -187,6 +195,8 @@ test.describe('e-mail link sign-in', () => {
     const email = uniqueEmail();
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Email', exact: true }).click();
+    // The method is a link: a new page, hydrated on the first interaction.
+    await hydrate(page);
     await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
     await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
 
@@ -225,6 +235,8 @@ test.describe('e-mail link sign-in', () => {
     const theirs = uniqueEmail();
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Email', exact: true }).click();
+    // The method is a link: a new page, hydrated on the first interaction.
+    await hydrate(page);
     await page.getByRole('textbox', { name: 'Email Address' }).fill(theirs);
     await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
     await expect(page.getByRole('heading', { name: 'Sign-In Link Sent!' })).toBeVisible();
@@ -249,6 +261,8 @@ test.describe('e-mail link sign-in', () => {
     const email = uniqueEmail();
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'Email', exact: true }).click();
+    // The method is a link: a new page, hydrated on the first interaction.
+    await hydrate(page);
     await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
     await page.getByRole('button', { name: 'Send Sign-In Link' }).click();
     await expect(page.getByRole('heading', { name: 'Sign-In Link Sent!' })).toBeVisible();
@@ -289,6 +303,8 @@ test('the preview account signs in with its address only', async ({ page }) => {
   await acceptTermsUpFront(page);
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Email', exact: true }).click();
+  // The method is a link: a new page, hydrated on the first interaction.
+  await hydrate(page);
   await page.getByRole('textbox', { name: 'Email Address' }).fill(PREVIEW_EMAIL.toUpperCase());
   await expect(page.getByRole('button', { name: 'Send Sign-In Link' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign In to Preview Account' }).click();

@@ -111,7 +111,7 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await expect(amountOf(creatorPage, 'Fees')).toHaveText('−$10');
   await expect(amountOf(creatorPage, 'Net')).toHaveText('$40');
   await expect(creatorPage.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
-  await creatorPage.getByRole('button', { name: 'Back' }).click();
+  await creatorPage.getByRole('link', { name: 'Back' }).click();
   await expect(creatorPage).toHaveURL(/\/received$/);
   await expect(row).toBeVisible();
   await expect(row.getByRole('img', { name: 'Unseen' })).toHaveCount(0);
@@ -197,7 +197,7 @@ test('/{handle}/tip: "Get Tokens" while short, then an anonymous tip reaches the
 
   // Back on the creator's page: 25 tokens, anonymously.
   await page.goto(`/${creator.handle}`);
-  await page.getByRole('button', { name: 'Send a Quick Tip' }).click();
+  await page.getByRole('link', { name: 'Send a Quick Tip' }).click();
   dialog = page.getByRole('dialog', { name: 'Send a Quick Tip' });
   await expect(dialog.getByText('Your balance: 50 tokens')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Tip amount in tokens' }).fill('25');

@@ -380,6 +380,9 @@ describe('the built web app', () => {
   });
 });
 
+/** What the server sends in #root for a screen it does not draw whole (decision 052). */
+const PLACEHOLDER = '<i>placeholder</i>';
+
 describe('the pages the server renders', () => {
   let database: DatabaseHandle;
   let distDir: string;
@@ -405,6 +408,12 @@ describe('the pages the server renders', () => {
             ? data.page.wish.name + ' of ' + data.page.seller.displayName
             : JSON.stringify(data.page);
         return { html: '<p>' + url + ': ' + text + '</p>', styles: '', state: { kind: data.kind } };
+      }
+      export async function renderScreenPlaceholder() {
+        return { html: '<i>placeholder</i>', styles: '', state: { isScreenDrawn: false } };
+      }
+      export function screenTitle(pathname) {
+        return pathname === '/home' ? 'Home' : undefined;
       }`,
     );
   });
@@ -443,13 +452,17 @@ describe('the pages the server renders', () => {
     await addWish('Red scarf');
     expect(await root(`/${handle}`)).toBe(`<p>/${handle}: Server Star, Red scarf, Tea set</p>`);
 
-    // A visitor with a session gets the app's page, which renders what that visitor may see.
-    expect(await root(`/${handle}`, { cookie })).toBe('');
-    expect(await root(`/x/${wish.id}`, { cookie })).toBe('');
+    // A visitor with a session gets the screen placeholder: the app renders what that visitor may see.
+    expect(await root(`/${handle}`, { cookie })).toBe(PLACEHOLDER);
+    expect(await root(`/x/${wish.id}`, { cookie })).toBe(PLACEHOLDER);
     // An address that does not decode is a page that does not exist, not a server error.
     for (const url of ['/x/%E0%A4%A', '/%E0%A4%A']) expect((await app.request(url)).status).toBe(200);
     // So do the other pages: the tip address, another screen, a creator who does not exist.
-    for (const url of [`/${handle}/tip`, '/home', '/no_such_creator']) expect(await root(url)).toBe('');
+    for (const url of [`/${handle}/tip`, '/home', '/no_such_creator']) expect(await root(url)).toBe(PLACEHOLDER);
+    // Named by the route table, as the app names the screen.
+    expect(await (await app.request('/home')).text()).toContain('<title>Home · Sweetwish</title>');
+    // The stream overlay, transparent over a stream, gets no placeholder.
+    expect(await root('/overlay/abc')).toBe('');
   });
 
   it('renders the landing page for a visitor without a session: a first visit or not, as their cookie says', async () => {
@@ -463,7 +476,7 @@ describe('the pages the server renders', () => {
     expect(await landing()).toBe(page(true));
     expect(await landing({ cookie: 'visited=1' })).toBe(page(false));
     // A signed-in visitor gets the app's page, with the card of who they are signed in as.
-    expect(await landing({ cookie: await signInByPhone(app) })).toBe('');
+    expect(await landing({ cookie: await signInByPhone(app) })).toBe(PLACEHOLDER);
   });
 
   it('renders the sign-in screen for a visitor without a session: the terms as their cookie says, the inviter of an invite link', async () => {
@@ -476,13 +489,16 @@ describe('the pages the server renders', () => {
     };
     // The set-up as GET /api/public-config answers it.
     const config = await (await app.request('/api/public-config')).json();
-    const page = (url: string, termsAccepted: boolean, invite: unknown = null) =>
-      `<p>${url}: ${JSON.stringify({ config, invite, browser: { termsAccepted } })}</p>`;
+    const page = (url: string, termsAccepted: boolean, invite: unknown = null, method = 'phone') =>
+      `<p>${url}: ${JSON.stringify({ config, invite, browser: { termsAccepted }, method })}</p>`;
     expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
     expect(await signIn('/sign-in', { cookie: 'theme=dark; termsAccepted=1' })).toBe(page('/sign-in', true));
     // The first visitor's page is not the returning one's: each is rendered with its own data.
     expect(await signIn('/sign-in')).toBe(page('/sign-in', false));
     expect(await signIn('/sign-up')).toBe(page('/sign-up', false));
+    // The method toggle is a link: the address's method is drawn, and rendered apart from the other.
+    expect(await signIn('/sign-in?method=email')).toBe(page('/sign-in?method=email', false, null, 'email'));
+    expect(await signIn('/sign-in?method=sms&return=%2Fhome')).toBe(page('/sign-in', false));
 
     // An invite link carries its inviter, as GET /api/affiliates/{code} names them; a code of nobody, null.
     const inviterCookie = await signInByPhone(app);
@@ -496,17 +512,17 @@ describe('the pages the server renders', () => {
       page('/sign-in/nobody_here', false, { code: 'nobody_here', inviter: null }),
     );
     // An address that does not decode gets the app's page, as every other does.
-    expect(await signIn('/join/%E0%A4%A')).toBe('');
+    expect(await signIn('/join/%E0%A4%A')).toBe(PLACEHOLDER);
 
     // Back from Google or Apple with an error: the app's page, which says so at once (a toast).
-    expect(await signIn('/sign-in?error=access_denied&return=%2Fhome')).toBe('');
+    expect(await signIn('/sign-in?error=access_denied&return=%2Fhome')).toBe(PLACEHOLDER);
     expect(await signIn('/sign-in?return=%2Fhome')).toBe(page('/sign-in', false));
 
     // Instagram's and Facebook's in-app browsers get the app, which sends them to /unsafe (product.md section 2).
     const instagram = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 Instagram 321.0.2';
-    expect(await signIn('/sign-in', { 'user-agent': instagram })).toBe('');
-    expect(await signIn('/sign-in', { 'user-agent': 'Mozilla/5.0 [FBAN/FBIOS;FBAV/450.0]' })).toBe('');
+    expect(await signIn('/sign-in', { 'user-agent': instagram })).toBe(PLACEHOLDER);
+    expect(await signIn('/sign-in', { 'user-agent': 'Mozilla/5.0 [FBAN/FBIOS;FBAV/450.0]' })).toBe(PLACEHOLDER);
     // A visitor with a session gets the app's page too: it sends them on.
-    expect(await signIn('/sign-in', { cookie: inviterCookie })).toBe('');
+    expect(await signIn('/sign-in', { cookie: inviterCookie })).toBe(PLACEHOLDER);
   });
 });

@@ -30,6 +30,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
 import { signInPageData } from './modules/accounts/sign-in-page';
+import { termsRoutes } from './modules/accounts/terms-routes';
 import { activityRoutes } from './modules/activity/routes';
 import { CONVERSATION_IMAGE_PATH, chatRoutes } from './modules/chat/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -123,6 +124,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', authRoutes({ config, database, auth, sendLimits }));
   const hasCardSandbox = payments?.sandbox !== undefined;
   api.route('/', accountRoutes({ config, database, auth, hasOutbox, hasCardSandbox }));
+  api.route(
+    '/',
+    termsRoutes({ publicOrigin: config.publicUrl.origin, isSecure: config.publicUrl.protocol === 'https:' }),
+  );
   api.route('/', profileRoutes({ database, auth, publicCache }));
   api.route('/', wishRoutes({ database, auth, publicCache }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));

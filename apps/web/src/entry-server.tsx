@@ -2,32 +2,36 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Inviter, PublicConfig } from '@sweetwish/shared/accounts';
+import type { GroupGiftProgress } from '@sweetwish/shared/group-gifts';
 import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
-import { dehydrate } from '@tanstack/react-query';
-import { renderToString } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
-import { type BrowserRecord, renderWithBrowserRecord, type ServerState } from './app/server-state';
+import { type BrowserRecord, ServerQueryClientContext, type ServerState } from './app/server-state';
 import { inviterQueryKey } from './features/auth/api/auth-calls';
+import { groupGiftQueryKey } from './features/wishes-public/api/group-gift-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
+import type { ScreenHandle } from './lib/page-title';
 import { profileQueryKey, wishListQueryKey } from './lib/profiles';
 import { publicConfigOptions } from './lib/public-config';
-import { queryClient } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
 import { ME_QUERY_KEY } from './lib/session';
 
 /**
  * The server's rendering of the pages people land on, for a visitor without a session: a creator's and a
- * wish's page from a shared link (decision 042), the sign-in screen and the landing page (decision 043). It
- * is the app's own tree, rendered in Node by the server (apps/server/src/http/server-pages.ts) with the
- * answer the page's API call would give, so the page shows at once and the app takes it over on the
- * visitor's first interaction (main.tsx). The sign-in screen and the landing page also depend on what the
- * server read of the browser's records (`browser`, from its cookies): the terms accepted, a visit before.
+ * wish's page from a shared link, the sign-in screen and the landing page (decision 052). It is the app's own
+ * tree, rendered in Node by the server (apps/server/src/http/server-pages.ts) with the answer the page's API
+ * call would give, through React Router's static handler and React's prerender, and hydrated by the browser
+ * with the same data (main.tsx). The sign-in screen and the landing page also depend on what the server read
+ * of the browser's records (`browser`, from its cookies): the terms accepted, a visit before.
  */
 export type PublicPage =
   | { kind: 'profile'; page: ProfilePage }
-  | { kind: 'wish'; page: WishPage }
+  | { kind: 'wish'; page: WishPage & { groupGift?: GroupGiftProgress } }
   | {
       kind: 'signIn';
       page: {
@@ -35,6 +39,8 @@ export type PublicPage =
         /** On an invite link: its code and the inviter it names (null for nobody). */
         invite: { code: string; inviter: Inviter | null } | null;
         browser: BrowserRecord;
+        /** The method the address asks for; the router reads it from the address (`?method=email`). */
+        method: 'phone' | 'email';
       };
     }
   | { kind: 'landing'; page: { browser: BrowserRecord } };
@@ -44,7 +50,7 @@ export type RenderedPage = {
   html: string;
   /** The <style> elements of the styles that markup uses. */
   styles: string;
-  /** What the app needs to take the markup over. */
+  /** What the app needs to hydrate the markup. */
   state: ServerState;
 };
 
@@ -59,47 +65,91 @@ export async function renderPublicPage(url: string, data: PublicPage): Promise<R
   });
   if (context instanceof Response) return undefined;
   // Each screen loader's data is null (it only fills the query cache); a route without its data would
-  // render the router's fallback (nothing) in its place.
+  // render its HydrateFallback in the browser instead of hydrating.
   const loaderData = Object.fromEntries(context.matches.flatMap((m) => (m.route.loader ? [[m.route.id, null]] : [])));
   Object.assign(context.loaderData, loaderData);
 
+  const queryClient = queryClientFor(data);
   const browser = data.kind === 'signIn' || data.kind === 'landing' ? data.page.browser : {};
-  // From here on nothing awaits: the query cache is one for the process, and this render has it alone.
-  queryClient.clear();
-  try {
-    // The landing page asks who is signed in by a plain request of its own, and uses no query.
-    if (data.kind !== 'landing') queryClient.setQueryData(ME_QUERY_KEY, null);
-    if (data.kind === 'profile') {
-      queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
-      queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
-    } else if (data.kind === 'wish') {
-      queryClient.setQueryData(wishQueryKey(data.page.wish.id), data.page);
-    } else if (data.kind === 'signIn') {
-      queryClient.setQueryData(publicConfigOptions.queryKey, data.page.config);
-      const { invite } = data.page;
-      if (invite) queryClient.setQueryData(inviterQueryKey(invite.code), invite.inviter);
-    }
-    const cache = createCache({ key: 'css' });
-    const emotion = createEmotionServer(cache);
-    const html = renderWithBrowserRecord(browser, () =>
-      renderToString(
-        <CacheProvider value={cache}>
-          <AppRoot withNotifications>
-            <StaticRouterProvider
-              router={createStaticRouter(handler.dataRoutes, context)}
-              context={context}
-              hydrate={false}
-            />
-          </AppRoot>
-        </CacheProvider>,
-      ),
-    );
-    return {
-      html,
-      styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
-      state: { queries: dehydrate(queryClient), loaderData, browser },
-    };
-  } finally {
-    queryClient.clear();
+  const rendered = await renderWithStyles(
+    <ServerQueryClientContext value={queryClient}>
+      <AppRoot withNotifications browserRecord={browser}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </AppRoot>
+    </ServerQueryClientContext>,
+  );
+  const queries = data.kind === 'landing' ? null : dehydrate(queryClient);
+  return { ...rendered, state: { isScreenDrawn: true, queries, hydration: { loaderData }, browser } };
+}
+
+/** A query cache of this render's own, holding the answers the page's API calls would give. */
+function queryClientFor(data: PublicPage): QueryClient {
+  const queryClient = createQueryClient();
+  // The landing page asks who is signed in by a plain request of its own, and uses no query.
+  if (data.kind !== 'landing') queryClient.setQueryData(ME_QUERY_KEY, null);
+  if (data.kind === 'profile') {
+    queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
+    queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
+  } else if (data.kind === 'wish') {
+    const { groupGift, ...page } = data.page;
+    queryClient.setQueryData(wishQueryKey(page.wish.id), page);
+    if (groupGift) queryClient.setQueryData(groupGiftQueryKey(page.wish.id), groupGift);
+  } else if (data.kind === 'signIn') {
+    queryClient.setQueryData(publicConfigOptions.queryKey, data.page.config);
+    const { invite } = data.page;
+    if (invite) queryClient.setQueryData(inviterQueryKey(invite.code), invite.inviter);
   }
+  return queryClient;
+}
+
+/**
+ * What every other page shows until the app has loaded its screen: the top bar and a placeholder, which the
+ * router draws as its HydrateFallback while it loads the first screen, so a slow network shows the app's frame
+ * at once instead of a blank page. The same for every such page (the root route's fallback): rendered once.
+ */
+let screenPlaceholder: Promise<RenderedPage> | undefined;
+export function renderScreenPlaceholder(): Promise<RenderedPage> {
+  screenPlaceholder ??= (async () => {
+    // Any address of an app screen: none of its code is loaded here, so the router draws the fallback.
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request('http://localhost/home'), { filterMatchesToLoad: () => false });
+    if (context instanceof Response) throw new Error('/home answered a redirect');
+    const rendered = await renderWithStyles(
+      <AppRoot withNotifications={false}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </AppRoot>,
+    );
+    return { ...rendered, state: { isScreenDrawn: false, queries: null, hydration: { loaderData: {} }, browser: {} } };
+  })();
+  return screenPlaceholder;
+}
+
+/** The title of the app's screen at `pathname` (the route table's), or undefined for a screen that names itself. */
+export function screenTitle(pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const handle = matches.at(-1)?.route.handle as ScreenHandle | undefined;
+  return handle?.title;
+}
+
+/** The markup of `tree` once everything in it has loaded (lazy screens, Suspense), and its styles. */
+async function renderWithStyles(tree: ReactNode): Promise<Omit<RenderedPage, 'state'>> {
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const { prelude } = await prerenderToNodeStream(<CacheProvider value={cache}>{tree}</CacheProvider>);
+  const html = await textOf(prelude);
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+}
+
+async function textOf(stream: AsyncIterable<string | Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import type { $ZodConfig } from 'zod/v4/core';
@@ -6,7 +6,7 @@ import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { createRouter } from './app/router';
 import { routes } from './app/routes';
-import { APP_READY_EVENT, renderWithBrowserRecord, SERVER_STATE_ID, type ServerState } from './app/server-state';
+import { SERVER_STATE_ID, type ServerState } from './app/server-state';
 
 // zod checks once whether it may compile validators with `new Function`; the page's Content-Security-Policy
 // forbids eval, so the check itself is reported as a violation (Lighthouse's best practices, DevTools' Issues).
@@ -20,36 +20,46 @@ const isOverlay = window.location.pathname.startsWith('/overlay/');
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-const app = (router: ReturnType<typeof createRouter>): ReactNode => (
-  <AppRoot withNotifications={!isOverlay}>
+const app = (router: ReturnType<typeof createRouter>, state?: ServerState): ReactNode => (
+  <AppRoot withNotifications={!isOverlay} browserRecord={state?.browser}>
     <RouterProvider router={router} />
+    <MarkHydrated />
   </AppRoot>
 );
 
-// A page the server rendered (decision 042) is taken over as it is: this runs on the visitor's first
-// interaction (public/app-boot.js), which is then carried out.
+/** Says on <html data-hydrated> that React runs the page: tools and tests can tell a page drawn from a live one. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
+// The server renders every page but the overlay: the pages people land on whole (this code then runs on the
+// visitor's first interaction: public/app-boot.js), the others as the screen placeholder (decision 052). The
+// router starts with the server's data, so the screens the server drew run no loader over it, and React
+// hydrates the markup as it is.
 const serverState = document.getElementById(SERVER_STATE_ID);
 if (serverState) {
   const state = JSON.parse(serverState.textContent ?? '') as ServerState;
   void Promise.all([
     // The landing page uses no query: the query cache's code can wait for the first screen that does.
-    state.queries.queries.length > 0 && import('./app/app-shell').then((m) => m.fillQueryCache(state.queries)),
-    loadMatchedRoutes(routes, window.location.pathname),
-  ]).then(() => {
-    // The router starts with the screens' loader data, so it does not run their loaders over the server's data.
-    // The first render draws what the server drew from the browser's records (server-state.ts).
-    renderWithBrowserRecord(state.browser, () =>
-      hydrateRoot(root, app(createRouter({ loaderData: state.loaderData }))),
-    );
-    // Text typed before the take-over is in its field but not in the app's state. The app reads it now, before
-    // anything draws the field again from its state (which would empty it); hydration is synchronous.
-    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-      if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    setTimeout(() => window.dispatchEvent(new Event(APP_READY_EVENT)));
-  });
+    state.queries && import('./app/app-shell').then((m) => state.queries && m.fillQueryCache(state.queries)),
+    // A screen the server drew hydrates with its code, not with the router's fallback.
+    state.isScreenDrawn && loadMatchedRoutes(routes, window.location.pathname),
+  ]).then(() => hydrateRoot(root, app(createRouter(state.hydration), state), { onRecoverableError }));
 } else {
   createRoot(root).render(app(createRouter()));
+}
+
+/**
+ * A page whose markup React could not hydrate is drawn again in the browser: it works, but the server's work
+ * was lost and the page may have flickered. That is a defect of ours, for the server's log.
+ */
+function onRecoverableError(error: unknown) {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  console.error('Hydration failed:', cause);
+  void import('./lib/report-error').then((m) => m.reportError(cause));
 }
 
 // The installable app's service worker and its update prompt load once the page has (decision 026).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dataPreloads, pageHtml, SCREENS, screenOf, withPageTags } from './page-html';
+import { dataPreloads, pageHtml, SCREENS, screenOf, withPageTags, withTitle } from './page-html';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -106,10 +106,11 @@ describe('pageHtml with a page the server rendered', () => {
   const htmlFor = pageHtml(distDir);
   // User text as the server rendered it, and as it sits in the state: a replace() pattern and a script's end.
   const state = { queries: { about: "</script><script>alert(1)</script> <!-- $' $&" } };
-  const rendered = { html: "<h1>Bob $' $&amp;</h1>", styles: '<style data-emotion="css x1">.x1{}</style>', state };
+  const page = { html: "<h1>Bob $' $&amp;</h1>", styles: '<style data-emotion="css x1">.x1{}</style>', state };
+  const drawn = { page, isScreenDrawn: true };
 
   it('puts the markup in #root, its styles in the head, and its state in a script no text can end', () => {
-    const html = htmlFor('profile', '/bob', rendered);
+    const html = htmlFor('profile', '/bob', drawn);
     expect(html).toContain('<div id="root"><h1>Bob $\' $&amp;</h1></div>');
     expect(html.indexOf('<style data-emotion="css x1">')).toBeLessThan(html.indexOf('</head>'));
     const script = /<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(html);
@@ -117,8 +118,8 @@ describe('pageHtml with a page the server rendered', () => {
     expect(count(html, '<script')).toBe(2);
   });
 
-  it('runs no app script at load: the boot script lists the entry first, then the screen, and nothing is preloaded', () => {
-    const html = htmlFor('profile', '/bob', rendered);
+  it('runs no app script at load for a screen drawn whole: the boot script lists the entry, then the screen', () => {
+    const html = htmlFor('profile', '/bob', drawn);
     expect(html).toContain(
       '<script type="module" src="/app-boot.js" data-app-files="/assets/index-E1.js /assets/app-shell-S1.js /assets/public-profile-P1.js"></script>',
     );
@@ -127,15 +128,31 @@ describe('pageHtml with a page the server rendered', () => {
     expect(html).not.toContain('rel="preload"');
   });
 
-  it('leaves the page as the app renders it when the build has other than one entry script', () => {
+  it('loads the app at once under the screen placeholder, with the answers its loader waits for', () => {
+    const html = htmlFor('profile', '/bob', { page, isScreenDrawn: false });
+    expect(html).toContain('<div id="root"><h1>Bob');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/public-profile-P1.js">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/users/bob/page">');
+    expect(html).not.toContain('app-boot.js');
+  });
+
+  it('loads its files as built when the build has other than one entry script', () => {
     const twoEntries = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-page-html-'));
     const script = (name: string) => `<script type="module" crossorigin src="/assets/${name}.js"></script>`;
     fs.writeFileSync(
       path.join(twoEntries, 'index.html'),
       INDEX_HTML.replace('</head>', `${script('a')}${script('b')}</head>`),
     );
-    const html = pageHtml(twoEntries)('profile', '/bob', rendered);
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('server-state');
+    const html = pageHtml(twoEntries)('profile', '/bob', drawn);
+    expect(html).toContain(script('a'));
+    expect(html).not.toContain('app-boot.js');
+  });
+});
+
+describe('withTitle', () => {
+  it('names the tab after the screen, its text escaped', () => {
+    expect(withTitle(INDEX_HTML, 'Balance · Sweetwish')).toContain('<title>Balance · Sweetwish</title>');
+    expect(withTitle(INDEX_HTML, '<b>')).toContain('<title>&lt;b&gt;</title>');
   });
 });

@@ -63,10 +63,13 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
   return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
 }
 
+/** What the server drew of a page: its screen whole, or the screen placeholder the app fills in (decision 052). */
+export type ServerDrawing = { page: RenderedPage; isScreenDrawn: boolean };
+
 /**
- * The app's index.html for a screen: with <link rel="preload"> for the API answers its loader waits for
- * and <link rel="modulepreload"> for its chunks, so they download beside the entry; without a screen,
- * index.html as built.
+ * The app's index.html for a screen: with <link rel="modulepreload"> for its chunks, so they download beside
+ * the entry, and what the server drew in #root. A screen the server did not draw whole also gets
+ * <link rel="preload"> for the API answers its loader waits for; without a screen, index.html as built.
  */
 export function pageHtml(distDir: string) {
   const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -82,9 +85,10 @@ export function pageHtml(distDir: string) {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     htmlByScreen.set(screen, inHead(indexHtml, links));
   }
-  return (screen: Screen | undefined, pagePath: string, server?: RenderedPage) => {
-    const html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
-    if (server) return withServerPage(html, server);
+  return (screen: Screen | undefined, pagePath: string, drawing?: ServerDrawing) => {
+    let html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
+    if (drawing) html = withServerPage(html, drawing);
+    if (drawing?.isScreenDrawn) return html;
     const data = dataPreloads(screen, pagePath).map(
       (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
     );
@@ -94,33 +98,41 @@ export function pageHtml(distDir: string) {
 
 /** The id of the element holding the page's state (apps/web/src/app/server-state.ts). */
 const SERVER_STATE_ID = 'server-state';
+
 const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">\n?/g;
 
 /**
- * The page with the server's rendering inside #root, its styles, and its state for the app (decision 042).
- * The app's files are not in the page: public/app-boot.js fetches them once it has loaded, and runs the
- * entry on the visitor's first interaction. The page needs no API answer preloaded: its data is in it.
+ * The page with the server's rendering inside #root, its styles, and its state for the app to hydrate it
+ * with (decision 052). The state is JSON in a script the browser does not run (the Content-Security-Policy
+ * allows no inline script). A screen drawn whole loads the app's files through public/app-boot.js, after the
+ * page has loaded, and hydrates on the visitor's first interaction; the placeholder loads them at once.
  */
-function withServerPage(html: string, page: RenderedPage): string {
-  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
-  // One entry script is what the web app's build makes: with another, the page is the app's as it is.
-  if (entries.length !== 1) return html;
-  const files = [...entries, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1])];
+function withServerPage(html: string, drawing: ServerDrawing): string {
   // Inside <script>, `</script>` or `<!--` in user text would end or change it: no `<` is left as it is.
-  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
-  let out = html.replace(MODULE_PRELOAD, '');
-  out = replaceLiterally(
-    out,
-    MODULE_SCRIPT,
-    `<script type="module" src="/app-boot.js" data-app-files="${escapeAttribute(files.join(' '))}"></script>`,
-  );
+  const state = JSON.stringify(drawing.page.state).replace(/</g, '\\u003c');
+  let out = html;
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
+  // One entry script is what the web app's build makes: with another, the page loads its files as built.
+  if (drawing.isScreenDrawn && entries.length === 1) {
+    const files = [...entries, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1])];
+    out = replaceLiterally(
+      out.replace(MODULE_PRELOAD, ''),
+      MODULE_SCRIPT,
+      `<script type="module" src="/app-boot.js" data-app-files="${escapeAttribute(files.join(' '))}"></script>`,
+    );
+  }
   out = replaceLiterally(
     out,
     '<div id="root"></div>',
-    `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+    `<div id="root">${drawing.page.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
   );
-  return inHead(out, [page.styles]);
+  return inHead(out, [drawing.page.styles]);
+}
+
+/** The page with its screen's title (the route table's, e.g. "Balance · Sweetwish"). */
+export function withTitle(html: string, title: string): string {
+  return replaceLiterally(html, /<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
 }
 
 export type PageTags = { title: string; description: string; image: string | null; url: string };

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../logger';
 import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
-import { pageHtml, type Screen, screenOf, withPageTags } from './page-html';
+import { pageHtml, type Screen, type ServerDrawing, screenOf, withPageTags, withTitle } from './page-html';
 import { setResponseHeaders } from './response-headers';
 import { type ServerScreen, serverPages } from './server-pages';
 import { sessionKeyOf } from './session';
@@ -45,23 +46,44 @@ export function webApp(
     return app;
   }
   const htmlFor = pageHtml(distDir);
-  const renderPage = options.pageData && serverPages(distDir, { logger: options.logger });
+  const rendering = options.pageData && serverPages(distDir, { logger: options.logger });
 
   /**
-   * The server's rendering of a creator's or wish's page (decision 042), the sign-in screen or the landing
-   * page (decision 043), for a visitor without a session: what a signed-in user sees depends on who they
-   * are, and the app renders that. An in-app browser gets the app, which sends it to /unsafe (product.md section 2).
+   * The server's rendering of a page (decision 052). A creator's or wish's page, the sign-in screen and the
+   * landing page are drawn whole for a visitor without a session: what a signed-in user sees depends on who
+   * they are, and the app renders that. Every other page (but the stream overlay, transparent in OBS) gets
+   * the screen placeholder: the top bar and a spinner until the app has loaded the screen.
    */
-  const serverPage = async (c: Context, screen: Screen | undefined, meta?: PageMeta) => {
-    if (!renderPage || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
+  const serverDrawing = async (
+    c: Context,
+    screen: Screen | undefined,
+    meta?: PageMeta,
+  ): Promise<ServerDrawing | undefined> => {
+    if (!rendering || c.req.path.startsWith('/overlay/')) return undefined;
+    const page = await wholePage(c, screen, meta);
+    if (page) return { page, isScreenDrawn: true };
+    const placeholder = await rendering.placeholder();
+    return placeholder && { page: placeholder, isScreenDrawn: false };
+  };
+  /** An in-app browser's sign-in is left to the app, which sends it to /unsafe (product.md section 2). */
+  const wholePage = async (c: Context, screen: Screen | undefined, meta?: PageMeta) => {
+    if (!rendering || !options.pageData || sessionKeyOf(c.req.raw.headers) !== undefined) return undefined;
     if (screen === undefined) return undefined;
     if (screen === 'profile' && c.req.path.split('/').filter(Boolean).length !== 1) return undefined;
     if (screen === 'signIn' && detectInAppBrowser(c.req.header('User-Agent') ?? '')) return undefined;
-    // Back from Google or Apple with an error: the app says so as the page loads, not on a first interaction.
+    // Back from Google or Apple with an error: the app says so as the page loads.
     if (screen === 'signIn' && c.req.query('error') !== undefined) return undefined;
     const json =
       screen === 'wish' ? (meta?.kind === 'meta' ? meta.page : undefined) : await options.pageData(screen, c);
-    return json === undefined ? undefined : renderPage(c.req.path, screen, json);
+    if (json === undefined) return undefined;
+    // The sign-in screen shows the method its address asks for; any other query string changes nothing drawn.
+    const url = screen === 'signIn' && c.req.query('method') === 'email' ? `${c.req.path}?method=email` : c.req.path;
+    return rendering.page(url, screen, json);
+  };
+  /** The page with its screen's title from the route table, for the screens that do not name themselves. */
+  const titled = async (html: string, pagePath: string) => {
+    const title = await rendering?.screenTitle(pagePath).catch(() => undefined);
+    return title === undefined ? html : withTitle(html, `${title} · ${PRODUCT_NAME}`);
   };
 
   app.use(
@@ -74,7 +96,7 @@ export function webApp(
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', cacheControl('no-cache'));
   app.get('/', async (c) => {
-    const html = htmlFor('landing', '/', await serverPage(c, 'landing'));
+    const html = htmlFor('landing', '/', await serverDrawing(c, 'landing'));
     c.header('Vary', 'Cookie');
     return c.html(html);
   });
@@ -83,11 +105,11 @@ export function webApp(
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
     const screen = screenOf(c.req.path, meta !== undefined);
-    const html = htmlFor(screen, c.req.path, await serverPage(c, screen, meta));
+    const html = htmlFor(screen, c.req.path, await serverDrawing(c, screen, meta));
     // The page differs for a visitor with a session (and, at sign-in, one who accepted the terms, or uses an
     // in-app browser): a shared cache must not give one's page to the other.
     c.header('Vary', screen === 'signIn' ? 'Cookie, User-Agent' : 'Cookie');
-    if (!meta) return c.html(html);
+    if (!meta) return c.html(await titled(html, c.req.path));
     const absolute = (path: string) => new URL(path, options.publicOrigin).toString();
     return c.html(
       withPageTags(html, { ...meta, url: absolute(meta.path), image: meta.image ? absolute(meta.image) : null }),

@@ -2,20 +2,32 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, StrictMode } from 'react';
 import { Notifications } from '../components/notifications';
+import { type BrowserRecord, BrowserRecordContext } from './server-state';
 import { theme } from './theme';
 
 /**
  * What wraps the router in the browser and on the server alike (entry-server.tsx renders the pages fans
- * land on): both must build the same tree, or the app would not take over the server's markup as it is.
+ * land on): both must build the same tree, or hydration would not match the server's markup.
+ * `browserRecord` is what the server read of the browser's records for that markup ({} elsewhere).
  */
-export function AppRoot({ children, withNotifications }: { children: ReactNode; withNotifications: boolean }) {
+export function AppRoot({
+  children,
+  withNotifications,
+  browserRecord = {},
+}: {
+  children: ReactNode;
+  withNotifications: boolean;
+  browserRecord?: BrowserRecord;
+}) {
   return (
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-        {withNotifications && <Notifications />}
-      </ThemeProvider>
+      <BrowserRecordContext value={browserRecord}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+          {withNotifications && <Notifications />}
+        </ThemeProvider>
+      </BrowserRecordContext>
     </StrictMode>
   );
 }

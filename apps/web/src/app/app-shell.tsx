@@ -1,19 +1,22 @@
 import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { Outlet } from 'react-router';
 import { WalletOverlayHost } from '../components/wallet/wallet-overlay-host';
 import { useLiveEvents } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
+import { ServerQueryClientContext } from './server-state';
 
 /**
  * The layer around every app screen (all but the landing, marketing and legal pages): the server-state
  * cache. It is a lazy route of its own, loaded alongside the first app screen, so the query library stays
  * out of the landing page's first load (decision 003's budget). The client is one for the whole visit,
- * so cached answers survive leaving and re-entering the app's screens. It also keeps the signed-in user's
- * data live and hosts the wallet overlays that any screen opens through navigation state.
+ * so cached answers survive leaving and re-entering the app's screens; on the server, each render has its
+ * own. It also keeps the signed-in user's data live and hosts the wallet overlays that any screen opens
+ * through navigation state.
  */
 export function AppShell() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={useContext(ServerQueryClientContext) ?? queryClient}>
       <Outlet />
       <LiveEvents />
       <WalletOverlayHost />
@@ -28,10 +31,16 @@ function LiveEvents() {
 }
 
 /**
- * Fills the query cache with what the server rendered a page with (decision 042), so that the app's first
- * render of it is the server's markup and asks the server for nothing. Here, in the module every app screen
- * loads with, so that taking a page over costs no file of its own.
+ * Fills the query cache with what the server rendered a page with (decision 052), so that hydration draws
+ * the server's markup and asks the server for nothing. Here, in the module every app screen loads with, so
+ * that hydrating a page costs no file of its own.
  */
 export function fillQueryCache(queries: DehydratedState) {
-  hydrate(queryClient, queries);
+  // The server may have drawn the page a while ago (it keeps a rendering while its data is unchanged), but its
+  // data is the server's as of this page load: as fresh as an answer just received.
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  });
 }

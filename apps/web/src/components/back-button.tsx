@@ -1,12 +1,12 @@
 import IconButton from '@mui/material/IconButton';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BackArrowIcon } from './app-icons';
 
 /**
  * True when the app was opened on this page in this tab: the first entry of its history (React Router counts
- * from 0), and not reached from one of this site's pages. A page the server rendered (decisions 042, 043)
- * follows its links before the app has started, as a browser does: the next page then starts the app anew,
- * but the page before it is still one step back.
+ * from 0), and not reached from one of this site's pages. A page the server drew follows its links before the
+ * app has hydrated it, as a browser does: the next page then starts the app anew, but the page before it is
+ * still one step back.
  */
 export function isFirstHistoryEntry(): boolean {
   const state = window.history.state as { idx?: unknown } | null;
@@ -18,14 +18,23 @@ function isFromThisSite(referrer: string): boolean {
   return URL.canParse(referrer) && new URL(referrer).origin === window.location.origin;
 }
 
-/** The top bar's back arrow: one page back, or to /home when the app was opened on this page (product.md section 2). */
+/**
+ * The top bar's back arrow: one page back, or to /home when the app was opened on this page (product.md section
+ * 2). It is a link to /home, which a tap follows before the app has hydrated a page the server drew.
+ */
 export function BackButton() {
   const navigate = useNavigate();
   return (
     <IconButton
       aria-label="Back"
       edge="start"
-      onClick={() => (isFirstHistoryEntry() ? navigate('/home') : navigate(-1))}
+      component={Link}
+      to="/home"
+      onClick={(event) => {
+        if (isFirstHistoryEntry()) return;
+        event.preventDefault();
+        navigate(-1);
+      }}
       sx={{ color: 'text.primary' }}
     >
       <BackArrowIcon />

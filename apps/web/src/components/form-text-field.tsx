@@ -1,11 +1,11 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { keepText } from '../lib/kept-text';
+import { useTypedBeforeHydration } from '../lib/typed-before-hydration';
 
 /**
  * A text field of a schema form (lib/schema-form.ts): shows its field's problem, the browser's or the
  * server's, under it, and `helperText` otherwise. `reformat` rewrites what is typed before it is kept
- * (e.g. a price keeps only digits and one point); a refused character never shows (lib/kept-text.ts).
+ * (e.g. a price keeps only digits and one point); the field is controlled, so a refused character never shows.
  */
 export function FormTextField<Values extends FieldValues>({
   control,
@@ -19,14 +19,19 @@ export function FormTextField<Values extends FieldValues>({
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
 >) {
   const { field, fieldState, formState } = useController({ control, name });
+  const keep = (text: string) => field.onChange(reformat ? reformat(text) : text);
+  const adoptTyped = useTypedBeforeHydration(keep);
   return (
     <TextField
       {...props}
       name={field.name}
       value={field.value ?? ''}
-      onChange={(event) => field.onChange(reformat ? keepText(event.target, reformat) : event.target.value)}
+      onChange={(event) => keep(event.target.value)}
       onBlur={field.onBlur}
-      inputRef={field.ref}
+      inputRef={(element: HTMLInputElement | null) => {
+        field.ref(element);
+        adoptTyped(element);
+      }}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message ?? helperText}
       disabled={disabled ?? formState.isSubmitting}

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import { FadeInImage } from './fade-in-image';
+import { ImageWithPlaceholder } from './image-with-placeholder';
 import { ImageIcon } from './share-icons';
 
 /**
  * A wish's picture in its 4:3 frame (product.md section 9): its blurhash (or a skeleton without one) until it
- * loads, then it fades in; an icon when the wish has no picture.
+ * loads; an icon when the wish has no picture.
  */
 export function WishImage({
   src,
@@ -32,7 +32,7 @@ export function WishImage({
       }}
     >
       {src ? (
-        <FadeInImage src={src} alt={alt} blurhash={blurhash} ratio={4 / 3} isLazy />
+        <ImageWithPlaceholder src={src} alt={alt} blurhash={blurhash} ratio={4 / 3} isLazy />
       ) : (
         <Box role="img" aria-label={`${alt}: no picture`} sx={{ display: 'inline-flex' }}>
           <ImageIcon />

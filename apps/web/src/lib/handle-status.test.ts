@@ -91,7 +91,7 @@ describe('useHandleStatus', () => {
     expect(check).toHaveBeenCalledTimes(1);
     expect(check).toHaveBeenCalledWith('sweet');
 
-    // The answer reaches the hook a few promise steps later; React's act waited for them, Preact's does not.
+    // The answer reaches the hook a few promise steps later.
     answer.resolve(true);
     await vi.waitFor(() => expect(result.current).toBe('available'));
   });

@@ -28,8 +28,7 @@ export type PurchaseConversationTarget = {
 export function useOpenPurchaseConversation() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // The failure message travels with the call and is told by the mutation's own onError, which runs for every
-  // call (before the shim in lib/preact/react.ts, a per-call callback could be lost: decision 035).
+  // The failure message travels with the call and is told by the mutation's own onError, which runs for every call.
   const mutation = useMutation({
     mutationFn: async ({ target }: { target: PurchaseConversationTarget; failureMessage: string }) => {
       if (target.conversationId) return target.conversationId;

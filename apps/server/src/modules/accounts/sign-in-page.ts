@@ -6,10 +6,14 @@ import { pathSegments } from '../../http/path-segments';
 import { findInviter } from '../profiles/handles';
 import { publicConfig } from './public-config';
 
+/** The sign-in method an address asks for: e-mail with `?method=email`, else the phone (the default). */
+export const signInMethodOf = (query: string | undefined): 'phone' | 'email' => (query === 'email' ? 'email' : 'phone');
+
 /**
  * The JSON the server renders the sign-in screen with (decision 043): the set-up, as GET /api/public-config
  * answers it; on an invite link (/join/{code}), the inviter GET /api/affiliates/{code} names, or null for a
- * code that names nobody; and whether this browser accepted the terms (their cookie), for the dialog.
+ * code that names nobody; whether this browser accepted the terms (their cookie), for the dialog; and the
+ * sign-in method the address asks for (`?method=email`: the method toggle is a link, decision 052).
  * Undefined for an address that does not decode.
  */
 export async function signInPageData(
@@ -23,5 +27,6 @@ export async function signInPageData(
     config: publicConfig(deps.config, deps.features, c),
     invite: code ? { code, inviter: (await findInviter(deps.db, code)) ?? null } : null,
     browser: { termsAccepted: hasCookie(c.req.header('Cookie'), BROWSER_COOKIES.termsAccepted) },
+    method: signInMethodOf(c.req.query('method')),
   });
 }

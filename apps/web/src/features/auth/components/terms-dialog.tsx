@@ -7,8 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { serverBrowserRecord } from '../../../app/server-state';
+import { useEffect, useRef, useState } from 'react';
+import { useBrowserRecord } from '../../../app/server-state';
 import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
 
 /** Minimum age to use the product (product.md sections 1 and 9). */
@@ -22,18 +22,23 @@ export const MINIMUM_AGE = 18;
  * it stands in the page rather than in a portal (which only exists in the browser), and shows at once rather
  * than fading in (a fade starts hidden). Its own box is the modal's container, so the page around it is not
  * hidden from assistive technology with the dialog inside it; `aria-modal` tells them the rest is inert.
+ * Accept is a form that works before the app has hydrated the page: the server records it and sends the
+ * visitor back to this page (decision 052); once hydrated, the app records it without leaving the page.
  */
 export function TermsDialog() {
-  const [isOpen, setIsOpen] = useState(() => !(serverBrowserRecord()?.termsAccepted ?? acceptedInThisBrowser()));
+  const wasAccepted = useBrowserRecord(acceptedInThisBrowser, (record) => record.termsAccepted ?? false);
+  const [isAcceptedNow, setIsAcceptedNow] = useState(false);
+  const isOpen = !wasAccepted && !isAcceptedNow;
   const containerRef = useRef<HTMLDivElement>(null);
   const accept = () => {
     recordTermsAccepted();
-    setIsOpen(false);
+    setIsAcceptedNow(true);
   };
-  // Accepted before the cookie existed: the server could not know, and drew the dialog.
-  useLayoutEffect(() => {
-    if (isOpen && acceptedBeforeTheCookie()) accept();
-  });
+  // Accepted before the cookie existed: the server could not know and drew the dialog, which hydration then
+  // closes; the cookie tells the server next time.
+  useEffect(() => {
+    if (acceptedBeforeTheCookie()) recordTermsAccepted();
+  }, []);
   return (
     <Box ref={containerRef}>
       <Dialog
@@ -65,11 +70,20 @@ export function TermsDialog() {
             .
           </Typography>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button variant="contained" onClick={accept} fullWidth size="large" sx={{ borderRadius: 999 }}>
-            Accept
-          </Button>
-        </DialogActions>
+        <form
+          method="post"
+          action="/api/terms-accepted"
+          onSubmit={(event) => {
+            event.preventDefault();
+            accept();
+          }}
+        >
+          <DialogActions sx={{ px: 3, pb: 2.5 }}>
+            <Button type="submit" variant="contained" fullWidth size="large" sx={{ borderRadius: 999 }}>
+              Accept
+            </Button>
+          </DialogActions>
+        </form>
       </Dialog>
     </Box>
   );

@@ -6,7 +6,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useBrowserRecord } from '../../../app/server-state';
 import { useProviderError } from '../../../lib/provider-error';
 import { publicConfigOptions, usePublicConfig } from '../../../lib/public-config';
 import { loadQueries } from '../../../lib/route-loader';
@@ -40,7 +41,8 @@ function SignInScreen() {
   const affiliate = useAffiliateCode();
   const { data: config } = usePublicConfig();
   const finishSignIn = useFinishSignIn();
-  const [method, setMethod] = useState<Method>('phone');
+  const [searchParams] = useSearchParams();
+  const method: Method = searchParams.get('method') === 'email' ? 'email' : 'phone';
   const [isBusy, setIsBusy] = useState(false);
   const providers = config?.socialProviders ?? [];
   useProviderError();
@@ -54,13 +56,13 @@ function SignInScreen() {
         fullWidth
         aria-label="Sign-in method"
         disabled={isBusy}
-        onChange={(_event, next: Method | null) => next && setMethod(next)}
         sx={{ mb: 3, '& .MuiToggleButton-root': { gap: 1, py: 1.1, fontWeight: 600, textTransform: 'none' } }}
       >
-        <ToggleButton value="phone">
+        {/* Links to the same screen with the other method, so a tap works before the page is hydrated. */}
+        <ToggleButton value="phone" role="button" component={RouterLink} to={withMethod(searchParams, 'phone')} replace>
           <PhoneIcon /> Phone
         </ToggleButton>
-        <ToggleButton value="email">
+        <ToggleButton value="email" role="button" component={RouterLink} to={withMethod(searchParams, 'email')} replace>
           <MailIcon /> Email
         </ToggleButton>
       </ToggleButtonGroup>
@@ -108,10 +110,23 @@ function SignInScreen() {
   );
 }
 
-/** The invite code from the address, kept in session storage; or the one kept earlier in this session. */
+/** This address with the sign-in method `method` (the phone, the default, has none), its other parameters kept. */
+function withMethod(searchParams: URLSearchParams, method: Method): { search: string } {
+  const next = new URLSearchParams(searchParams);
+  if (method === 'phone') next.delete('method');
+  else next.set('method', method);
+  const search = next.toString();
+  return { search: search ? `?${search}` : '' };
+}
+
+/**
+ * The invite code from the address, kept in session storage; or the one kept earlier in this session, which
+ * the server cannot know: it shows once the page is hydrated.
+ */
 function useAffiliateCode(): string | null {
   const { affiliate: fromPath } = useParams();
   const code = normalizeAffiliate(fromPath);
+  const remembered = useBrowserRecord(rememberedAffiliate, () => null);
   useEffect(() => rememberAffiliate(code), [code]);
-  return code ?? rememberedAffiliate();
+  return code ?? remembered;
 }

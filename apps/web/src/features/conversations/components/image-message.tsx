@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { MessageImage } from '@sweetwish/shared/chat';
 import { BlurhashCanvas } from '../../../components/blurhash-canvas';
-import { FadeInImage } from '../../../components/fade-in-image';
+import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 import { LockIcon } from './chat-icons';
 
 /** Thumbnails are served at 400x200 and shown at 200x100 (product.md section 9). */
@@ -90,7 +90,7 @@ export function ImageMessageThumb({
 
   return (
     <Box sx={{ ...frame, cursor: 'zoom-in' }}>
-      <FadeInImage
+      <ImageWithPlaceholder
         src={image.thumbUrl}
         alt={label}
         blurhash={image.blurhash}

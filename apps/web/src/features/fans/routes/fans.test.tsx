@@ -27,8 +27,8 @@ class FakeObserver {
 }
 
 /**
- * The end of the list scrolls into view. It waits until the list watches its end: the page may show before
- * its effects have run (Preact runs them after the next frame), and a real observer reports on `observe`.
+ * The end of the list scrolls into view. It waits until the list watches its end (an effect after the list
+ * shows), as a real observer reports only once it observes.
  */
 async function scrollToEnd() {
   await vi.waitFor(() => expect(observers.length).toBeGreaterThan(0), { timeout: 5_000 });

@@ -1,6 +1,6 @@
 import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
-import { useEffect, useState } from 'react';
-import { serverBrowserRecord } from '../../../app/server-state';
+import { useEffect } from 'react';
+import { useBrowserRecord } from '../../../app/server-state';
 import { setBrowserCookie } from '../../../lib/cookies';
 
 /** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (product.md section 3). */
@@ -31,10 +31,11 @@ export function recordVisit(timestamp: number): void {
 
 /**
  * Whether this is the visitor's first visit to the landing page. Read once, before this visit is recorded,
- * so the answer holds for the whole time the page is shown; on a page the server rendered, as it read it.
+ * so the answer holds for the whole time the page is shown; on a page the server rendered, as the server read
+ * it until hydration is done.
  */
 export function useIsFirstVisit(): boolean {
-  const [isFirstVisit] = useState(() => serverBrowserRecord()?.isFirstVisit ?? readIsFirstVisit());
+  const isFirstVisit = useBrowserRecord(readIsFirstVisit, (record) => record.isFirstVisit ?? false);
   useEffect(() => {
     recordVisit(Date.now());
   }, []);

@@ -18,7 +18,6 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
-import { keepText } from '../../../lib/kept-text';
 import { wishListOptions } from '../../../lib/profiles';
 import { queryClient } from '../../../lib/query-client';
 import { loadSignedInQueries } from '../../../lib/route-loader';
@@ -203,7 +202,7 @@ function ShowSection({ settings }: { settings: OverlaySettings }) {
         <TextField
           label="Minimum amount (tokens)"
           value={minTokens}
-          onChange={(e) => setMinTokens(keepText(e.target, withoutCommas))}
+          onChange={(e) => setMinTokens(withoutCommas(e.target.value))}
           onBlur={() => {
             if (isMinimumValid && minimum !== settings.minTokens) change({ minTokens: minimum });
           }}
@@ -286,7 +285,7 @@ function GoalSection({ settings }: { settings: OverlaySettings }) {
           <TextField
             label="Target (tokens)"
             value={tokens}
-            onChange={(e) => setTokens(keepText(e.target, withoutCommas))}
+            onChange={(e) => setTokens(withoutCommas(e.target.value))}
             error={!isTokensValid}
             helperText={isTokensValid ? ' ' : 'Whole tokens, 1 to 999,999'}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}

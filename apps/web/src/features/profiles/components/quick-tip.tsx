@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
 import { TOKEN_MENU_FLAG } from '../../../lib/wallet';
@@ -19,7 +19,8 @@ type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl
 /**
  * "Send a Quick Tip" on someone else's profile (product.md section 2) and the tip dialog it opens. The dialog's
  * open state lives in navigation state, so /{handle}/tip opens it too. A signed-out visitor is sent to
- * sign in instead, and comes back to /{handle}/tip, which opens the dialog.
+ * sign in instead, and comes back to /{handle}/tip, which opens the dialog. The button is a link to where it
+ * leads, so a tap before the page is hydrated does what it says (decision 052).
  */
 export function QuickTip({ recipient }: { recipient: Recipient }) {
   const { isSignedIn, isLoading } = useMe();
@@ -40,6 +41,7 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
     if (isFlagged && isSignedOut) navigate(signInPath, { replace: true });
   }, [isFlagged, isSignedOut, navigate, signInPath]);
 
+  const tipPath = `/${encodeURIComponent(recipient.handle)}/tip`;
   /** This page again with other navigation state (the dialog's flag, or the token menu's). */
   const showHere = (state: Record<string, unknown>) =>
     navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state });
@@ -49,10 +51,16 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
       <Button
         variant="contained"
         size="large"
+        component={Link}
+        to={isSignedIn ? tipPath : signInPath}
         disabled={isLoading}
         onPointerEnter={() => void loadTipDialog().catch(() => {})}
         onFocus={() => void loadTipDialog().catch(() => {})}
-        onClick={() => (isSignedIn ? showHere({ [TIP_DIALOG_FLAG]: true }) : navigate(signInPath))}
+        onClick={(event) => {
+          if (!isSignedIn) return;
+          event.preventDefault();
+          showHere({ [TIP_DIALOG_FLAG]: true });
+        }}
         sx={{ borderRadius: 999, px: 4 }}
       >
         Send a Quick Tip

@@ -1,8 +1,8 @@
 import type { Wish } from '@sweetwish/shared/wishes';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBrowserRecord } from '../../../app/server-state';
+import { renderHydrated } from '../../../test-support/render-hydrated';
 import { SERVER_DRAWN_WISHES, WISH_PLACEHOLDER_COUNT, WishGrid, WishGridPlaceholder } from './wish-grid';
 
 function buildWish(overrides: Partial<Wish> = {}): Wish {
@@ -91,19 +91,17 @@ describe('the wishlist grid', () => {
     expect(onOpenWish).toHaveBeenCalledWith(wishes[1]);
   });
 
-  it("draws the rest of a long wishlist right after the take-over's first render, which drew 60 as the server did", () => {
+  it('hydrates the 60 wishes the server drew, then draws the rest', async () => {
     const long = Array.from({ length: 75 }, (_, n) => buildWish({ id: `w${n}`, name: `Wish ${n + 1}` }));
-    // As main.tsx hydrates: the first render inside the server's record (the server's 60 are checked in
-    // entry-server.test.ts); render() then runs the effects, as the browser does next.
-    renderWithBrowserRecord({}, () =>
-      render(
-        <MemoryRouter>
-          <WishGrid wishes={long} isOwner={false} onOpenWish={() => {}} />
-        </MemoryRouter>,
-      ),
+    const { container, hydrationErrors } = renderHydrated(
+      <MemoryRouter>
+        <WishGrid wishes={long} isOwner={false} onOpenWish={() => {}} />
+      </MemoryRouter>,
+      {},
     );
     expect(SERVER_DRAWN_WISHES).toBe(60);
-    expect(screen.getAllByRole('listitem')).toHaveLength(75);
+    await waitFor(() => expect(container.querySelectorAll('li')).toHaveLength(75));
+    expect(hydrationErrors).toEqual([]);
   });
 
   it('draws a whole wishlist at once when the app renders it itself', () => {

@@ -3,26 +3,22 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isDrawingServerPage } from '../../../app/server-state';
+import { useIsHydrated } from '../../../app/server-state';
 import { GroupGiftProgress } from '../../../components/group-gift-progress';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 
 /**
- * The wishes the server draws of a wishlist, and the take-over's first render with it (decision 045): a
- * render costs the server about a millisecond a wish, on its event loop. The rest are drawn right after
- * the take-over.
+ * The wishes the server draws of a wishlist, and hydration with it (decision 045): a render costs the server
+ * about a millisecond a wish. The rest are drawn right after hydration.
  */
 export const SERVER_DRAWN_WISHES = 60;
 
-/** The first SERVER_DRAWN_WISHES wishes while the server's page is drawn, all of them after. */
+/** The first SERVER_DRAWN_WISHES wishes on the server and while hydrating, all of them after. */
 function useWishesToDraw(wishes: readonly Wish[]): readonly Wish[] {
-  // Only a long list is cut, so a short one's take-over draws nothing again.
-  const [isCut, setIsCut] = useState(() => isDrawingServerPage() && wishes.length > SERVER_DRAWN_WISHES);
-  useEffect(() => setIsCut(false), []);
-  return isCut ? wishes.slice(0, SERVER_DRAWN_WISHES) : wishes;
+  return useIsHydrated() ? wishes : wishes.slice(0, SERVER_DRAWN_WISHES);
 }
 
 /** Placeholders shown while the wishlist loads (product.md section 2). */

@@ -12,6 +12,7 @@ import { SearchIcon } from '../../../components/app-icons';
 import { FilterIcon, PlusIcon } from '../../../components/share-icons';
 import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
 import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import type { createWishSearch } from '../lib/wish-search';
 import { WishGrid, WishGridPlaceholder } from './wish-grid';
 
@@ -35,6 +36,7 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
   const showArchived = isOwner && isShowingArchived;
   const wishes = useShownWishes(userId, showArchived);
   const [term, setTerm] = useState('');
+  const adoptTyped = useTypedBeforeHydration(setTerm);
   const [openWishId, setOpenWishId] = useState<string | null>(null);
   const shown = useWishSearch(wishes.data, term);
   // The menu follows the list, so a reload after Pin or Archive shows the wish as it now is.
@@ -60,6 +62,7 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
       <OutlinedInput
         value={term}
         onChange={(event) => setTerm(event.target.value)}
+        inputRef={adoptTyped}
         onFocus={() => void loadWishSearch().catch(() => {})}
         placeholder="Search wishlist"
         // A field without a name or id is an issue in DevTools (autofill cannot tell it apart).

@@ -8,6 +8,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { profileOptions, profileQueryKey } from '../../../lib/profiles';
 import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
@@ -64,15 +65,8 @@ export function PublicProfilePage() {
  */
 export function PublicProfileTipPage() {
   const { handle = '' } = useParams();
-  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={TIP_DIALOG_STATE} />;
+  return <Navigate to={profilePath(rememberedHandle(handle) ?? handle)} replace state={{ [TIP_DIALOG_FLAG]: true }} />;
 }
-
-/**
- * One object for every render: `<Navigate>` navigates again whenever its `state` prop changes identity. Preact
- * renders this page again while the router loads /{handle} (React folded that render into the transition), and a
- * fresh object there started the navigation over and over, so the page never settled (decision 035).
- */
-const TIP_DIALOG_STATE = { [TIP_DIALOG_FLAG]: true };
 
 function ProfileContent({ handle }: { handle: string }) {
   const profile = useQuery(profileOptions(handle));
@@ -81,6 +75,7 @@ function ProfileContent({ handle }: { handle: string }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const currentHandle = profile.data?.handle;
+  usePageTitle(profile.data && `${profile.data.displayName} (@${profile.data.handle})`);
 
   // An old handle answers with the profile under its current one: remember it for the session and move
   // to that address (also from another spelling of the current handle), keeping the navigation state

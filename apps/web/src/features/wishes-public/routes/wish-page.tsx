@@ -22,6 +22,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
 import { signInPathFor } from '../../../lib/return-path';
 import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
@@ -59,6 +60,7 @@ export function PublicWishPage() {
 
 function WishContent({ productId }: { productId: string }) {
   const page = useQuery(wishPageOptions(productId));
+  usePageTitle(page.data?.wish.name);
   if (page.isPending) return <CenteredSpinner label="Loading wish" />;
   if (page.isError) {
     const isMissing = page.error instanceof ApiError && page.error.status === 404;

@@ -1,8 +1,16 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithBrowserRecord } from '../../../app/server-state';
+import { useIsHydrated } from '../../../app/server-state';
 import { clearCookies } from '../../../test-support/cookies';
+import { renderHydrated } from '../../../test-support/render-hydrated';
 import { LAST_VISITED_KEY, useIsFirstVisit } from './use-is-first-visit';
+
+/** Shows the answer, and notes each render's, hydrating or not. */
+function Probe({ seen }: { seen: string[] }) {
+  const isFirstVisit = useIsFirstVisit();
+  seen.push(`${useIsHydrated() ? 'hydrated' : 'hydrating'}: ${isFirstVisit}`);
+  return <span>{String(isFirstVisit)}</span>;
+}
 
 describe('useIsFirstVisit', () => {
   beforeEach(() => {
@@ -20,10 +28,14 @@ describe('useIsFirstVisit', () => {
     expect(document.cookie).toContain('visited=1');
   });
 
-  it('on a page the server rendered, is what the server read of the browser when it took it over', () => {
+  it('on a page the server rendered, is what the server read until hydrated, then what the browser said', async () => {
     window.localStorage.setItem(LAST_VISITED_KEY, '1');
-    const hook = renderWithBrowserRecord({ isFirstVisit: true }, () => renderHook(() => useIsFirstVisit()));
-    expect(hook.result.current).toBe(true);
+    const seen: string[] = [];
+    const { container, hydrationErrors } = renderHydrated(<Probe seen={seen} />, { isFirstVisit: true });
+    await waitFor(() => expect(container.textContent).toBe('false'));
+    expect(hydrationErrors).toEqual([]);
+    expect(seen[0]).toBe('hydrating: true');
+    expect(seen.at(-1)).toBe('hydrated: false');
     // Later renders (a visit by the app's own links) read the browser's record.
     expect(renderHook(() => useIsFirstVisit()).result.current).toBe(false);
   });
