@@ -9,7 +9,7 @@ const DIR = path.resolve(import.meta.dirname, '../docs/decisions');
 const NUMBERS = String.raw`\d{3}(?:(?:, \d{3})* and \d{3})?`;
 const NOTE = String.raw`(?: \([^)]*\))?`;
 const STATUS = new RegExp(
-  `^(?:accepted|(?:amended|superseded) by ${NUMBERS})${NOTE}(?:; (?:amends|supersedes) ${NUMBERS}${NOTE})?$`,
+  `^(?:accepted|(?:amended|superseded) by ${NUMBERS})${NOTE}(?:; (?:amends|supersedes) ${NUMBERS}${NOTE})*$`,
 );
 
 type DecisionRecord = { file: string; number: string; title: string; date: string; status: string };
