@@ -72,6 +72,9 @@ describe('the server entry', () => {
     expect(page.html).toContain('Red scarf');
     expect(page.html).not.toContain('<img src=x');
     expect(page.html).toContain('About &lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    // Whole, in place: no part left as a fallback for a script to swap later (the CSP runs no inline script).
+    expect(page.html).not.toContain('<!--$?-->');
+    expect(page.html).not.toContain('<script');
     // The styles of that markup, for the browser to paint it before any script runs.
     expect(page.styles).toMatch(/^<style data-emotion="css[ -]/);
     // The query cache the app takes the page over with: the visitor, the profile and its wishlist.
@@ -193,6 +196,8 @@ describe('the server entry', () => {
       },
     });
     expect(groupGift?.html).toContain('Camera');
+    expect(groupGift?.html).not.toContain('<!--$?-->');
+    expect(groupGift?.html).not.toContain('<script');
     expect(groupGift?.html).not.toContain('Loading group gift');
     expect(groupGift?.html).toContain('Contribute');
     const subscription = await renderPublicPage('/x/s1', {
@@ -200,6 +205,7 @@ describe('the server entry', () => {
       page: { wish: { ...wish('Monthly letter', 's1'), type: 'subscription' }, seller },
     });
     expect(subscription?.html).toContain('Monthly letter');
+    expect(subscription?.html).not.toContain('<!--$?-->');
     expect(subscription?.html).toContain('Subscribe');
   });
 

@@ -8,7 +8,9 @@ import path from 'node:path';
  * or fewer besides its screen's own:
  *
  * - `entry`: what the app's entry needs, and what the landing page shares with any app screen below;
- * - `app`: what two or more of the app screens below share (the query cache, the session, the top bar...);
+ * - `app`: what all three app screens below share (the query cache, the session, the top bar...);
+ * - `app-profile+wish` and the like: what exactly two of them share, so a page never loads what only the
+ *   other two need (the wishlist's search field is no part of a wish page);
  * - `sign-in`, `profile`, `wish`: what only that screen needs.
  *
  * Every other module (other screens, and what these screens load on demand) is split as the bundler does
@@ -60,12 +62,21 @@ export function groupsOf(graph: ModuleGraph): Map<string, string> {
   for (const id of new Set([...landing, ...screens.flatMap(([, ids]) => [...ids])])) {
     // The bundler's own modules (the preload helper, the runtime) keep their place.
     if (ownFiles.has(id) || id.startsWith('\0')) continue;
+    // What the entry reaches without using it (through an index module of a library) is left to the bundler,
+    // which places it with the screens that really use it: grouped by reach, it would load with all of them.
+    if (entry.has(id)) continue;
     const users = screens.filter(([, ids]) => ids.has(id)).map(([name]) => name);
     if (landing.has(id) && users.length > 0 && !entry.has(id)) groups.set(id, 'shared');
-    else if (users.length >= 2) groups.set(id, 'app');
+    else if (users.length === screens.length) groups.set(id, 'app');
+    else if (users.length >= 2) groups.set(id, `app-${users.sort().join('+')}`);
     else if (users.length === 1 && !landing.has(id)) groups.set(id, users[0] as string);
   }
   return groups;
+}
+
+/** Every pair of `names`, each sorted, as groupsOf names the modules two screens share. */
+function pairsOf(names: string[]): string[][] {
+  return names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b].sort()));
 }
 
 /** `build.rolldownOptions.output.codeSplitting` for the groups above. */
@@ -92,9 +103,10 @@ export function landingPageChunks() {
     groups: [
       // What the entry loads before it runs (the bundler knows what tree shaking kept; an import of a
       // library's index reaches modules the entry does not use).
-      { name: 'entry', tags: ['$initial' as const], priority: 4 },
-      group('shared', 3),
-      group('app', 2),
+      { name: 'entry', tags: ['$initial' as const], priority: 5 },
+      group('shared', 4),
+      group('app', 3),
+      ...pairsOf(Object.keys(APP_SCREENS)).map((pair) => group(`app-${pair.join('+')}`, 2)),
       ...Object.keys(APP_SCREENS).map((name) => group(name, 1)),
     ],
   };

@@ -139,14 +139,39 @@ export function screenTitle(pathname: string): string | undefined {
   return handle?.title;
 }
 
-/** The markup of `tree` once everything in it has loaded (lazy screens, Suspense), and its styles. */
+/**
+ * The markup of `tree` once everything in it has loaded (lazy screens and parts, Suspense), and its styles.
+ *
+ * A part that suspends (a lazy part whose code this process has not loaded yet) would go out as its fallback,
+ * followed by its content and an inline script that swaps them, which the page's Content-Security-Policy
+ * forbids: the visitor would see the fallback until hydration. So a render that suspended is rendered again,
+ * its code now loaded, until none does (a lazy part loads once per process). A part that throws would go out
+ * as its fallback too: that is a defect, so the render fails, and the server logs it and sends the placeholder.
+ */
 async function renderWithStyles(tree: ReactNode): Promise<Omit<RenderedPage, 'state'>> {
-  const cache = createCache({ key: 'css' });
-  const emotion = createEmotionServer(cache);
-  const { prelude } = await prerenderToNodeStream(<CacheProvider value={cache}>{tree}</CacheProvider>);
-  const html = await textOf(prelude);
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  for (let attempt = 1; ; attempt += 1) {
+    const cache = createCache({ key: 'css' });
+    const emotion = createEmotionServer(cache);
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(<CacheProvider value={cache}>{tree}</CacheProvider>, {
+      // React moves a large part out of line for a stream's sake, to be swapped in by script; a page goes out whole.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
+      },
+    });
+    const html = await textOf(prelude);
+    if (errors.length > 0) throw errors[0];
+    if (html.includes(SUSPENDED_BOUNDARY) && attempt < MAX_RENDERS) continue;
+    if (html.includes(SUSPENDED_BOUNDARY)) throw new Error('a part of the page suspended on every render');
+    return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  }
 }
+
+/** React's marker of a Suspense boundary whose content comes later in the stream. */
+const SUSPENDED_BOUNDARY = '<!--$?-->';
+/** Lazy parts nest (a lazy screen with lazy parts): each render loads one more level. */
+const MAX_RENDERS = 4;
 
 async function textOf(stream: AsyncIterable<string | Buffer>): Promise<string> {
   const chunks: Buffer[] = [];

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import { decode, isBlurhashValid } from 'blurhash';
 import { useEffect, useRef } from 'react';
 
 /** The placeholder's default decoded width (product.md section 9); it is stretched over the frame. */
@@ -11,12 +10,19 @@ export function BlurhashCanvas({ hash, ratio }: { hash: string; ratio: number })
   const width = BLURHASH_DECODE_WIDTH;
   const height = Math.max(1, Math.round(BLURHASH_DECODE_WIDTH / ratio));
 
+  // The decoder loads with the first placeholder drawn, not with the page: a picture that has loaded needs none.
   useEffect(() => {
-    const context = ref.current?.getContext('2d');
-    if (!context || !isBlurhashValid(hash).result) return;
-    const image = context.createImageData(BLURHASH_DECODE_WIDTH, height);
-    image.data.set(decode(hash, BLURHASH_DECODE_WIDTH, height));
-    context.putImageData(image, 0, 0);
+    let isCurrent = true;
+    void import('blurhash').then(({ decode, isBlurhashValid }) => {
+      const context = ref.current?.getContext('2d');
+      if (!isCurrent || !context || !isBlurhashValid(hash).result) return;
+      const image = context.createImageData(BLURHASH_DECODE_WIDTH, height);
+      image.data.set(decode(hash, BLURHASH_DECODE_WIDTH, height));
+      context.putImageData(image, 0, 0);
+    });
+    return () => {
+      isCurrent = false;
+    };
   }, [hash, height]);
 
   return (

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
-import createClient from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import type { paths } from './api/schema';
 
 /** An API call that failed: the server's error code and message (or a general one when the body is not ours). */
@@ -21,14 +21,38 @@ export class ApiError extends Error {
  * Answers are not parsed with the shared zod schemas here: the server builds them from the same schemas,
  * and zod weighs about 25 KB gzip, which would land on the first load of every app screen (decision 003).
  * A network failure rejects with the fetch error itself (not an ApiError): its outcome is unknown.
+ *
+ * openapi-fetch loads with the first call: a page the server drew hydrates with its data in the page and calls
+ * nothing, so the client stays out of its first load (decision 052).
  */
-export const api = createClient<paths>({
-  // Absolute, so the Request openapi-fetch builds is valid outside a page too (unit tests).
-  baseUrl: globalThis.location?.origin ?? '',
-  credentials: 'same-origin',
-  // Looked up on each call rather than captured once, so a test can stub fetch.
-  fetch: (request) => globalThis.fetch(request),
-});
+type ApiClient = Client<paths>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let client: Promise<ApiClient> | undefined;
+function loadClient(): Promise<ApiClient> {
+  client ??= import('openapi-fetch').then(({ default: createClient }) =>
+    createClient<paths>({
+      // Absolute, so the Request openapi-fetch builds is valid outside a page too (unit tests).
+      baseUrl: globalThis.location?.origin ?? '',
+      credentials: 'same-origin',
+      // Looked up on each call rather than captured once, so a test can stub fetch.
+      fetch: (request) => globalThis.fetch(request),
+    }),
+  );
+  return client;
+}
+
+const call = <M extends Method>(method: M): ApiClient[M] =>
+  ((...args: unknown[]) =>
+    loadClient().then((loaded) => (loaded[method] as (...a: unknown[]) => unknown)(...args))) as ApiClient[M];
+
+export const api: Pick<ApiClient, Method> = {
+  GET: call('GET'),
+  POST: call('POST'),
+  PUT: call('PUT'),
+  PATCH: call('PATCH'),
+  DELETE: call('DELETE'),
+};
 
 /** The operations that take a multipart form (image uploads). */
 type FormPath = {

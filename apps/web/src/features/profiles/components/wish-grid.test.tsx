@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHydrated } from '../../../test-support/render-hydrated';
-import { SERVER_DRAWN_WISHES, WISH_PLACEHOLDER_COUNT, WishGrid, WishGridPlaceholder } from './wish-grid';
+import { SERVER_DRAWN_WISHES, WishGrid } from './wish-grid';
+import { WISH_PLACEHOLDER_COUNT, WishGridPlaceholder } from './wish-grid-frame';
 
 function buildWish(overrides: Partial<Wish> = {}): Wish {
   return {

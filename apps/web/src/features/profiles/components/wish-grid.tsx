@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useIsHydrated } from '../../../app/server-state';
 import { GroupGiftProgress } from '../../../components/group-gift-progress';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
+import { WishGridFrame } from './wish-grid-frame';
 
 /**
  * The wishes the server draws of a wishlist, and hydration with it (decision 045): a render costs the server
@@ -19,52 +18,6 @@ export const SERVER_DRAWN_WISHES = 60;
 /** The first SERVER_DRAWN_WISHES wishes on the server and while hydrating, all of them after. */
 function useWishesToDraw(wishes: readonly Wish[]): readonly Wish[] {
   return useIsHydrated() ? wishes : wishes.slice(0, SERVER_DRAWN_WISHES);
-}
-
-/** Placeholders shown while the wishlist loads (product.md section 2). */
-export const WISH_PLACEHOLDER_COUNT = 8;
-
-/** 2 columns on phones, 3 from md, 4 from lg, 6 from xl (product.md section 9). */
-const GRID_COLUMNS = {
-  xs: 'repeat(2, minmax(0, 1fr))',
-  md: 'repeat(3, minmax(0, 1fr))',
-  lg: 'repeat(4, minmax(0, 1fr))',
-  xl: 'repeat(6, minmax(0, 1fr))',
-};
-
-function Grid({ children, label, isBusy = false }: { children: ReactNode; label: string; isBusy?: boolean }) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      aria-busy={isBusy || undefined}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: GRID_COLUMNS,
-        gap: { xs: 1.5, sm: 2 },
-        p: 0,
-        m: 0,
-        listStyle: 'none',
-      }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-export function WishGridPlaceholder() {
-  return (
-    <Grid label="Wishlist" isBusy>
-      {Array.from({ length: WISH_PLACEHOLDER_COUNT }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
-        <li key={index} data-testid="wish-placeholder">
-          <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto', borderRadius: 2 }} />
-          <Skeleton width="70%" sx={{ mt: 1 }} />
-          <Skeleton width="35%" />
-        </li>
-      ))}
-    </Grid>
-  );
 }
 
 /**
@@ -82,7 +35,7 @@ export function WishGrid({
 }) {
   const drawn = useWishesToDraw(wishes);
   return (
-    <Grid label="Wishlist">
+    <WishGridFrame label="Wishlist">
       {drawn.map((wish) => (
         <li key={wish.id}>
           {isOwner ? (
@@ -96,7 +49,7 @@ export function WishGrid({
           )}
         </li>
       ))}
-    </Grid>
+    </WishGridFrame>
   );
 }
 

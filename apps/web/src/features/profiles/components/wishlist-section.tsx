@@ -14,7 +14,8 @@ import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
 import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
 import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import type { createWishSearch } from '../lib/wish-search';
-import { WishGrid, WishGridPlaceholder } from './wish-grid';
+import { WishGrid } from './wish-grid';
+import { WishGridPlaceholder } from './wish-grid-frame';
 
 // Loaded on demand to keep the page's first load light (decision 003). Only the owner renders the wish
 // menu and the filter popover (MUI's Modal, Dialog, Drawer and Switch come with them); the fuzzy search

@@ -12,15 +12,23 @@ import { usePageTitle } from '../../../lib/page-title';
 import { profileOptions, profileQueryKey } from '../../../lib/profiles';
 import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
-import { ProfileAccordions } from '../components/profile-accordions';
 import { ProfileHeader } from '../components/profile-header';
 import { QuickTip, TIP_DIALOG_FLAG } from '../components/quick-tip';
-import { WishlistSection } from '../components/wishlist-section';
+import { WishGridPlaceholder } from '../components/wish-grid-frame';
 import { rememberedHandle, rememberOldHandle } from '../lib/old-handles';
 
 // Only the owner sees their balance card: it loads when their page renders it (decision 003's budget).
 const OwnerBalanceCard = lazy(() =>
   import('../components/owner-balance-card').then((m) => ({ default: m.OwnerBalanceCard })),
+);
+// Links, About and the wishlist load apart from the page's first file: the server draws them whole, and React
+// hydrates them when their code arrives, after the header and "Send a Quick Tip" (decision 052). The page's
+// first load stays within its budget, and a tap on a wish before then is a link followed.
+const ProfileAccordions = lazy(() =>
+  import('../components/profile-accordions').then((m) => ({ default: m.ProfileAccordions })),
+);
+const WishlistSection = lazy(() =>
+  import('../components/wishlist-section').then((m) => ({ default: m.WishlistSection })),
 );
 // The profile menu (joining the fan base) is for signed-in visitors only: it loads when one views the page.
 const FanBaseMenu = lazy(() => import('../components/fan-base-menu').then((m) => ({ default: m.FanBaseMenu })));
@@ -125,9 +133,13 @@ function ProfileContent({ handle }: { handle: string }) {
           </Box>
         )}
         <Box sx={{ maxWidth: 720, width: '100%', alignSelf: 'center' }}>
-          <ProfileAccordions profile={profile.data} isOwner={isOwner} />
+          <Suspense>
+            <ProfileAccordions profile={profile.data} isOwner={isOwner} />
+          </Suspense>
         </Box>
-        <WishlistSection userId={profile.data.id} isOwner={isOwner} />
+        <Suspense fallback={<WishGridPlaceholder />}>
+          <WishlistSection userId={profile.data.id} isOwner={isOwner} />
+        </Suspense>
       </Stack>
     </Box>
   );
