@@ -1,10 +1,14 @@
-// `npm test`: every check, in the order a failure is cheapest to find. Stops at the first failing step
-// and ends with one line that counts the tests, "tests: N passed, N flaky, N failed, N skipped" (flaky:
-// passed only on a retry; test-counts.mjs), then names what was skipped for want of PostgreSQL.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, in three stages whose steps run side by side: the quick ones (lint, typecheck,
+// build); the suites that need the build (unit and integration tests; end-to-end tests); then the
+// operator's guides and the instances behind HAProxy, alone. A failing stage stops the run once all its steps have
+// ended. Each line a step prints carries its name; the run ends with each step's time and one line that
+// counts the tests, "tests: N passed, N flaky, N failed, N skipped" (flaky: passed only on a retry;
+// test-counts.mjs), then what was skipped for want of PostgreSQL.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { installPackages, missingPackages } from './system-packages.mjs';
 import {
   addCounts,
@@ -19,63 +23,97 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-test-'));
 const vitestCountsFile = path.join(reportDir, 'vitest-counts.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-const steps = [
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+/** One command of the run: `label` prefixes its lines; `commands` run one after the other. */
+const step = (label, name, commands) => ({ label, name, commands });
+
+const stages = [
   [
-    process.env.TEST_DATABASE_URL
-      ? 'unit and integration tests (PGlite and PostgreSQL)'
-      : 'unit and integration tests (PGlite)',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-counts-reporter.mjs'],
-    { VITEST_COUNTS_FILE: vitestCountsFile },
-  ],
-  ['build', 'npm', ['run', '--silent', 'build']],
-  [
-    process.env.TEST_DATABASE_URL
-      ? "the operator's guides followed as written (docs drill)"
-      : "the operator's guides followed as written (skipped: needs TEST_DATABASE_URL)",
-    'node',
-    ['scripts/docs-drill.mjs'],
+    step('lint', 'lint', [['npm', ['run', '--silent', 'lint']]]),
+    step('types', 'typecheck', [['npm', ['run', '--silent', 'typecheck']]]),
+    step('build', 'build', [['npm', ['run', '--silent', 'build']]]),
   ],
   [
-    process.env.TEST_DATABASE_URL
-      ? 'three instances behind HAProxy, one killed under load'
-      : 'three instances behind HAProxy (skipped: needs TEST_DATABASE_URL)',
-    'node',
-    ['scripts/instances/kill-test.mjs'],
+    step(
+      'vitest',
+      hasPostgres ? 'unit and integration tests (PGlite and PostgreSQL)' : 'unit and integration tests (PGlite)',
+      [
+        [
+          'npx',
+          ['vitest', 'run', '--reporter=default', '--reporter=./scripts/vitest-counts-reporter.mjs'],
+          { VITEST_COUNTS_FILE: vitestCountsFile },
+        ],
+      ],
+    ),
+    step('e2e', 'end-to-end tests (Chromium)', [
+      [
+        'npx',
+        ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      ],
+    ]),
   ],
+  // Alone: the kill test counts client errors while an instance restarts, which a loaded machine would
+  // turn into timeouts that are not the balancer's.
   [
-    'end-to-end tests (Chromium)',
-    'npx',
-    ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    step(
+      'ops',
+      hasPostgres
+        ? "the operator's guides followed as written, and three instances behind HAProxy, one killed under load"
+        : "the operator's guides and the instances behind HAProxy (skipped: need TEST_DATABASE_URL)",
+      [
+        ['node', ['scripts/docs-drill.mjs']],
+        ['node', ['scripts/instances/kill-test.mjs']],
+      ],
+    ),
   ],
 ];
 
-const packages = { chromium: chromePath, haproxy: '/usr/sbin/haproxy' };
-const refused = installPackages(missingPackages(packages));
+/** Runs one command, its output's lines prefixed with the step's label; resolves with its exit status. */
+function runCommand(label, [command, args, env = {}]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROME_PATH: chromePath, FORCE_COLOR: '1' },
+    });
+    const prefix = `[${label}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(prefix + line));
+    }
+    child.on('error', (err) => {
+      console.log(`${prefix}could not start ${command}: ${err.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+async function runStep({ label, name, commands }) {
+  console.log(`=== ${name}`);
+  const started = Date.now();
+  let status = 0;
+  for (const command of commands) {
+    status = await runCommand(label, command);
+    if (status !== 0) break;
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  return { name, isOk: status === 0, seconds };
+}
+
+const refused = installPackages(missingPackages({ chromium: chromePath, haproxy: '/usr/sbin/haproxy' }));
 if (refused) {
   console.error(refused);
   process.exit(1);
 }
 
-let failedStep;
-for (const [name, command, args, env = {}] of steps) {
-  console.log(`\n=== ${name}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROME_PATH: chromePath },
-  });
-  console.log(
-    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
+const runStarted = Date.now();
+const results = [];
+for (const stage of stages) {
+  results.push(...(await Promise.all(stage.map(runStep))));
+  if (results.some((result) => !result.isOk)) break;
 }
 
 const parts = [];
@@ -84,9 +122,14 @@ if (fs.existsSync(playwrightReport))
   parts.push(playwrightCounts(JSON.parse(fs.readFileSync(playwrightReport, 'utf8'))));
 fs.rmSync(reportDir, { recursive: true, force: true });
 
-if (failedStep) console.error(`\nFailed at: ${failedStep}`);
+console.log('\nSteps (each stage runs its steps side by side):');
+for (const { name, isOk, seconds } of results) {
+  console.log(`  ${isOk ? 'ok    ' : 'FAILED'} ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+}
+console.log(`  total  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
+const failed = results.filter((result) => !result.isOk).map((result) => result.name);
+if (failed.length > 0) console.error(`\nFailed: ${failed.join('; ')}`);
 console.log(`\n${countsLine(addCounts(parts))}`);
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 for (const line of skippedForPostgresLines({ hasPostgres, postgresFiles: postgresSuiteFiles(repoRoot) }))
   console.log(line);
-process.exit(failedStep ? 1 : 0);
+process.exit(failed.length > 0 ? 1 : 0);
