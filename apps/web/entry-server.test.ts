@@ -14,12 +14,16 @@ let renderScreenPlaceholder: typeof ServerEntry.renderScreenPlaceholder;
 let screenTitle: typeof ServerEntry.screenTitle;
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-entry-server-'));
+  // As `npm run build` runs it: Vitest's NODE_ENV=test would make the JSX transform emit development calls.
+  const testNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   await build({
     configFile: path.join(import.meta.dirname, 'vite.config.ts'),
     root: import.meta.dirname,
     logLevel: 'silent',
     build: { ssr: 'src/entry-server.tsx', outDir, sourcemap: false },
   });
+  process.env.NODE_ENV = testNodeEnv;
   ({ renderPublicPage, renderScreenPlaceholder, screenTitle } = await import(
     pathToFileURL(path.join(outDir, 'entry-server.js')).href
   ));
@@ -63,6 +67,11 @@ const profilePage: ProfilePage = {
 };
 
 describe('the server entry', () => {
+  it("is built with React's production code, whatever NODE_ENV the server starts with", () => {
+    const source = fs.readFileSync(path.join(outDir, 'entry-server.js'), 'utf8');
+    expect(source).not.toContain('process.env.NODE_ENV');
+  });
+
   it("renders a creator's page as a visitor without a session sees it, user text as text", async () => {
     const page = await renderPublicPage('/Bob', { kind: 'profile', page: profilePage });
     if (!page) throw new Error('no page');

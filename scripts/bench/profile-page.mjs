@@ -1,6 +1,6 @@
 // A creator to measure the public profile page (/{handle}) with: the preview account, signed in through
 // POST /api/preview-sign-in, completes its profile and lists a few wishes, as a creator would before
-// sharing the link. The server must run with PREVIEW_EMAIL and PREVIEW_PASSWORD (see `previewEnv`).
+// sharing the link. The server must run with the preview account open for review (see `previewEnv`).
 import { randomBytes } from 'node:crypto';
 
 export const BENCH_HANDLE = 'bench_creator';
@@ -14,7 +14,11 @@ const WISHES = [
 
 /** Environment that turns the preview account on, with a password of this run only. */
 export function previewEnv() {
-  return { PREVIEW_EMAIL: 'bench-preview@sweetwish.app', PREVIEW_PASSWORD: randomBytes(18).toString('base64url') };
+  return {
+    PREVIEW_EMAIL: 'bench-preview@sweetwish.app',
+    PREVIEW_PASSWORD: randomBytes(18).toString('base64url'),
+    STORE_REVIEW: 'on',
+  };
 }
 
 /**
