@@ -1,9 +1,9 @@
 import type { ConversationType } from '@sweetwish/shared/chat-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { notify } from '../components/notification-store';
 import { api, ok } from './api-client';
 import { CONVERSATIONS_QUERY_KEY, conversationPath } from './conversations';
+import { notify } from './notification-store';
 import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from './wallet';
 
 /** What a message button reads (product.md section 2): "Join Conversation" once the purchase has one. */

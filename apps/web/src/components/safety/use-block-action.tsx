@@ -1,8 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { notify } from '../../lib/notification-store';
 import type { BlockChange } from '../../lib/safety';
-import { notify } from '../notification-store';
 import { BlockDialog } from './block-dialog';
 
 /**

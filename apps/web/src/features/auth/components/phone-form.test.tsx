@@ -1,7 +1,7 @@
 import { INVALID_PHONE_MESSAGE } from '@sweetwish/shared/accounts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 
 const client = vi.hoisted(() => ({ $fetch: vi.fn(), phoneNumber: { verify: vi.fn() } }));
 vi.mock('../../../lib/auth-client', () => ({ authClient: client }));

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { SendPhoneCodeInput, VerifyPhoneCodeInput } from '@sweetwish/shared/accounts';
 import { useState } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { sendPhoneCode, signInFailureMessage, verifyPhoneCode } from '../api/auth-calls';
 import { maskUsPhone, PHONE_MASK } from '../lib/phone-mask';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { safeReturnPath } from '../../../lib/return-path';
 import { SIGN_IN_MESSAGES, type SocialProvider, socialSignIn } from '../api/auth-calls';
 import { AppleIcon, GoogleIcon } from './auth-icons';

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { useEffect, useRef, useState } from 'react';
-import { useBrowserRecord } from '../../../app/server-state';
+import { useBrowserRecord } from '../../../lib/server-state';
 import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
 
 /** Minimum age to use the product (product.md sections 1 and 9). */

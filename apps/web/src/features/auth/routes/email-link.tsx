@@ -7,7 +7,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { readStored, removeStored, STORAGE_KEYS } from '../../../lib/storage';

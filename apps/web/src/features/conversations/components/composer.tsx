@@ -7,7 +7,7 @@ import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { sendImage, sendText } from '../api/conversation-calls';
 import { addAttachments } from '../lib/attachments';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { ABOUT_ME_MAX, type PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';

@@ -4,7 +4,7 @@ import { DISPLAY_NAME_MAX } from '@sweetwish/shared/handle';
 import { type PublicProfile, UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { profileQueryKey } from '../../../lib/profiles';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { refreshMe } from '../../../lib/session';

@@ -10,10 +10,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useState } from 'react';
-import { notify } from '../../../components/notification-store';
 import { ReportDialog } from '../../../components/safety/report-dialog';
 import { useBlockAction } from '../../../components/safety/use-block-action';
 import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
+import { notify } from '../../../lib/notification-store';
 import { useBlockStatus, useChangeBlock } from '../../../lib/safety';
 
 const JOIN_TITLE_ID = 'join-fan-base-title';

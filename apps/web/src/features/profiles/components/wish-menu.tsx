@@ -12,8 +12,8 @@ import type { UpdateWishInput, Wish } from '@sweetwish/shared/wishes';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArchiveIcon, EditIcon, PinIcon } from '../../../components/menu-icons';
-import { notify } from '../../../components/notification-store';
 import { ShareIcon } from '../../../components/share-icons';
+import { notify } from '../../../lib/notification-store';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { useUpdateWish } from '../api/update-wish';
 

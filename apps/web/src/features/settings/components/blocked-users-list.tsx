@@ -5,10 +5,10 @@ import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoadMore } from '../../../components/load-more';
-import { notify } from '../../../components/notification-store';
 import { UserAvatar } from '../../../components/user-avatar';
 import { api, ok } from '../../../lib/api-client';
 import { CONVERSATION_QUERY_ROOT, CONVERSATIONS_QUERY_KEY } from '../../../lib/conversations';
+import { notify } from '../../../lib/notification-store';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { BLOCKED_USERS_QUERY_KEY, blockedUsersOptions } from '../../../lib/safety';
 

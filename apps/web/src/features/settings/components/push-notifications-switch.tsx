@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import {
   currentPushSubscription,
   isPushSupported,
