@@ -11,7 +11,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
-import { inviterQueryKey } from './features/auth/api/auth-calls';
+import { inviterQueryKey } from './features/accounts/api/auth-calls';
 import { groupGiftQueryKey } from './features/wishes-public/api/group-gift-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
 import type { ScreenHandle } from './lib/page-title';
