@@ -11,11 +11,11 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
+import { profileQueryKey, wishListQueryKey } from './components/profiles/profile-queries';
 import { inviterQueryKey } from './features/accounts/api/auth-calls';
 import { groupGiftQueryKey } from './features/wishes-public/api/group-gift-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
 import type { ScreenHandle } from './lib/page-title';
-import { profileQueryKey, wishListQueryKey } from './lib/profiles';
 import { publicConfigOptions } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
 import { type BrowserRecord, ServerQueryClientContext, type ServerState } from './lib/server-state';

@@ -12,10 +12,8 @@ import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import type { ShareLinkType } from '@sweetwish/shared/share-links';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useRoles } from '../lib/safety';
 import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
-import { useActivity, useWallet } from '../lib/wallet';
 import { SearchIcon } from './app-icons';
 import {
   BagIcon,
@@ -30,11 +28,13 @@ import {
   UserIcon,
   UserPlusIcon,
 } from './menu-icons';
+import { useRoles } from './safety/safety-queries';
 import { ShareIcon } from './share-icons';
 import { UserAvatar } from './user-avatar';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 import { tokenCount } from './wallet/token-count';
 import { WalletIcon } from './wallet/wallet-icons';
+import { useActivity, useWallet } from './wallet/wallet-queries';
 
 /** Drawer width (product.md section 9). */
 export const SIDE_MENU_WIDTH = 300;
@@ -53,7 +53,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
 
   const logOut = () => {
     setIsLoggingOut(true);
-    void import('../lib/log-out').then((m) => m.logOut());
+    void import('./accounts/log-out').then((m) => m.logOut());
   };
 
   return (

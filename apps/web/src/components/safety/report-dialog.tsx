@@ -19,7 +19,7 @@ import {
 import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notification-store';
-import { type ReportTarget, useSendReport } from '../../lib/safety';
+import { type ReportTarget, useSendReport } from './safety-queries';
 
 /**
  * Report a profile, a wish or a message (issue 21, item 4): a reason, an optional note, and "Send Report".

@@ -2,8 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { notify } from '../../lib/notification-store';
-import type { BlockChange } from '../../lib/safety';
 import { BlockDialog } from './block-dialog';
+import type { BlockChange } from './safety-queries';
 
 /**
  * A user's "Block" or "Unblock" menu item and the block dialog (decision 028), the same in every menu that

@@ -7,7 +7,7 @@ const client = vi.hoisted(() => ({
   phoneNumber: { verify: vi.fn() },
   signIn: { social: vi.fn() },
 }));
-vi.mock('../../../lib/auth-client', () => ({ authClient: client }));
+vi.mock('../../../components/accounts/auth-client', () => ({ authClient: client }));
 
 const { sendEmailLink, sendPhoneCode, socialSignIn, verifyEmailLink, verifyPhoneCode } = await import('./auth-calls');
 

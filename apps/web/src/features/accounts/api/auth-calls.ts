@@ -1,10 +1,10 @@
 import type { CompleteProfileInput, EmailLinkVerifyInput, Inviter, Me } from '@sweetwish/shared/accounts';
+import type { AuthClientError } from '../../../components/accounts/auth-client';
 import { ApiError, api, ok } from '../../../lib/api-client';
-import type { AuthClientError } from '../../../lib/auth-client';
 
 // The auth client (better-auth, about 12 KB gzip) loads when a sign-in is first sent, not with the sign-in
 // screen: the screen paints without it (decision 003). A failure to load it counts as a failed call (status 0).
-const loadAuthClient = () => import('../../../lib/auth-client').then((m) => m.authClient);
+const loadAuthClient = () => import('../../../components/accounts/auth-client').then((m) => m.authClient);
 
 /** A failure whose message is meant for the user, shown as a toast (product.md section 8). */
 export class SignInError extends Error {
@@ -141,7 +141,7 @@ export type SocialProvider = 'google' | 'apple';
 /**
  * Leaves for Google or Apple. The way back keeps the `return` path: /complete-profile asks a new user for
  * a handle and sends a complete profile straight on to `return` (or /home). A cancel or failure there
- * comes back to this sign-in screen with `error` (lib/provider-error.ts words it).
+ * comes back to this sign-in screen with `error` (components/accounts/provider-error.ts words it).
  */
 export async function socialSignIn(
   provider: SocialProvider,

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../lib/notification-store';
 
 const client = vi.hoisted(() => ({ $fetch: vi.fn() }));
-vi.mock('../../../lib/auth-client', () => ({ authClient: client }));
+vi.mock('../../../components/accounts/auth-client', () => ({ authClient: client }));
 const { EmailForm } = await import('./email-form');
 
 function renderForm() {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type HandleStatus, handleStatusMessage } from '../../../lib/handle-status';
+import { type HandleStatus, handleStatusMessage } from '../../../components/accounts/handle-status';
 import { CheckCircleIcon } from './auth-icons';
 
 /** The line under the handle field: a spinner while checking, a check mark when available, else the problem. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss } from '../../../lib/notification-store';
 
 const client = vi.hoisted(() => ({ $fetch: vi.fn(), phoneNumber: { verify: vi.fn() } }));
-vi.mock('../../../lib/auth-client', () => ({ authClient: client }));
+vi.mock('../../../components/accounts/auth-client', () => ({ authClient: client }));
 const { PhoneForm } = await import('./phone-form');
 
 /** The sign-in screen around the form: it holds "busy" for every sign-in method. */

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { useEffect, useRef, useState } from 'react';
 import { useBrowserRecord } from '../../../lib/server-state';
-import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../../../lib/terms-accepted';
+import { acceptedBeforeTheCookie, acceptedInThisBrowser, recordTermsAccepted } from '../lib/terms-accepted';
 
 /** Minimum age to use the product (product.md sections 1 and 9). */
 export const MINIMUM_AGE = 18;

@@ -9,11 +9,11 @@ import { CompleteProfileInput, type Me } from '@sweetwish/shared/accounts';
 import { HANDLE_MAX, HANDLE_MESSAGES, suggestHandle } from '@sweetwish/shared/handle';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useHandleStatus } from '../../../components/accounts/handle-status';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { FormTextField } from '../../../components/form-text-field';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
-import { useHandleStatus } from '../../../lib/handle-status';
 import { notify } from '../../../lib/notification-store';
 import { safeReturnPath } from '../../../lib/return-path';
 import { loadQueries } from '../../../lib/route-loader';
@@ -170,7 +170,7 @@ function CompleteProfileForm() {
             variant="text"
             size="small"
             disabled={isBusy}
-            onClick={() => void import('../../../lib/log-out').then((m) => m.logOut())}
+            onClick={() => void import('../../../components/accounts/log-out').then((m) => m.logOut())}
             sx={{ minWidth: 0, p: 0.5, verticalAlign: 'baseline' }}
           >
             Log Out

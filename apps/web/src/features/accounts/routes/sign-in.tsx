@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { useProviderError } from '../../../lib/provider-error';
+import { useProviderError } from '../../../components/accounts/provider-error';
 import { publicConfigOptions, usePublicConfig } from '../../../lib/public-config';
 import { loadQueries } from '../../../lib/route-loader';
 import { useBrowserRecord } from '../../../lib/server-state';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
+import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../components/fans/fan-membership';
 import { notify } from '../../../lib/notification-store';
 
 /**

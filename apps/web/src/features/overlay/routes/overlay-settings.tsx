@@ -15,10 +15,10 @@ import { OVERLAY_MAX_TOKENS, type OverlaySettings } from '@sweetwish/shared/over
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { AppTopBar } from '../../../components/app-top-bar';
+import { wishListOptions } from '../../../components/profiles/profile-queries';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
-import { wishListOptions } from '../../../lib/profiles';
 import { queryClient } from '../../../lib/query-client';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { meOptions, useMe } from '../../../lib/session';

@@ -8,8 +8,8 @@ import { ProfileLinksFields, type PublicProfile } from '@sweetwish/shared/profil
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { profileQueryKey } from '../../../components/profiles/profile-queries';
 import { StrokeIcon } from '../../../components/stroke-icon';
-import { profileQueryKey } from '../../../lib/profiles';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';

@@ -7,8 +7,8 @@ import { formatDollars } from '@sweetwish/shared/money';
 import { Link } from 'react-router';
 import { tokenCount } from '../../../components/wallet/token-count';
 import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/wallet/wallet-icons';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { useShowMoney } from '../../../lib/show-money';
-import { useWallet } from '../../../lib/wallet';
 
 /**
  * The owner's balance on their own profile (product.md section 2, Public profile): the amount, a toggle that hides

@@ -14,9 +14,9 @@ import { PlusIcon } from '../../../components/share-icons';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
-import { useWallet } from '../../../lib/wallet';
 import { useSendTip } from '../api/tip-calls';
 import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-amount';
 

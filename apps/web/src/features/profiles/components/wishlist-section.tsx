@@ -9,9 +9,9 @@ import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQu
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchIcon } from '../../../components/app-icons';
+import { archivedWishesOptions, wishListOptions } from '../../../components/profiles/profile-queries';
 import { FilterIcon, PlusIcon } from '../../../components/share-icons';
 import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
-import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
 import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import type { createWishSearch } from '../lib/wish-search';
 import { WishGrid } from './wish-grid';

@@ -1,5 +1,5 @@
 import { type ImageKind, UPLOAD_ERROR_MESSAGE, UploadedImage } from '@sweetwish/shared/media';
-import { ApiError, postForm } from './api-client';
+import { ApiError, postForm } from '../../lib/api-client';
 
 /** POST /api/media/images: stores the image (the server re-encodes it as JPEG) and answers its address. */
 export async function uploadImage(blob: Blob, kind: ImageKind): Promise<UploadedImage> {

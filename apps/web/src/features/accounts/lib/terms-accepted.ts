@@ -1,6 +1,6 @@
 import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
-import { hasBrowserCookie, setBrowserCookie } from './cookies';
-import { readStored, STORAGE_KEYS, writeStored } from './storage';
+import { hasBrowserCookie, setBrowserCookie } from '../../../lib/cookies';
+import { readStored, STORAGE_KEYS, writeStored } from '../../../lib/storage';
 
 /** Whether this browser accepted the terms: local storage is product.md's record, the cookie what the server sees. */
 export function acceptedInThisBrowser(): boolean {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { api, ok } from './api-client';
-import { useMe } from './session';
+import { api, ok } from '../../lib/api-client';
+import { useMe } from '../../lib/session';
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 export const ACTIVITY_QUERY_KEY = ['activity'] as const;

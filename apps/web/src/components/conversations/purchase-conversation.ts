@@ -1,10 +1,10 @@
 import type { ConversationType } from '@sweetwish/shared/chat-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, ok } from './api-client';
-import { CONVERSATIONS_QUERY_KEY, conversationPath } from './conversations';
-import { notify } from './notification-store';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from './wallet';
+import { api, ok } from '../../lib/api-client';
+import { notify } from '../../lib/notification-store';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../wallet/wallet-queries';
+import { CONVERSATIONS_QUERY_KEY, conversationPath } from './conversation-queries';
 
 /** What a message button reads (product.md section 2): "Join Conversation" once the purchase has one. */
 export function messageButtonLabel(conversationId: string | null | undefined): string {

@@ -8,10 +8,8 @@ import {
   conversationQueryKey,
   MESSAGES_QUERY_ROOT,
   messagesQueryKey,
-} from './conversations';
-import { FANS_QUERY_KEY } from './fans';
-import { staleQueryKeys, useLiveEvents } from './live-events';
-import { ME_QUERY_KEY } from './session';
+} from '../components/conversations/conversation-queries';
+import { FANS_QUERY_KEY } from '../components/fans/fan-queries';
 import {
   ACTIVITY_QUERY_KEY,
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -20,7 +18,9 @@ import {
   STATEMENT_QUERY_KEY,
   WALLET_QUERY_KEY,
   WITHDRAWALS_QUERY_KEY,
-} from './wallet';
+} from '../components/wallet/wallet-queries';
+import { ME_QUERY_KEY } from '../lib/session';
+import { staleQueryKeys, useLiveEvents } from './live-events';
 
 const ME = {
   id: 'u1',

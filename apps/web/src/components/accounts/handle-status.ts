@@ -1,6 +1,6 @@
 import { HANDLE_MESSAGES, handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { useEffect, useState } from 'react';
-import { ApiError, api, ok } from './api-client';
+import { ApiError, api, ok } from '../../lib/api-client';
 
 /** Where a handle being typed stands (product.md section 4, Handle check status). */
 export type HandleStatus = 'idle' | 'short' | 'long' | 'invalid' | 'checking' | 'taken' | 'error' | 'available';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { notify } from './notification-store';
+import { notify } from '../../lib/notification-store';
 
 /** Ours (product.md has no text for it): the user stopped at Google's or Apple's page. */
 export const CANCELLED_SIGN_IN_MESSAGE = 'Sign-in was cancelled. Choose a way to sign in to try again.';

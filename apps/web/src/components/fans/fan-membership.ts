@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from './api-client';
-import { useMe } from './session';
+import { api, ok } from '../../lib/api-client';
+import { useMe } from '../../lib/session';
 
 /**
  * The viewer's place in a creator's fan base (product.md section 1: only someone who rewarded the creator may

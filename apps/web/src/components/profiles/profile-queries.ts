@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ok } from './api-client';
-import { pagedListOptions } from './paged-list';
+import { api, ok } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
 
 /**
  * A creator's public profile and wishlist in the query cache, with one key each (decision 025). Here rather

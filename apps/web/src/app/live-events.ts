@@ -7,9 +7,8 @@ import {
   conversationQueryKey,
   MESSAGES_QUERY_ROOT,
   messagesQueryKey,
-} from './conversations';
-import { FANS_QUERY_KEY } from './fans';
-import { useMe } from './session';
+} from '../components/conversations/conversation-queries';
+import { FANS_QUERY_KEY } from '../components/fans/fan-queries';
 import {
   ACTIVITY_QUERY_KEY,
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -18,7 +17,8 @@ import {
   STATEMENT_QUERY_KEY,
   WALLET_QUERY_KEY,
   WITHDRAWALS_QUERY_KEY,
-} from './wallet';
+} from '../components/wallet/wallet-queries';
+import { useMe } from '../lib/session';
 
 /**
  * What each topic of GET /api/events makes stale (architecture.md section 6). `conversations` and `messages`

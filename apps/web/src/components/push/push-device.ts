@@ -1,5 +1,5 @@
 import type { PushSubscriptionInput } from '@sweetwish/shared/push';
-import { ApiError, api, ok } from './api-client';
+import { ApiError, api, ok } from '../../lib/api-client';
 
 /** Whether this browser can receive web push at all (Safari on iOS only from the installed app). */
 export function isPushSupported(): boolean {

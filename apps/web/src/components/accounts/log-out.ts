@@ -1,8 +1,8 @@
+import { forgetBrowserCookies } from '../../lib/cookies';
+import { queryClient } from '../../lib/query-client';
+import { clearStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { stopPushOnThisDevice } from '../push/push-device';
 import { authClient } from './auth-client';
-import { forgetBrowserCookies } from './cookies';
-import { stopPushOnThisDevice } from './push-device';
-import { queryClient } from './query-client';
-import { clearStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
  * Logs out (product.md section 4): stops push notifications to this browser, clears session and local storage

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-client';
+import { ApiError } from '../../lib/api-client';
 import {
   type CheckAvailability,
   HANDLE_CHECK_DEBOUNCE_MS,

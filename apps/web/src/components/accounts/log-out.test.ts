@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setCookie } from '../test-support/cookies';
-import { stubFetch } from '../test-support/stub-fetch';
+import { setCookie } from '../../test-support/cookies';
+import { stubFetch } from '../../test-support/stub-fetch';
 import { leaveAfterSessionEnded, logOut } from './log-out';
 
 const ENDPOINT = 'https://push.example/device-1';

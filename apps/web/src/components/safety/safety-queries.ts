@@ -1,9 +1,9 @@
 import type { ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from './api-client';
-import { CONVERSATION_QUERY_ROOT, CONVERSATIONS_QUERY_KEY } from './conversations';
-import { pagedListOptions } from './paged-list';
-import { useMe } from './session';
+import { api, ok } from '../../lib/api-client';
+import { pagedListOptions } from '../../lib/paged-list';
+import { useMe } from '../../lib/session';
+import { CONVERSATION_QUERY_ROOT, CONVERSATIONS_QUERY_KEY } from '../conversations/conversation-queries';
 
 /**
  * Blocks, reports and the moderator role (issue 21; decision 028). Here rather than in a feature: the

@@ -1,0 +1,2 @@
+import { createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';
+export const c = createCardSandbox;
