@@ -10,7 +10,7 @@ const screen = {
   entry: src('main.tsx'),
   landing: src('features/marketing/routes/landing.tsx'),
   shell: src('app/app-shell.tsx'),
-  signIn: src('features/auth/routes/sign-in.tsx'),
+  signIn: src('features/accounts/routes/sign-in.tsx'),
   profile: src('features/profiles/routes/public-profile.tsx'),
   wish: src('features/wishes-public/routes/wish-page.tsx'),
 };

@@ -26,7 +26,7 @@ const LANDING = src('features/marketing/routes/landing.tsx');
 const APP_SHELL = src('app/app-shell.tsx');
 /** The app screens people land on: each loads inside the app shell. */
 const APP_SCREENS = {
-  'sign-in': src('features/auth/routes/sign-in.tsx'),
+  'sign-in': src('features/accounts/routes/sign-in.tsx'),
   profile: src('features/profiles/routes/public-profile.tsx'),
   wish: src('features/wishes-public/routes/wish-page.tsx'),
 };
