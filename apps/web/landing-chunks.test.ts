@@ -19,7 +19,7 @@ describe('the landing pages’ chunks', () => {
   const groups = groupsOf(
     graphOf({
       [screen.entry]: ['react', 'styles'],
-      [screen.landing]: ['Button', 'hero', 'styles'],
+      [screen.landing]: ['Button', 'hero', 'styles', '/node_modules/@mui/icons-material/esm/Lock.js'],
       [screen.shell]: ['query'],
       [screen.signIn]: ['Button', 'form', 'avatar', 'styles'],
       [screen.profile]: ['avatar', 'grid', 'image', 'OutlinedInput'],
@@ -53,6 +53,10 @@ describe('the landing pages’ chunks', () => {
     expect(groups.get('zod')).toBe('sign-in');
     expect(groups.get('grid')).toBe('profile');
     expect(groups.get('price')).toBe('wish');
+  });
+
+  it('puts the icons only the landing page needs in one file', () => {
+    expect(groups.get('/node_modules/@mui/icons-material/esm/Lock.js')).toBe('landing-icons');
   });
 
   it('leaves the screens themselves and the landing page’s own modules to the bundler', () => {

@@ -1,7 +1,7 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type HandleStatus, handleStatusMessage } from '../../../components/accounts/handle-status';
-import { CheckCircleIcon } from './auth-icons';
 
 /** The line under the handle field: a spinner while checking, a check mark when available, else the problem. */
 export function HandleStatusLine({ status }: { status: HandleStatus }) {
@@ -12,7 +12,7 @@ export function HandleStatusLine({ status }: { status: HandleStatus }) {
       {status === 'checking' && <CircularProgress size={12} aria-hidden="true" />}
       {status === 'available' && (
         <Box component="span" sx={{ color: 'success.main', display: 'inline-flex' }}>
-          <CheckCircleIcon size={14} />
+          <CheckCircleIcon sx={{ fontSize: 14 }} />
         </Box>
       )}
       {message}

@@ -1,3 +1,4 @@
+import AppleIcon from '@mui/icons-material/Apple';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
@@ -5,10 +6,10 @@ import { useLocation, useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notification-store';
 import { safeReturnPath } from '../../../lib/return-path';
 import { SIGN_IN_MESSAGES, type SocialProvider, socialSignIn } from '../api/auth-calls';
-import { AppleIcon, GoogleIcon } from './auth-icons';
+import { GoogleIcon } from './auth-icons';
 
 const LABELS: Record<SocialProvider, string> = { google: 'Continue with Google', apple: 'Continue with Apple' };
-const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, apple: <AppleIcon /> };
+const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, apple: <AppleIcon sx={{ fontSize: 20 }} /> };
 
 /** "Continue with Google" and "Continue with Apple", each only when the server has it set up; blocked while another sign-in runs. */
 export function SocialButtons({

@@ -1,3 +1,4 @@
+import MailIcon from '@mui/icons-material/MailOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -5,7 +6,6 @@ import { Link, useLocation } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { loadQueries } from '../../../lib/route-loader';
-import { MailIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
 
 /** Route loader: who is signed in; the address comes in navigation state, which a loader cannot read. */
@@ -44,7 +44,7 @@ export function EmailLinkSentPage() {
             mb: 3,
           }}
         >
-          <MailIcon size={32} />
+          <MailIcon sx={{ fontSize: 32 }} />
         </Box>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1.5 }}>
           Sign-In Link Sent!

@@ -1,3 +1,5 @@
+import MailIcon from '@mui/icons-material/MailOutlineOutlined';
+import PhoneIcon from '@mui/icons-material/PhoneIphone';
 import Divider from '@mui/material/Divider';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -11,7 +13,6 @@ import { useProviderError } from '../../../components/accounts/provider-error';
 import { publicConfigOptions, usePublicConfig } from '../../../lib/public-config';
 import { loadQueries } from '../../../lib/route-loader';
 import { useBrowserRecord } from '../../../lib/server-state';
-import { MailIcon, PhoneIcon } from '../components/auth-icons';
 import { AuthPage } from '../components/auth-page';
 import { EmailForm } from '../components/email-form';
 import { InvitedByCard } from '../components/invited-by-card';
@@ -60,10 +61,10 @@ function SignInScreen() {
       >
         {/* Links to the same screen with the other method, so a tap works before the page is hydrated. */}
         <ToggleButton value="phone" role="button" component={RouterLink} to={withMethod(searchParams, 'phone')} replace>
-          <PhoneIcon /> Phone
+          <PhoneIcon sx={{ fontSize: 20 }} /> Phone
         </ToggleButton>
         <ToggleButton value="email" role="button" component={RouterLink} to={withMethod(searchParams, 'email')} replace>
-          <MailIcon /> Email
+          <MailIcon sx={{ fontSize: 20 }} /> Email
         </ToggleButton>
       </ToggleButtonGroup>
 

@@ -1,3 +1,4 @@
+import ShieldAlertIcon from '@mui/icons-material/GppMaybeOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,6 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { isFirstHistoryEntry } from '../../../components/back-button';
 import { CenteredMessage } from '../../../components/centered-message';
 import { loadQueries } from '../../../lib/route-loader';
-import { ShieldAlertIcon } from '../components/auth-icons';
 
 /** Route loader: who is signed in, as every app screen; the page itself needs no data. */
 export function unsafeBrowserLoader() {

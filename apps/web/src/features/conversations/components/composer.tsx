@@ -1,3 +1,5 @@
+import AttachImageIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -14,7 +16,6 @@ import { addAttachments } from '../lib/attachments';
 import { insertAtCaret } from '../lib/emoji';
 import { isThisDeviceMobile } from '../lib/is-mobile';
 import { AttachmentPreviews } from './attachment-previews';
-import { AttachImageIcon, SendIcon } from './chat-icons';
 import { EmojiPicker } from './emoji-picker';
 
 /** Whether this device counts as mobile now (product.md section 9), followed as the window changes size. */

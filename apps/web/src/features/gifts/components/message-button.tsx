@@ -1,3 +1,4 @@
+import MessageIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import {
@@ -5,7 +6,6 @@ import {
   type PurchaseConversationTarget,
   useOpenPurchaseConversation,
 } from '../../../components/conversations/purchase-conversation';
-import { MessageIcon } from '../../../components/menu-icons';
 
 /**
  * "Send a Message", or "Join Conversation" once the purchase has one (product.md section 2): opens the purchase's

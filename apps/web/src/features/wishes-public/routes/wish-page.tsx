@@ -1,3 +1,4 @@
+import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -16,7 +17,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
-import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
@@ -93,7 +93,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           </Box>
         </ButtonBase>
         <IconButton aria-label="Share" onClick={() => void shareLink(wishShareTarget(wish))}>
-          <ShareIcon />
+          <ShareIcon sx={{ fontSize: 20 }} />
         </IconButton>
         <ReportWishButton wishId={wish.id} sellerId={seller.id} />
       </Stack>

@@ -1,2 +1,0 @@
-import { createCardSandbox } from '@sweetwish/card-sandbox/card-sandbox';
-export const c = createCardSandbox;
