@@ -10,7 +10,7 @@ const screen = {
   entry: src('main.tsx'),
   landing: src('features/marketing/routes/landing.tsx'),
   shell: src('app/app-shell.tsx'),
-  signIn: src('features/auth/routes/sign-in.tsx'),
+  signIn: src('features/accounts/routes/sign-in.tsx'),
   profile: src('features/profiles/routes/public-profile.tsx'),
   wish: src('features/wishes-public/routes/wish-page.tsx'),
 };
@@ -19,7 +19,7 @@ describe('the landing pages’ chunks', () => {
   const groups = groupsOf(
     graphOf({
       [screen.entry]: ['react', 'styles'],
-      [screen.landing]: ['Button', 'hero', 'styles'],
+      [screen.landing]: ['Button', 'hero', 'styles', '/node_modules/@mui/icons-material/esm/Lock.js'],
       [screen.shell]: ['query'],
       [screen.signIn]: ['Button', 'form', 'avatar', 'styles'],
       [screen.profile]: ['avatar', 'grid', 'image', 'OutlinedInput'],
@@ -53,6 +53,10 @@ describe('the landing pages’ chunks', () => {
     expect(groups.get('zod')).toBe('sign-in');
     expect(groups.get('grid')).toBe('profile');
     expect(groups.get('price')).toBe('wish');
+  });
+
+  it('puts the icons only the landing page needs in one file', () => {
+    expect(groups.get('/node_modules/@mui/icons-material/esm/Lock.js')).toBe('landing-icons');
   });
 
   it('leaves the screens themselves and the landing page’s own modules to the bundler', () => {

@@ -11,7 +11,8 @@ import path from 'node:path';
  * - `app`: what all three app screens below share (the query cache, the session, the top bar...);
  * - `app-profile+wish` and the like: what exactly two of them share, so a page never loads what only the
  *   other two need (the wishlist's search field is no part of a wish page);
- * - `sign-in`, `profile`, `wish`: what only that screen needs.
+ * - `sign-in`, `profile`, `wish`: what only that screen needs;
+ * - `landing-icons`: the icons only the landing page needs among these (other screens may load it too).
  *
  * Every other module (other screens, and what these screens load on demand) is split as the bundler does
  * by default. Another screen that imports a module of these files loads that whole file: a cost for
@@ -24,9 +25,11 @@ export const src = (file: string) => path.resolve(import.meta.dirname, 'src', fi
 const ENTRY = src('main.tsx');
 const LANDING = src('features/marketing/routes/landing.tsx');
 const APP_SHELL = src('app/app-shell.tsx');
+/** A module of the icon set: each icon is one. */
+const ICON = /[\\/]@mui[\\/]icons-material[\\/]/;
 /** The app screens people land on: each loads inside the app shell. */
 const APP_SCREENS = {
-  'sign-in': src('features/auth/routes/sign-in.tsx'),
+  'sign-in': src('features/accounts/routes/sign-in.tsx'),
   profile: src('features/profiles/routes/public-profile.tsx'),
   wish: src('features/wishes-public/routes/wish-page.tsx'),
 };
@@ -70,6 +73,9 @@ export function groupsOf(graph: ModuleGraph): Map<string, string> {
     else if (users.length === screens.length) groups.set(id, 'app');
     else if (users.length >= 2) groups.set(id, `app-${users.sort().join('+')}`);
     else if (users.length === 1 && !landing.has(id)) groups.set(id, users[0] as string);
+    // The landing page's icons, one module each, would each be a file of their own, as other screens use
+    // them too: together they are one.
+    else if (users.length === 0 && ICON.test(id)) groups.set(id, 'landing-icons');
   }
   return groups;
 }
@@ -108,6 +114,7 @@ export function landingPageChunks() {
       group('app', 3),
       ...pairsOf(Object.keys(APP_SCREENS)).map((pair) => group(`app-${pair.join('+')}`, 2)),
       ...Object.keys(APP_SCREENS).map((name) => group(name, 1)),
+      group('landing-icons', 1),
     ],
   };
 }

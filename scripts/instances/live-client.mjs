@@ -1,6 +1,6 @@
 // A signed-in person's browser tab, reduced to what the kill test compares: an EventSource on /api/events
 // (the `eventsource` package: the browser's reconnection semantics, `retry` hints included) and the
-// screens it keeps fresh the way the web app does (apps/web/src/lib/live-events.ts): a `change` event
+// screens it keeps fresh the way the web app does (apps/web/src/app/live-events.ts): a `change` event
 // refetches what its topic names; every reconnection after the first open refetches everything.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EventSource } from 'eventsource';

@@ -221,7 +221,7 @@ describe('the built web app', () => {
         },
         '_Box-B1.js': { file: 'assets/Box-B1.js' },
         'src/app/app-shell.tsx': { file: 'assets/app-shell-S1.js', imports: ['index.html'] },
-        'src/features/auth/routes/sign-in.tsx': { file: 'assets/sign-in-I1.js', imports: ['_Box-B1.js'] },
+        'src/features/accounts/routes/sign-in.tsx': { file: 'assets/sign-in-I1.js', imports: ['_Box-B1.js'] },
         'src/features/profiles/routes/public-profile.tsx': { file: 'assets/public-profile-P1.js' },
         'src/features/wishes-public/routes/wish-page.tsx': { file: 'assets/wish-page-W1.js' },
       }),

@@ -11,14 +11,14 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
-import { type BrowserRecord, ServerQueryClientContext, type ServerState } from './app/server-state';
-import { inviterQueryKey } from './features/auth/api/auth-calls';
+import { profileQueryKey, wishListQueryKey } from './components/profiles/profile-queries';
+import { inviterQueryKey } from './features/accounts/api/auth-calls';
 import { groupGiftQueryKey } from './features/wishes-public/api/group-gift-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
 import type { ScreenHandle } from './lib/page-title';
-import { profileQueryKey, wishListQueryKey } from './lib/profiles';
 import { publicConfigOptions } from './lib/public-config';
 import { createQueryClient } from './lib/query-client';
+import { type BrowserRecord, ServerQueryClientContext, type ServerState } from './lib/server-state';
 import { ME_QUERY_KEY } from './lib/session';
 
 /**

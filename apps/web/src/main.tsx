@@ -6,7 +6,7 @@ import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { createRouter } from './app/router';
 import { routes } from './app/routes';
-import { SERVER_STATE_ID, type ServerState } from './app/server-state';
+import { SERVER_STATE_ID, type ServerState } from './lib/server-state';
 
 // zod checks once whether it may compile validators with `new Function`; the page's Content-Security-Policy
 // forbids eval, so the check itself is reported as a violation (Lighthouse's best practices, DevTools' Issues).

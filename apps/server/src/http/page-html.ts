@@ -13,7 +13,7 @@ type Manifest = Record<string, ManifestChunk>;
  */
 export const SCREENS = {
   landing: ['src/features/marketing/routes/landing.tsx'],
-  signIn: ['src/app/app-shell.tsx', 'src/features/auth/routes/sign-in.tsx'],
+  signIn: ['src/app/app-shell.tsx', 'src/features/accounts/routes/sign-in.tsx'],
   profile: ['src/app/app-shell.tsx', 'src/features/profiles/routes/public-profile.tsx'],
   wish: ['src/app/app-shell.tsx', 'src/features/wishes-public/routes/wish-page.tsx'],
 } satisfies Record<string, string[]>;

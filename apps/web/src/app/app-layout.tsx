@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { DEFAULT_TITLE, pageTitle, type ScreenHandle } from '../lib/page-title';
-import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from './theme';
+import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../lib/theme';
 
 /**
  * Full-width page (each screen renders its own header, <main> and footer) with room for the fixed top bar; new

@@ -2,8 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type ReactNode, StrictMode } from 'react';
 import { Notifications } from '../components/notifications';
-import { type BrowserRecord, BrowserRecordContext } from './server-state';
-import { theme } from './theme';
+import { type BrowserRecord, BrowserRecordContext } from '../lib/server-state';
+import { theme } from '../lib/theme';
 
 /**
  * What wraps the router in the browser and on the server alike (entry-server.tsx renders the pages fans

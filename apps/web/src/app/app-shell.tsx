@@ -2,9 +2,9 @@ import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/re
 import { useContext } from 'react';
 import { Outlet } from 'react-router';
 import { WalletOverlayHost } from '../components/wallet/wallet-overlay-host';
-import { useLiveEvents } from '../lib/live-events';
 import { queryClient } from '../lib/query-client';
-import { ServerQueryClientContext } from './server-state';
+import { ServerQueryClientContext } from '../lib/server-state';
+import { useLiveEvents } from './live-events';
 
 /**
  * The layer around every app screen (all but the landing, marketing and legal pages): the server-state

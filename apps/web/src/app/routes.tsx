@@ -55,27 +55,31 @@ const APP_SCREENS: Row[] = [
   [
     ['sign-in/:affiliate?', 'sign-up/:affiliate?', 'join/:affiliate?'],
     'Sign In',
-    screen(() => import('../features/auth/routes/sign-in'), 'SignInPage', 'signInLoader'),
+    screen(() => import('../features/accounts/routes/sign-in'), 'SignInPage', 'signInLoader'),
   ],
   [
     'email/:affiliate?',
     'Sign In',
-    screen(() => import('../features/auth/routes/email-link'), 'EmailLinkPage', 'emailLinkLoader'),
+    screen(() => import('../features/accounts/routes/email-link'), 'EmailLinkPage', 'emailLinkLoader'),
   ],
   [
     'email-link-sent',
     'Check Your E-mail',
-    screen(() => import('../features/auth/routes/email-link-sent'), 'EmailLinkSentPage', 'emailLinkSentLoader'),
+    screen(() => import('../features/accounts/routes/email-link-sent'), 'EmailLinkSentPage', 'emailLinkSentLoader'),
   ],
   [
     'complete-profile',
     'Complete Your Profile',
-    screen(() => import('../features/auth/routes/complete-profile'), 'CompleteProfilePage', 'completeProfileLoader'),
+    screen(
+      () => import('../features/accounts/routes/complete-profile'),
+      'CompleteProfilePage',
+      'completeProfileLoader',
+    ),
   ],
   [
     'unsafe',
     'Unsafe Browser',
-    screen(() => import('../features/auth/routes/unsafe'), 'UnsafeBrowserPage', 'unsafeBrowserLoader'),
+    screen(() => import('../features/accounts/routes/unsafe'), 'UnsafeBrowserPage', 'unsafeBrowserLoader'),
   ],
   ['home', 'Home', screen(() => import('../features/home/routes/home'), 'HomePage', 'homeLoader')],
   ['search', 'Search', screen(() => import('../features/search/routes/search'), 'SearchPage', 'searchLoader')],
@@ -206,7 +210,7 @@ const APP_SCREENS: Row[] = [
   [
     'moderation',
     'Moderation',
-    screen(() => import('../features/moderation/routes/moderation'), 'ModerationPage', 'moderationLoader'),
+    screen(() => import('../features/safety/routes/moderation'), 'ModerationPage', 'moderationLoader'),
   ],
   ['dev/outbox', 'Outbox', screen(() => import('../features/dev/routes/outbox'), 'OutboxPage', 'outboxLoader')],
 ];

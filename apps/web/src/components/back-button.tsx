@@ -1,6 +1,6 @@
+import BackArrowIcon from '@mui/icons-material/ArrowBack';
 import IconButton from '@mui/material/IconButton';
 import { Link, useNavigate } from 'react-router';
-import { BackArrowIcon } from './app-icons';
 
 /**
  * True when the app was opened on this page in this tab: the first entry of its history (React Router counts

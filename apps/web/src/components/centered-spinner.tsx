@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { TOP_BAR_HEIGHT } from '../app/theme';
+import { TOP_BAR_HEIGHT } from '../lib/theme';
 
 /** A page that is waiting: one spinner in the middle of the screen, announced to assistive technology. */
 export function CenteredSpinner({ label = 'Loading' }: { label?: string }) {

@@ -4,8 +4,8 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ME_QUERY_KEY } from '../lib/session';
-import { ACTIVITY_QUERY_KEY } from '../lib/wallet';
 import { MenuButton } from './menu-button';
+import { ACTIVITY_QUERY_KEY } from './wallet/wallet-queries';
 
 function renderWith(activity: Record<string, unknown>) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });

@@ -1,9 +1,9 @@
+import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useActivity } from '../lib/wallet';
-import { MenuIcon } from './app-icons';
+import { useActivity } from './wallet/wallet-queries';
 
 // The drawer's code loads when the menu is first opened (or about to be), not with the page.
 const loadSideMenu = () => import('./side-menu');

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
-import { dismiss, type NotificationItem } from './notification-store';
+import { dismiss, type NotificationItem } from '../lib/notification-store';
 
 export function NotificationStack({ items: current }: { items: NotificationItem[] }) {
   const toasts = current.filter((i) => i.placement === 'toast');

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss, notify } from './notification-store';
+import { currentNotifications, dismiss, notify } from '../lib/notification-store';
 import { Notifications } from './notifications';
 
 describe('messages to the user', () => {

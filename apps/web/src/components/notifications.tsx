@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { currentNotifications, type NotificationItem, subscribe } from './notification-store';
+import { currentNotifications, type NotificationItem, subscribe } from '../lib/notification-store';
 
 // The alert components load with the first message, keeping them out of every page's first load.
 const NotificationStack = lazy(() => import('./notification-stack').then((m) => ({ default: m.NotificationStack })));

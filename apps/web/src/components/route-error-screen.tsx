@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { notify } from '../lib/notification-store';
 import { CenteredMessage } from './centered-message';
-import { notify } from './notification-store';
 import { RouterFallback } from './router-fallback';
 import { TopBar } from './top-bar';
 

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../app/theme';
+import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../lib/theme';
 import { CenteredSpinner } from './centered-spinner';
 import { TopBar } from './top-bar';
 

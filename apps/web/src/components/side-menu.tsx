@@ -1,3 +1,17 @@
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import GiftIcon from '@mui/icons-material/CardGiftcardOutlined';
+import MessageIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import FansIcon from '@mui/icons-material/GroupOutlined';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import InboxIcon from '@mui/icons-material/InboxOutlined';
+import LogInIcon from '@mui/icons-material/Login';
+import LogOutIcon from '@mui/icons-material/Logout';
+import UserPlusIcon from '@mui/icons-material/PersonAddOutlined';
+import UserIcon from '@mui/icons-material/PersonOutlineOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import ShareIcon from '@mui/icons-material/ShareOutlined';
+import BagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -12,29 +26,13 @@ import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import type { ShareLinkType } from '@sweetwish/shared/share-links';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useRoles } from '../lib/safety';
 import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
-import { useActivity, useWallet } from '../lib/wallet';
-import { SearchIcon } from './app-icons';
-import {
-  BagIcon,
-  FansIcon,
-  GiftIcon,
-  HomeIcon,
-  InboxIcon,
-  LogInIcon,
-  LogOutIcon,
-  MessageIcon,
-  SettingsIcon,
-  UserIcon,
-  UserPlusIcon,
-} from './menu-icons';
-import { ShareIcon } from './share-icons';
+import { useRoles } from './safety/safety-queries';
 import { UserAvatar } from './user-avatar';
 import { VISUALLY_HIDDEN } from './visually-hidden';
 import { tokenCount } from './wallet/token-count';
-import { WalletIcon } from './wallet/wallet-icons';
+import { useActivity, useWallet } from './wallet/wallet-queries';
 
 /** Drawer width (product.md section 9). */
 export const SIDE_MENU_WIDTH = 300;
@@ -53,7 +51,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
 
   const logOut = () => {
     setIsLoggingOut(true);
-    void import('../lib/log-out').then((m) => m.logOut());
+    void import('./accounts/log-out').then((m) => m.logOut());
   };
 
   return (
@@ -204,9 +202,9 @@ function BalanceRow() {
 }
 
 const SHARE_BUTTONS: { type: ShareLinkType; label: string; icon: ReactNode }[] = [
-  { type: 'profile', label: 'Profile', icon: <ShareIcon size={18} /> },
-  { type: 'tip', label: 'Direct Tip', icon: <GiftIcon size={18} /> },
-  { type: 'invite', label: 'Affiliate Invite', icon: <UserPlusIcon size={18} /> },
+  { type: 'profile', label: 'Profile', icon: <ShareIcon sx={{ fontSize: 18 }} /> },
+  { type: 'tip', label: 'Direct Tip', icon: <GiftIcon sx={{ fontSize: 18 }} /> },
+  { type: 'invite', label: 'Affiliate Invite', icon: <UserPlusIcon sx={{ fontSize: 18 }} /> },
 ];
 
 /**

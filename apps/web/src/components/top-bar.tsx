@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../app/theme';
+import { MIN_PAGE_WIDTH, TOP_BAR_HEIGHT } from '../lib/theme';
 import { Logo } from './logo';
 
 /**

@@ -1,6 +1,6 @@
+import ImageIcon from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import { ImageWithPlaceholder } from './image-with-placeholder';
-import { ImageIcon } from './share-icons';
 
 /**
  * A wish's picture in its 4:3 frame (product.md section 9): its blurhash (or a skeleton without one) until it
@@ -35,7 +35,7 @@ export function WishImage({
         <ImageWithPlaceholder src={src} alt={alt} blurhash={blurhash} ratio={4 / 3} isLazy />
       ) : (
         <Box role="img" aria-label={`${alt}: no picture`} sx={{ display: 'inline-flex' }}>
-          <ImageIcon />
+          <ImageIcon sx={{ fontSize: 32 }} />
         </Box>
       )}
     </Box>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileOptions, profileQueryKey, wishListQueryKey } from '../components/profiles/profile-queries';
 import { stubFetch } from '../test-support/stub-fetch';
 import { pagedListOptions } from './paged-list';
-import { profileOptions, profileQueryKey, wishListQueryKey } from './profiles';
 import { queryClient } from './query-client';
 import { loadQueries, loadSignedInQueries } from './route-loader';
 import { ME_QUERY_KEY } from './session';

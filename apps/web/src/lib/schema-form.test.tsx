@@ -4,9 +4,9 @@ import { UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormTextField } from '../components/form-text-field';
-import { currentNotifications, dismiss } from '../components/notification-store';
 import { stubFetch } from '../test-support/stub-fetch';
 import { api, ok } from './api-client';
+import { currentNotifications, dismiss } from './notification-store';
 import { submitSchemaForm, useSchemaForm } from './schema-form';
 
 const NameFields = UpdateProfileInput.pick({ displayName: true }).required();

@@ -9,8 +9,8 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { type NotificationPlacement, notify } from '../components/notification-store';
 import { ApiError } from './api-client';
+import { type NotificationPlacement, notify } from './notification-store';
 
 /** A form's values as typed (the schema's input) and as parsed for the call (its output). */
 export type SchemaForm<S extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<z.input<S>, unknown, z.output<S>>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../components/notification-store';
+import { currentNotifications, dismiss } from './notification-store';
 import { LINK_COPIED_MS, SHARE_MESSAGES, shareLink, shareUserLink, wishShareTarget } from './share';
 
 const target = { title: 'Pink Guitar', url: 'https://sweetwish.test/x/w1' };

@@ -1,5 +1,5 @@
 import { buildShareLink, type ShareLinkType } from '@sweetwish/shared/share-links';
-import { notify } from '../components/notification-store';
+import { notify } from './notification-store';
 
 /** The sharing messages of product.md section 8. */
 export const SHARE_MESSAGES = {

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type BrowserRecord, BrowserRecordContext } from '../app/server-state';
+import { type BrowserRecord, BrowserRecordContext } from '../lib/server-state';
 
 /**
  * `ui` as a server-rendered page is taken over: rendered to a string with the server's record of the browser,

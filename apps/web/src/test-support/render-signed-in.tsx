@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { profileQueryKey } from '../lib/profiles';
+import { profileQueryKey } from '../components/profiles/profile-queries';
 import { ME_QUERY_KEY } from '../lib/session';
 
 export const testMe: Me = {

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotifications } from '../../lib/notification-store';
 import { stubFetch } from '../../test-support/stub-fetch';
-import { currentNotifications } from '../notification-store';
 import { ReportDialog } from './report-dialog';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

@@ -18,8 +18,8 @@ import {
 } from '@sweetwish/shared/safety-rules';
 import { useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { type ReportTarget, useSendReport } from '../../lib/safety';
-import { notify } from '../notification-store';
+import { notify } from '../../lib/notification-store';
+import { type ReportTarget, useSendReport } from './safety-queries';
 
 /**
  * Report a profile, a wish or a message (issue 21, item 4): a reason, an optional note, and "Send Report".

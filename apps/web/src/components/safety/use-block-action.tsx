@@ -1,9 +1,9 @@
 import MenuItem from '@mui/material/MenuItem';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import type { BlockChange } from '../../lib/safety';
-import { notify } from '../notification-store';
+import { notify } from '../../lib/notification-store';
 import { BlockDialog } from './block-dialog';
+import type { BlockChange } from './safety-queries';
 
 /**
  * A user's "Block" or "Unblock" menu item and the block dialog (decision 028), the same in every menu that

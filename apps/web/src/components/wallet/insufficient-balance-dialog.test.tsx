@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../notification-store';
+import { currentNotifications, dismiss } from '../../lib/notification-store';
 import { InsufficientBalanceDialog } from './insufficient-balance-dialog';
 
 const STATE = { 'insufficient-balance-modal': true, productCost: 120, currentBalance: 45, tokensNeeded: 75 };

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CENTS_PER_TOKEN, formatDollars, topUpPrice } from '@sweetwish/shared/money';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useEffect, useRef } from 'react';
-import { notify } from '../notification-store';
+import { notify } from '../../lib/notification-store';
 import { type InsufficientBalanceData, readInsufficientBalance } from './insufficient-balance';
 import { useStartTopUp } from './top-up';
 

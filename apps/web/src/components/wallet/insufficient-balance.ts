@@ -1,5 +1,5 @@
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from '@sweetwish/shared/money';
-import { navigationState } from '../../lib/wallet';
+import { navigationState } from './wallet-queries';
 
 /** What the Insufficient Balance dialog shows, in tokens; `tokensNeeded` is the whole number of tokens to buy. */
 export type InsufficientBalanceData = { productCost: number; currentBalance: number; tokensNeeded: number };

@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signInPathFor } from '../../lib/return-path';
 import { useMe } from '../../lib/session';
-import { useWallet } from '../../lib/wallet';
 import { tokenCount } from './token-count';
 import { useStartTopUp } from './top-up';
+import { useWallet } from './wallet-queries';
 
 const TITLE_ID = 'token-menu-title';
 

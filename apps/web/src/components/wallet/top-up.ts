@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, ok } from '../../lib/api-client';
 import { useIdempotencyKey } from '../../lib/idempotency-key';
-import { notify } from '../notification-store';
+import { notify } from '../../lib/notification-store';
 
 /** The longest `location` the top-up call accepts. */
 const MAX_LOCATION_LENGTH = 1000;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { INSUFFICIENT_BALANCE_FLAG, navigationState, TOKEN_MENU_FLAG } from '../../lib/wallet';
+import { INSUFFICIENT_BALANCE_FLAG, navigationState, TOKEN_MENU_FLAG } from './wallet-queries';
 
 // The overlays' code (MUI's Drawer and Dialog, the packages and prices) loads the first time a screen
 // asks for one, never with the page (decision 003).

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { INSUFFICIENT_BALANCE_FLAG, navigationState, TOKEN_MENU_FLAG } from '../../lib/wallet';
 import { InsufficientBalanceDialog } from './insufficient-balance-dialog';
 import { TokenMenu } from './token-menu';
+import { INSUFFICIENT_BALANCE_FLAG, navigationState, TOKEN_MENU_FLAG } from './wallet-queries';
 
 type WalletFlag = typeof TOKEN_MENU_FLAG | typeof INSUFFICIENT_BALANCE_FLAG;
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messagesQueryKey } from '../../../lib/conversations';
+import { messagesQueryKey } from '../../../components/conversations/conversation-queries';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { loadOlderMessages, useMessageStore } from './conversation-calls';

@@ -1,12 +1,16 @@
 import type { Message } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
 import { type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  CONVERSATIONS_QUERY_KEY,
+  conversationQueryKey,
+  messagesQueryKey,
+} from '../../../components/conversations/conversation-queries';
+import { ACTIVITY_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { ApiError, api, type FormAnswer, ok, postForm } from '../../../lib/api-client';
 import { blurhashOfFile } from '../../../lib/blurhash';
-import { CONVERSATIONS_QUERY_KEY, conversationQueryKey, messagesQueryKey } from '../../../lib/conversations';
 import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
-import { ACTIVITY_QUERY_KEY } from '../../../lib/wallet';
 import {
   type MessageStore,
   oldestSeq,

@@ -1,8 +1,8 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
-import { CloseIcon } from './chat-icons';
 
 /** Attached images are previewed at 75x75 (product.md section 9). */
 export const PREVIEW_SIZE = 75;
@@ -111,7 +111,7 @@ function AttachmentPreview({
           '&:hover': { bgcolor: 'rgba(0,0,0,0.8)' },
         }}
       >
-        <CloseIcon size={16} />
+        <CloseIcon sx={{ fontSize: 16 }} />
       </IconButton>
     </Box>
   );

@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 // Reading a picture needs a real browser; the hash itself is tested in lib/blurhash.test.ts.
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { Composer } from './composer';

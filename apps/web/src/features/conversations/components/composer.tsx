@@ -1,3 +1,5 @@
+import AttachImageIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import SendIcon from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -7,14 +9,13 @@ import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { sendImage, sendText } from '../api/conversation-calls';
 import { addAttachments } from '../lib/attachments';
 import { insertAtCaret } from '../lib/emoji';
 import { isThisDeviceMobile } from '../lib/is-mobile';
 import { AttachmentPreviews } from './attachment-previews';
-import { AttachImageIcon, SendIcon } from './chat-icons';
 import { EmojiPicker } from './emoji-picker';
 
 /** Whether this device counts as mobile now (product.md section 9), followed as the window changes size. */

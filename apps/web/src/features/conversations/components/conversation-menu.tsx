@@ -4,8 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Conversation } from '@sweetwish/shared/chat';
 import { useState } from 'react';
 import { ReportDialog } from '../../../components/safety/report-dialog';
+import { useChangeConversationBlock } from '../../../components/safety/safety-queries';
 import { useBlockAction } from '../../../components/safety/use-block-action';
-import { useChangeConversationBlock } from '../../../lib/safety';
 import { useMessageStore } from '../api/conversation-calls';
 import { participantName } from '../lib/conversation-text';
 

@@ -1,10 +1,10 @@
+import SmileIcon from '@mui/icons-material/EmojiEmotionsOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import { useState } from 'react';
 import { COMMON_EMOJI } from '../lib/emoji';
-import { SmileIcon } from './chat-icons';
 
 /** The composer's emoji button and its grid of common emoji (product.md section 2; hidden on mobile by the composer). */
 export function EmojiPicker({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) {

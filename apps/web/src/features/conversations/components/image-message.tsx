@@ -1,3 +1,4 @@
+import LockIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -5,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import type { MessageImage } from '@sweetwish/shared/chat';
 import { BlurhashCanvas } from '../../../components/blurhash-canvas';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
-import { LockIcon } from './chat-icons';
 
 /** Thumbnails are served at 400x200 and shown at 200x100 (product.md section 9). */
 export const THUMB_WIDTH = 200;
@@ -62,7 +62,9 @@ export function ImageMessageThumb({
               event.stopPropagation();
               onUnlock();
             }}
-            startIcon={isUnlocking ? <CircularProgress size={14} color="inherit" /> : <LockIcon size={16} />}
+            startIcon={
+              isUnlocking ? <CircularProgress size={14} color="inherit" /> : <LockIcon sx={{ fontSize: 16 }} />
+            }
             sx={{
               borderRadius: 999,
               bgcolor: 'rgba(18,18,18,0.75)',

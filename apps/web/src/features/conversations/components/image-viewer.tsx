@@ -1,7 +1,7 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import { CloseIcon } from './chat-icons';
 
 /** An image message's picture, full screen, on black. */
 export function ImageViewer({ image, onClose }: { image: { url: string; label: string } | null; onClose: () => void }) {

@@ -1,3 +1,4 @@
+import HeartIcon from '@mui/icons-material/Favorite';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -5,7 +6,6 @@ import type { Message } from '@sweetwish/shared/chat';
 import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { formatTimeOfDay } from '../../../lib/dates';
-import { HeartIcon } from './chat-icons';
 import { CollapsibleText } from './collapsible-text';
 import { ImageMessageThumb } from './image-message';
 import { PurchaseMessage } from './purchase-message';
@@ -157,7 +157,7 @@ function Hearts({ message, participantName }: { message: Message; participantNam
     >
       {hearts.map((label) => (
         <Box key={label} role="img" aria-label={label} sx={{ display: 'inline-flex' }}>
-          <HeartIcon />
+          <HeartIcon sx={{ fontSize: 14 }} />
         </Box>
       ))}
     </Box>
@@ -181,7 +181,7 @@ function HeartButton({ hasHeart, onToggle }: { hasHeart: boolean; onToggle: () =
         '@media (hover: none)': { display: 'none' },
       }}
     >
-      <HeartIcon size={14} />
+      <HeartIcon sx={{ fontSize: 14 }} />
     </IconButton>
   );
 }

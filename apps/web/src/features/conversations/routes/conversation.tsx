@@ -6,13 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useParams } from 'react-router';
-import { TOP_BAR_HEIGHT } from '../../../app/theme';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
-import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { loadSignedInQueries } from '../../../lib/route-loader';
+import { TOP_BAR_HEIGHT } from '../../../lib/theme';
 import {
   conversationOptions,
   markSeen,

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { FANS_QUERY_KEY } from '../../../components/fans/fan-queries';
 import { api, ok } from '../../../lib/api-client';
-import { FANS_QUERY_KEY } from '../../../lib/fans';
 import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
 

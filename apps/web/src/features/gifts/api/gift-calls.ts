@@ -1,8 +1,8 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { api, ok } from '../../../lib/api-client';
 import { pagedListOptions } from '../../../lib/paged-list';
 import { useMe } from '../../../lib/session';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, RECEIVED_QUERY_KEY } from '../../../lib/wallet';
 
 const purchaseQueryKey = (id: string) => [...PURCHASES_QUERY_KEY, id] as const;
 const receivedItemQueryKey = (id: string) => [...RECEIVED_QUERY_KEY, id] as const;

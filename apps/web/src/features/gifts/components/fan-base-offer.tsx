@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { notify } from '../../../components/notification-store';
-import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
+import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../components/fans/fan-membership';
+import { notify } from '../../../lib/notification-store';
 
 /**
  * The offer to join the creator's fan base after rewarding them (product.md section 1), shown on /success while

@@ -1,11 +1,11 @@
+import MessageIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { MessageIcon } from '../../../components/menu-icons';
 import {
   messageButtonLabel,
   type PurchaseConversationTarget,
   useOpenPurchaseConversation,
-} from '../../../lib/purchase-conversation';
+} from '../../../components/conversations/purchase-conversation';
 
 /**
  * "Send a Message", or "Join Conversation" once the purchase has one (product.md section 2): opens the purchase's

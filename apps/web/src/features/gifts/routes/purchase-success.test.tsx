@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { CheckoutReturnPage } from './checkout-return';

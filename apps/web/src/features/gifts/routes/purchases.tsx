@@ -11,13 +11,16 @@ import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
+import {
+  messageButtonLabel,
+  useOpenPurchaseConversation,
+} from '../../../components/conversations/purchase-conversation';
 import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { ReversalTag } from '../../../components/reversal-tag';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayTime } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
-import { messageButtonLabel, useOpenPurchaseConversation } from '../../../lib/purchase-conversation';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { purchasesOptions, usePurchases } from '../api/gift-calls';
 import { GiftListLayout } from '../components/gift-list-layout';

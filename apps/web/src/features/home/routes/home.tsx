@@ -1,3 +1,6 @@
+import UserIcon from '@mui/icons-material/PersonOutlineOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -5,9 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Me } from '@sweetwish/shared/accounts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SearchIcon } from '../../../components/app-icons';
 import { AppTopBar } from '../../../components/app-top-bar';
-import { SettingsIcon, UserIcon } from '../../../components/menu-icons';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { loadQueries } from '../../../lib/route-loader';

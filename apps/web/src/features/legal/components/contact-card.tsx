@@ -1,9 +1,9 @@
+import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { SUPPORT_EMAIL } from '@sweetwish/shared/brand';
-import { StrokeIcon } from '../../../components/stroke-icon';
 
 /**
  * The support address, prominent, with a button that opens the visitor's mail app. Its texts are divs, not
@@ -37,10 +37,7 @@ export function ContactCard() {
           bgcolor: (theme) => alpha(theme.palette.primary.main, 0.14),
         }}
       >
-        <StrokeIcon>
-          <path d="M4 4h16c1.1 0 2 .9 2 2v12c0 1.1-.9 2-2 2H4c-1.1 0-2-.9-2-2V6c0-1.1.9-2 2-2z" />
-          <polyline points="22,6 12,13 2,6" />
-        </StrokeIcon>
+        <MailOutlineIcon />
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography component="div" sx={{ fontWeight: 700, color: 'text.primary' }}>

@@ -1,6 +1,6 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { StrokeIcon } from '../../../components/stroke-icon';
 
 /**
  * A question that opens to its answer, built on the native details element (keyboard and screen reader
@@ -43,9 +43,7 @@ export function FaqItem({ question, children }: { question: string; children: Re
         }}
       >
         {question}
-        <StrokeIcon size={20}>
-          <polyline points="6 9 12 15 18 9" />
-        </StrokeIcon>
+        <ExpandMoreIcon sx={{ fontSize: 20 }} />
       </Box>
       <Box sx={{ px: { xs: 2, sm: 2.5 }, pb: 2 }}>{children}</Box>
     </Box>

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { TAGLINE } from '@sweetwish/shared/brand';
 import { Fragment, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
-import { TOP_BAR_HEIGHT } from '../../../app/theme';
+import { TOP_BAR_HEIGHT } from '../../../lib/theme';
 import { useIsFirstVisit } from '../hooks/use-is-first-visit';
 
 /** Each word of the tagline starts this much later than the one before it (product.md section 2). */

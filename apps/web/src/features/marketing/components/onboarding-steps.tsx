@@ -1,9 +1,9 @@
+import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useInView } from '../hooks/use-in-view';
-import { CheckIcon } from './icons';
 
 const STEPS = [
   {
@@ -81,7 +81,7 @@ function OnboardingStep({
             boxShadow: (theme) => `0 0 0 6px ${alpha(theme.palette.primary.main, 0.15)}`,
           }}
         >
-          <CheckIcon size={20} />
+          <CheckIcon sx={{ fontSize: 20 }} />
         </Box>
         {!isLast && <Box sx={{ flexGrow: 1, width: 2, my: 1, minHeight: 32, bgcolor: 'primary.main', opacity: 0.5 }} />}
       </Box>

@@ -1,3 +1,7 @@
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import GiftIcon from '@mui/icons-material/CardGiftcardOutlined';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import StarIcon from '@mui/icons-material/StarBorder';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -6,7 +10,6 @@ import { MIN_WITHDRAWAL_TOKENS } from '@sweetwish/shared/fees';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FeatureCard } from './feature-card';
-import { ChatIcon, GiftIcon, StarIcon, WalletIcon } from './icons';
 import { PageSection } from './page-section';
 
 const CARDS: { title: string; icon: ReactNode; text: string }[] = [

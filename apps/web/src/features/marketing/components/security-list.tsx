@@ -1,8 +1,11 @@
+import CloudIcon from '@mui/icons-material/CloudOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import SlidersIcon from '@mui/icons-material/TuneOutlined';
+import EyeOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { IconBadge } from './feature-card';
-import { CloudIcon, EyeOffIcon, LockIcon, SlidersIcon } from './icons';
 import { PageSection } from './page-section';
 
 const POINTS: { title: string; icon: ReactNode; text: string }[] = [

@@ -1,3 +1,7 @@
+import ZapIcon from '@mui/icons-material/BoltOutlined';
+import PercentIcon from '@mui/icons-material/Percent';
+import RepeatIcon from '@mui/icons-material/Repeat';
+import ShieldIcon from '@mui/icons-material/ShieldOutlined';
 import Box from '@mui/material/Box';
 import {
   FEE_RATES,
@@ -7,7 +11,6 @@ import {
 } from '@sweetwish/shared/fees';
 import type { ReactNode } from 'react';
 import { FeatureCard } from './feature-card';
-import { PercentIcon, RepeatIcon, ShieldIcon, ZapIcon } from './icons';
 
 /** The marketing claims of product.md section 1, one card each. */
 const FEATURES: { title: string; icon: ReactNode; text: string }[] = [

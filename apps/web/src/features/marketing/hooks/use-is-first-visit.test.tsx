@@ -1,6 +1,6 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useIsHydrated } from '../../../app/server-state';
+import { useIsHydrated } from '../../../lib/server-state';
 import { clearCookies } from '../../../test-support/cookies';
 import { renderHydrated } from '../../../test-support/render-hydrated';
 import { LAST_VISITED_KEY, useIsFirstVisit } from './use-is-first-visit';

@@ -1,7 +1,7 @@
 import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
 import { useEffect } from 'react';
-import { useBrowserRecord } from '../../../app/server-state';
 import { setBrowserCookie } from '../../../lib/cookies';
+import { useBrowserRecord } from '../../../lib/server-state';
 
 /** Local storage key holding the time (ms since the epoch) of the latest visit to the landing page (product.md section 3). */
 export const LAST_VISITED_KEY = 'last-visited';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useRef } from 'react';
-import { TOP_BAR_HEIGHT } from '../../../app/theme';
 import { SiteFooter } from '../../../components/site-footer';
 import { TopBar } from '../../../components/top-bar';
+import { TOP_BAR_HEIGHT } from '../../../lib/theme';
 import { Hero } from '../components/hero';
 import { HowToGetTokens } from '../components/how-to-get-tokens';
 import { ProductIntro } from '../components/product-intro';

@@ -1,7 +1,7 @@
 import type { UpdateProfileInput } from '@sweetwish/shared/profiles';
 import { useQuery } from '@tanstack/react-query';
+import { profileOptions } from '../../../components/profiles/profile-queries';
 import { api, ok } from '../../../lib/api-client';
-import { profileOptions } from '../../../lib/profiles';
 import { queryClient } from '../../../lib/query-client';
 import { loadQueries } from '../../../lib/route-loader';
 import { meOptions, useMe } from '../../../lib/session';

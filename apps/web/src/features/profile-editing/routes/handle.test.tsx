@@ -1,7 +1,7 @@
 import { HANDLE_MESSAGES } from '@sweetwish/shared/handle';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { apiError, renderSignedIn, testMe } from '../../../test-support/render-signed-in';
 import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { HandlePage } from './handle';

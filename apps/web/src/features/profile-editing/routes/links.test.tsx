@@ -1,7 +1,7 @@
 import { LINK_MESSAGES } from '@sweetwish/shared/links';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { apiError, renderSignedIn, testProfile } from '../../../test-support/render-signed-in';
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { LinksPage } from './links';

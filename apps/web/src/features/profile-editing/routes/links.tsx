@@ -1,3 +1,4 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -8,8 +9,7 @@ import { ProfileLinksFields, type PublicProfile } from '@sweetwish/shared/profil
 import { useQueryClient } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { StrokeIcon } from '../../../components/stroke-icon';
-import { profileQueryKey } from '../../../lib/profiles';
+import { profileQueryKey } from '../../../components/profiles/profile-queries';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { loadOwnProfile, PROFILE_MESSAGES, updateProfile } from '../api/profile-calls';
 import { ProfileEditLayout } from '../components/profile-edit-layout';
@@ -68,10 +68,7 @@ function LinksForm({ profile }: { profile: PublicProfile }) {
             disabled={isSubmitting}
             sx={{ mt: 1 }}
           >
-            <StrokeIcon size={20}>
-              <line x1="18" y1="6" x2="6" y2="18" />
-              <line x1="6" y1="6" x2="18" y2="18" />
-            </StrokeIcon>
+            <CloseIcon sx={{ fontSize: 20 }} />
           </IconButton>
         </Box>
       ))}

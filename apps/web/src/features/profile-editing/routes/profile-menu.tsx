@@ -1,3 +1,4 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -6,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
-import { StrokeIcon } from '../../../components/stroke-icon';
 import { loadQueries } from '../../../lib/route-loader';
 
 /** Route loader: the signed-in user (the list itself is fixed). */
@@ -43,9 +43,7 @@ export function ProfileMenuPage() {
                 sx={{ borderRadius: 2, borderBottom: 1, borderColor: 'divider', py: 1.75 }}
               >
                 <ListItemText primary={row.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-                <StrokeIcon size={20}>
-                  <polyline points="9 18 15 12 9 6" />
-                </StrokeIcon>
+                <ChevronRightIcon sx={{ fontSize: 20 }} />
               </ListItemButton>
             ))}
           </List>

@@ -1,8 +1,8 @@
 import type { TipInput } from '@sweetwish/shared/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
 
 /**
  * sendTip (POST /api/tips): the whole amount leaves the wallet, or nothing does. A retry of the same tip

@@ -1,7 +1,7 @@
 import type { UpdateWishInput } from '@sweetwish/shared/wishes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sellerWishListsQueryKey } from '../../../components/profiles/profile-queries';
 import { api, ok } from '../../../lib/api-client';
-import { sellerWishListsQueryKey } from '../../../lib/profiles';
 
 /**
  * Pins, un-pins, archives or restores one of the owner's wishes (only the changed field is sent), then

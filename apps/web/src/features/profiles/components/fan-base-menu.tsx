@@ -10,11 +10,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../components/fans/fan-membership';
 import { ReportDialog } from '../../../components/safety/report-dialog';
+import { useBlockStatus, useChangeBlock } from '../../../components/safety/safety-queries';
 import { useBlockAction } from '../../../components/safety/use-block-action';
-import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../lib/fan-membership';
-import { useBlockStatus, useChangeBlock } from '../../../lib/safety';
+import { notify } from '../../../lib/notification-store';
 
 const JOIN_TITLE_ID = 'join-fan-base-title';
 

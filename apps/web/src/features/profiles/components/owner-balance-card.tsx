@@ -1,3 +1,6 @@
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import EyeOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import EyeIcon from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -6,9 +9,8 @@ import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
 import { Link } from 'react-router';
 import { tokenCount } from '../../../components/wallet/token-count';
-import { EyeIcon, EyeOffIcon, WalletIcon } from '../../../components/wallet/wallet-icons';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { useShowMoney } from '../../../lib/show-money';
-import { useWallet } from '../../../lib/wallet';
 
 /**
  * The owner's balance on their own profile (product.md section 2, Public profile): the amount, a toggle that hides
@@ -57,7 +59,7 @@ export function OwnerBalanceCard({ height }: { height: number }) {
         )}
       </Box>
       <IconButton aria-label={isShown ? 'Hide balance' : 'Show balance'} onClick={() => setIsShown(!isShown)}>
-        {isShown ? <EyeOffIcon /> : <EyeIcon />}
+        {isShown ? <EyeOffIcon sx={{ fontSize: 20 }} /> : <EyeIcon sx={{ fontSize: 20 }} />}
       </IconButton>
       <Button component={Link} to="/balance" variant="outlined" size="small" sx={{ borderRadius: 5 }}>
         Manage

@@ -1,3 +1,5 @@
+import ChevronDownIcon from '@mui/icons-material/ExpandMore';
+import LinkIcon from '@mui/icons-material/Link';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -8,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ChevronDownIcon, LinkIcon } from '../../../components/share-icons';
 
 /** The "Links" and "About" accordions of a profile (product.md section 2), with the owner's edit buttons. */
 export function ProfileAccordions({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
@@ -27,7 +28,7 @@ export function ProfileAccordions({ profile, isOwner }: { profile: PublicProfile
                   rel="noopener noreferrer"
                   sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, overflowWrap: 'anywhere' }}
                 >
-                  <LinkIcon />
+                  <LinkIcon sx={{ fontSize: 18 }} />
                   {link}
                 </Link>
               </li>
@@ -66,7 +67,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
       slotProps={{ heading: { component: 'h2' } }}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 3, '&::before': { display: 'none' } }}
     >
-      <AccordionSummary expandIcon={<ChevronDownIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
+      <AccordionSummary
+        expandIcon={<ChevronDownIcon sx={{ fontSize: 20 }} />}
+        aria-controls={`${id}-content`}
+        id={`${id}-header`}
+      >
         <Typography component="span" sx={{ fontWeight: 700, fontSize: 18 }}>
           {title}
         </Typography>

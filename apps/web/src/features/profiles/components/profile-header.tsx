@@ -1,3 +1,4 @@
+import LinkIcon from '@mui/icons-material/Link';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -5,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { Link as RouterLink } from 'react-router';
-import { LinkIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { cssUrl } from '../../../lib/css-url';
 import { linkLabel } from '../lib/link-label';
@@ -76,7 +76,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
                   variant="outlined"
                   color="inherit"
                   size="small"
-                  startIcon={<LinkIcon size={16} />}
+                  startIcon={<LinkIcon sx={{ fontSize: 16 }} />}
                   sx={LINK_CHIP_SX}
                 >
                   {linkLabel(link)}

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { TOKEN_MENU_FLAG } from '../../../components/wallet/wallet-queries';
 import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
-import { TOKEN_MENU_FLAG } from '../../../lib/wallet';
 
 /** The navigation-state flag that holds the tip dialog open (product.md section 4); /{handle}/tip sets it. */
 export const TIP_DIALOG_FLAG = 'isTipDialogOpen';

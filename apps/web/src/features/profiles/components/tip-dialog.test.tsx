@@ -2,10 +2,10 @@ import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
 import { Notifications } from '../../../components/notifications';
+import { WALLET_QUERY_KEY } from '../../../components/wallet/wallet-queries';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
-import { WALLET_QUERY_KEY } from '../../../lib/wallet';
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { TipDialog } from './tip-dialog';
 

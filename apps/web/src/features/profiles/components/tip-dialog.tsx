@@ -1,3 +1,5 @@
+import PlusIcon from '@mui/icons-material/Add';
+import MinusIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,13 +12,11 @@ import { TipFields } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { FormEvent } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
-import { PlusIcon } from '../../../components/share-icons';
-import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
+import { useWallet } from '../../../components/wallet/wallet-queries';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
-import { useWallet } from '../../../lib/wallet';
 import { useSendTip } from '../api/tip-calls';
 import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-amount';
 
@@ -126,7 +126,7 @@ function TipForm({
               disabled={amount === 0 || isSubmitting}
               sx={{ border: 1, borderColor: 'divider' }}
             >
-              <MinusIcon />
+              <MinusIcon sx={{ fontSize: 20 }} />
             </IconButton>
             <FormTextField
               control={form.control}
@@ -157,7 +157,7 @@ function TipForm({
               disabled={isSubmitting}
               sx={{ border: 1, borderColor: 'divider' }}
             >
-              <PlusIcon />
+              <PlusIcon sx={{ fontSize: 20 }} />
             </IconButton>
           </Stack>
           <BalanceLine balanceCents={balanceCents} isError={wallet.isError} />
@@ -176,13 +176,5 @@ function TipForm({
       </DialogContent>
       <PayDialogActions onClose={onClose} canSubmit={canSubmit} isSubmitting={isSubmitting} needsTokens={needsTokens} />
     </Box>
-  );
-}
-
-function MinusIcon() {
-  return (
-    <StrokeIcon size={20}>
-      <line x1="5" y1="12" x2="19" y2="12" />
-    </StrokeIcon>
   );
 }

@@ -3,10 +3,10 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import type { Wish } from '@sweetwish/shared/wishes';
 import { Link } from 'react-router';
-import { useIsHydrated } from '../../../app/server-state';
 import { GroupGiftProgress } from '../../../components/group-gift-progress';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
+import { useIsHydrated } from '../../../lib/server-state';
 import { WishGridFrame } from './wish-grid-frame';
 
 /**

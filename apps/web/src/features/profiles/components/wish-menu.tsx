@@ -1,3 +1,7 @@
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import PinIcon from '@mui/icons-material/PushPinOutlined';
+import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
@@ -11,9 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { UpdateWishInput, Wish } from '@sweetwish/shared/wishes';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ArchiveIcon, EditIcon, PinIcon } from '../../../components/menu-icons';
-import { notify } from '../../../components/notification-store';
-import { ShareIcon } from '../../../components/share-icons';
+import { notify } from '../../../lib/notification-store';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { useUpdateWish } from '../api/update-wish';
 
@@ -79,7 +81,7 @@ function WishMenuContent({ wish, titleId, onClose }: { wish: Wish; titleId: stri
       </DialogTitle>
       <List sx={{ px: 1 }}>
         <MenuItem
-          icon={<ShareIcon />}
+          icon={<ShareIcon sx={{ fontSize: 20 }} />}
           label="Share Link"
           onClick={() => {
             onClose();
@@ -87,13 +89,13 @@ function WishMenuContent({ wish, titleId, onClose }: { wish: Wish; titleId: stri
           }}
         />
         <MenuItem
-          icon={<PinIcon />}
+          icon={<PinIcon sx={{ fontSize: 20 }} />}
           label={wish.pinned ? 'Un-Pin' : 'Pin'}
           isDisabled={update.isPending}
           onClick={() => change({ pinned: !wish.pinned })}
         />
         <MenuItem
-          icon={<EditIcon />}
+          icon={<EditIcon sx={{ fontSize: 20 }} />}
           label="Edit Item"
           onClick={() => {
             onClose();
@@ -101,7 +103,7 @@ function WishMenuContent({ wish, titleId, onClose }: { wish: Wish; titleId: stri
           }}
         />
         <MenuItem
-          icon={<ArchiveIcon />}
+          icon={<ArchiveIcon sx={{ fontSize: 20 }} />}
           label={wish.archived ? 'Restore' : 'Archive'}
           isDisabled={update.isPending}
           onClick={() => change({ archived: !wish.archived })}

@@ -1,3 +1,6 @@
+import PlusIcon from '@mui/icons-material/Add';
+import FilterIcon from '@mui/icons-material/FilterAltOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,10 +11,8 @@ import type { Wish } from '@sweetwish/shared/wishes';
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { SearchIcon } from '../../../components/app-icons';
-import { FilterIcon, PlusIcon } from '../../../components/share-icons';
+import { archivedWishesOptions, wishListOptions } from '../../../components/profiles/profile-queries';
 import { hasListFailed, itemsOf, type ListPage } from '../../../lib/paged-list';
-import { archivedWishesOptions, wishListOptions } from '../../../lib/profiles';
 import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration';
 import type { createWishSearch } from '../lib/wish-search';
 import { WishGrid } from './wish-grid';
@@ -51,7 +52,7 @@ export function WishlistSection({ userId, isOwner }: { userId: string; isOwner: 
         </Typography>
         {isOwner && (
           <>
-            <Button component={Link} to="/create" variant="contained" startIcon={<PlusIcon />}>
+            <Button component={Link} to="/create" variant="contained" startIcon={<PlusIcon sx={{ fontSize: 20 }} />}>
               Add Item
             </Button>
             <ArchiveFilter isOn={isShowingArchived} onChange={setIsShowingArchived} />
@@ -182,7 +183,7 @@ function ArchiveFilter({ isOn, onChange }: { isOn: boolean; onChange: (isOn: boo
         onClick={(event) => setAnchor(event.currentTarget)}
         color={isOn ? 'primary' : 'default'}
       >
-        <FilterIcon />
+        <FilterIcon sx={{ fontSize: 20 }} />
       </IconButton>
       <Suspense>
         <ArchiveFilterPopover anchor={anchor} isOn={isOn} onChange={onChange} onClose={() => setAnchor(null)} />

@@ -1,3 +1,4 @@
+import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +12,6 @@ import Typography from '@mui/material/Typography';
 import type { UserSearchResult } from '@sweetwish/shared/profiles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SearchIcon } from '../../../components/app-icons';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { UserAvatar } from '../../../components/user-avatar';
 import { loadQueries } from '../../../lib/route-loader';

@@ -1,7 +1,7 @@
 import type { SocialProvider } from '@sweetwish/shared/accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authClient } from '../../../components/accounts/auth-client';
 import { api, ok } from '../../../lib/api-client';
-import { authClient } from '../../../lib/auth-client';
 
 const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
 

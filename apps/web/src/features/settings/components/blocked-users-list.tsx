@@ -4,13 +4,16 @@ import Typography from '@mui/material/Typography';
 import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CONVERSATION_QUERY_ROOT,
+  CONVERSATIONS_QUERY_KEY,
+} from '../../../components/conversations/conversation-queries';
 import { LoadMore } from '../../../components/load-more';
-import { notify } from '../../../components/notification-store';
+import { BLOCKED_USERS_QUERY_KEY, blockedUsersOptions } from '../../../components/safety/safety-queries';
 import { UserAvatar } from '../../../components/user-avatar';
 import { api, ok } from '../../../lib/api-client';
-import { CONVERSATION_QUERY_ROOT, CONVERSATIONS_QUERY_KEY } from '../../../lib/conversations';
+import { notify } from '../../../lib/notification-store';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
-import { BLOCKED_USERS_QUERY_KEY, blockedUsersOptions } from '../../../lib/safety';
 
 /** Settings, "Blocked users" (issue 21, item 3): everyone the user blocked, each with "Unblock". */
 export function BlockedUsersList() {

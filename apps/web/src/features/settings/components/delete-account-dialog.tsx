@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { leaveAfterSessionEnded } from '../../../components/accounts/log-out';
 import { ApiError } from '../../../lib/api-client';
-import { leaveAfterSessionEnded } from '../../../lib/log-out';
+import { notify } from '../../../lib/notification-store';
 import { deleteAccount } from '../api/settings-calls';
 
 const TITLE_ID = 'delete-account-title';

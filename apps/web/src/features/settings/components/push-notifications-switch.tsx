@@ -1,12 +1,12 @@
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { notify } from '../../../components/notification-store';
 import {
   currentPushSubscription,
   isPushSupported,
   subscribeThisDevice,
   unregisterPushDevice,
-} from '../../../lib/push-device';
+} from '../../../components/push/push-device';
+import { notify } from '../../../lib/notification-store';
 import { fetchPushEndpoints, fetchPushPublicKey, registerPushDevice } from '../api/push-calls';
 import { SettingSwitch } from './setting-switch';
 

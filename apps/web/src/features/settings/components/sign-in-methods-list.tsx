@@ -4,9 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { SignInMethod, SocialProvider } from '@sweetwish/shared/accounts';
 import { type ReactNode, useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { useProviderError } from '../../../components/accounts/provider-error';
 import { ApiError } from '../../../lib/api-client';
-import { useProviderError } from '../../../lib/provider-error';
+import { notify } from '../../../lib/notification-store';
 import { linkSignInMethod, useRemoveSignInMethod, useSignInMethods } from '../api/sign-in-method-calls';
 
 const NAMES: Record<SignInMethod['kind'], string> = {

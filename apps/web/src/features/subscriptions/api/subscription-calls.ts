@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useMe } from '../../../lib/session';
-import { SUBSCRIPTIONS_QUERY_KEY } from '../../../lib/wallet';
 
 export const mySubscriptionsOptions = queryOptions({
   queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'mine'] as const,

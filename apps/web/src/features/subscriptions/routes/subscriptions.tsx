@@ -21,10 +21,10 @@ import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
-import { notify } from '../../../components/notification-store';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import {
   mySubscribersOptions,

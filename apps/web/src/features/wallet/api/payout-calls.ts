@@ -1,14 +1,14 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { pagedListOptions } from '../../../lib/paged-list';
-import { useMe } from '../../../lib/session';
 import {
   PAYOUT_ACCOUNT_QUERY_KEY,
   STATEMENT_QUERY_KEY,
   WALLET_QUERY_KEY,
   WITHDRAWALS_QUERY_KEY,
-} from '../../../lib/wallet';
+} from '../../../components/wallet/wallet-queries';
+import { api, ok } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
+import { pagedListOptions } from '../../../lib/paged-list';
+import { useMe } from '../../../lib/session';
 
 /** getStripeAccountStatus (GET /api/payouts/account): the payout account, null before onboarding. */
 export const payoutAccountOptions = queryOptions({

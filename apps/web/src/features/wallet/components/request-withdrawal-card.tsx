@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { OnboardingLinkInput } from '@sweetwish/shared/payouts';
 import { PAYOUT_MESSAGES, payoutAccountState } from '@sweetwish/shared/payouts-rules';
 import { useEffect, useState } from 'react';
-import { notify } from '../../../components/notification-store';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { startOnboarding, usePayoutAccount } from '../api/payout-calls';
 import { BalanceSection } from './balance-section';

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { WALLET_QUERY_KEY } from '../../../components/wallet/wallet-queries';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
-import { WALLET_QUERY_KEY } from '../../../lib/wallet';
 import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { WithdrawForm } from './withdraw-form';
 

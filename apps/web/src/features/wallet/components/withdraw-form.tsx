@@ -7,10 +7,10 @@ import { formatDollars } from '@sweetwish/shared/money';
 import { withdrawalFields } from '@sweetwish/shared/payouts';
 import { keepDigits, PAYOUT_MESSAGES } from '@sweetwish/shared/payouts-rules';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
-import { useWallet } from '../../../lib/wallet';
 import { useWithdraw } from '../api/payout-calls';
 
 /**

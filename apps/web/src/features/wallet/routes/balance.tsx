@@ -1,3 +1,4 @@
+import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -10,9 +11,8 @@ import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { tokenCount } from '../../../components/wallet/token-count';
-import { WalletIcon } from '../../../components/wallet/wallet-icons';
+import { useOpenTokenMenu, useWallet, walletOptions } from '../../../components/wallet/wallet-queries';
 import { loadSignedInQueries } from '../../../lib/route-loader';
-import { useOpenTokenMenu, useWallet, walletOptions } from '../../../lib/wallet';
 import { payoutAccountOptions, withdrawalsOptions } from '../api/payout-calls';
 import { EarningsStatement } from '../components/earnings-statement';
 import { RequestWithdrawalCard } from '../components/request-withdrawal-card';
@@ -67,7 +67,7 @@ function CurrentBalanceCard() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', mb: 1 }}>
         <Box sx={{ display: 'flex', color: 'primary.main' }}>
-          <WalletIcon size={20} />
+          <WalletIcon sx={{ fontSize: 20 }} />
         </Box>
         <Typography id="current-balance-heading" component="h2" sx={{ fontWeight: 700 }}>
           Current Balance

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { walletOptions } from '../../../components/wallet/wallet-queries';
 import { loadSignedInQueries } from '../../../lib/route-loader';
-import { walletOptions } from '../../../lib/wallet';
 import { topUpReturnTarget } from '../lib/top-up-return';
 
 /** Route loader: the signed-in user and their wallet, which the screen it goes on to shows. */

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { WebhookAttempt } from '@sweetwish/shared/webhooks';
-import { notify } from '../../../components/notification-store';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { useAttempts, useResend } from '../api/webhook-calls';
 
 /** An endpoint's delivery log, newest first: when, which event, the answer or the error, and Resend. */

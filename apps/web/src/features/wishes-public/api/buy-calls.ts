@@ -1,10 +1,15 @@
 import type { BuyInput } from '@sweetwish/shared/wallet';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { sellerWishListsQueryKey } from '../../../components/profiles/profile-queries';
+import {
+  ACTIVITY_QUERY_KEY,
+  PURCHASES_QUERY_KEY,
+  WALLET_QUERY_KEY,
+  walletOptions,
+} from '../../../components/wallet/wallet-queries';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { sellerWishListsQueryKey } from '../../../lib/profiles';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY, walletOptions } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
 /** The balance as it is now (product.md section 4, Buy flow: "the current balance is fetched"), in cents. */

@@ -1,9 +1,9 @@
 import type { ContributeInput } from '@sweetwish/shared/group-gifts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sellerWishListsQueryKey } from '../../../components/profiles/profile-queries';
+import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { api, ok } from '../../../lib/api-client';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import { sellerWishListsQueryKey } from '../../../lib/profiles';
-import { ACTIVITY_QUERY_KEY, PURCHASES_QUERY_KEY, WALLET_QUERY_KEY } from '../../../lib/wallet';
 import { wishQueryKey } from './wish-calls';
 
 export const groupGiftQueryKey = (wishId: string) => ['group-gift', wishId] as const;

@@ -1,14 +1,14 @@
 import type { SubscribeInput } from '@sweetwish/shared/subscriptions';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, ok } from '../../../lib/api-client';
-import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   ACTIVITY_QUERY_KEY,
   PURCHASES_QUERY_KEY,
   SUBSCRIPTIONS_QUERY_KEY,
   WALLET_QUERY_KEY,
-} from '../../../lib/wallet';
+} from '../../../components/wallet/wallet-queries';
+import { api, ok } from '../../../lib/api-client';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** The viewer's subscription to a wish and whether a single-subscriber wish is taken (signed in only). */
 export function wishSubscriptionOptions(wishId: string) {

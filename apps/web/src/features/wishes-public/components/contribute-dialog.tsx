@@ -8,11 +8,11 @@ import { contributeFields, GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-g
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { type FormEvent, useMemo } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
-import { notify } from '../../../components/notification-store';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
-import { useWallet } from '../../../lib/wallet';
 import { useContribute } from '../api/group-gift-calls';
 
 /** The amount as typed, as a whole number of tokens (commas ignored); NaN when it is not one. */

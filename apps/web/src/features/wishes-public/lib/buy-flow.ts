@@ -1,5 +1,5 @@
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
-import { INSUFFICIENT_BALANCE_FLAG, type InsufficientBalanceState } from '../../../lib/wallet';
+import { INSUFFICIENT_BALANCE_FLAG, type InsufficientBalanceState } from '../../../components/wallet/wallet-queries';
 
 /**
  * The Insufficient Balance dialog's navigation state for a wish of `costTokens` and a wallet holding

@@ -1,3 +1,4 @@
+import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -16,12 +17,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
-import { notify } from '../../../components/notification-store';
-import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notification-store';
 import { usePageTitle } from '../../../lib/page-title';
 import { signInPathFor } from '../../../lib/return-path';
 import { loadQueries } from '../../../lib/route-loader';
@@ -93,7 +93,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           </Box>
         </ButtonBase>
         <IconButton aria-label="Share" onClick={() => void shareLink(wishShareTarget(wish))}>
-          <ShareIcon />
+          <ShareIcon sx={{ fontSize: 20 }} />
         </IconButton>
         <ReportWishButton wishId={wish.id} sellerId={seller.id} />
       </Stack>

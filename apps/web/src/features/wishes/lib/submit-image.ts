@@ -1,5 +1,5 @@
+import { uploadImage } from '../../../components/media/image-upload';
 import type { CroppedImage } from '../../../lib/image-processing';
-import { uploadImage } from '../../../lib/image-upload';
 import { sleep } from '../../../lib/sleep';
 import { WISH_IMAGE_UPLOAD_DELAY_MS } from './wish-form';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { type SentRequest, stubFetch } from '../../../test-support/stub-fetch';
 import { CreateWishPage } from './create-wish';

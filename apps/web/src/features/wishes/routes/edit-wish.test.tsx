@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentNotifications, dismiss } from '../../../components/notification-store';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { ME_QUERY_KEY } from '../../../lib/session';
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { EditWishPage } from './edit-wish';
