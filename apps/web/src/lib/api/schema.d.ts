@@ -5868,6 +5868,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wish-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a store’s product page for the Create wish form: name, description, price and the image as an upload (no wish is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportWishInput"];
+                };
+            };
+            responses: {
+                /** @description What the page says about its product */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportedWish"];
+                    };
+                };
+                /** @description Not a link, or "This link can't be read" and why (refused address, port, redirects, answer) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The product image would take more than the creator's storage quota */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many links read; try again in a minute */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wishes": {
         parameters: {
             query?: never;
@@ -6254,6 +6330,25 @@ export interface components {
             database: "pglite" | "postgres";
             /** @enum {string} */
             status: "ok";
+        };
+        ImportedWish: {
+            cost: number | null;
+            description: string;
+            image: {
+                blurhash: string;
+                height: number;
+                url: string;
+                width: number;
+            } | null;
+            name: string;
+            sourceUrl: string;
+            storePrice: {
+                amount: string;
+                currency: string;
+            } | null;
+        };
+        ImportWishInput: {
+            url: string;
         };
         Inviter: {
             displayName: string;
