@@ -6294,6 +6294,8 @@ export interface components {
             name: string;
             /** @default false */
             pinned: boolean;
+            showSourceLink?: boolean;
+            sourceUrl?: string;
             /**
              * @default standard
              * @enum {string}
@@ -6491,6 +6493,7 @@ export interface components {
             image?: string;
             name?: string;
             pinned?: boolean;
+            showSourceLink?: boolean;
         };
         UploadedImage: {
             height: number;
@@ -6518,6 +6521,8 @@ export interface components {
             pinned: boolean;
             purchased: boolean;
             sellerId: string;
+            showSourceLink?: boolean;
+            sourceUrl?: string | null;
             /** @enum {string} */
             type: "standard" | "subscription";
             updatedAt: string;
