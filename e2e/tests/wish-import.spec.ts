@@ -56,6 +56,13 @@ test('sharing a page to the app opens Create wish with its link read', async ({ 
   await expect(page.getByRole('textbox', { name: 'Wish Name' })).toHaveValue('Pocket Film Camera');
   await expect(page.getByRole('textbox', { name: 'Price' })).toHaveValue('20');
 
+  // The same from a desktop browser: the bookmarklet on Settings opens /create?url= with the page's address.
+  await page.goto('/settings');
+  await expect(page.getByRole('link', { name: 'Add to Sweetwish' })).toHaveAttribute(
+    'href',
+    /^javascript:.*\/create\?url=.*encodeURIComponent\(location\.href\)/,
+  );
+
   const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { share_target: unknown };
   expect(manifest.share_target).toEqual({
     action: '/create',

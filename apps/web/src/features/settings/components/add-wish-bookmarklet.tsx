@@ -14,7 +14,8 @@ export function AddWishBookmarklet() {
   return (
     <Button
       ref={link}
-      component="a"
+      // A link (not a button) so that it can be dragged to the bookmarks bar; its address is set above.
+      href="#"
       variant="outlined"
       sx={{ mt: 1.5 }}
       data-testid="add-wish-bookmarklet"

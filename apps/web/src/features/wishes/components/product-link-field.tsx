@@ -43,8 +43,12 @@ export function ProductLinkField({
   const readRef = useRef(read);
   readRef.current = read;
 
+  // Once, even where React mounts the screen twice (development): each read stores the store's photo.
+  const hasReadInitial = useRef(false);
   useEffect(() => {
-    if (initialLink) void readRef.current(initialLink);
+    if (!initialLink || hasReadInitial.current) return;
+    hasReadInitial.current = true;
+    void readRef.current(initialLink);
   }, [initialLink]);
 
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
