@@ -41,13 +41,13 @@ export async function fetchFromStore(
   policy: StoreFetchPolicy,
   deadline: number,
 ): Promise<OutboundResponse> {
-  const remainingMs = deadline - Date.now();
-  if (remainingMs <= 0) throw unreadable('the store took too long to answer');
   let current = url;
   // Each hop is checked here for its port as well as by the guard for its address: the guard follows no
   // redirect itself, so a hop to another port is refused before it is requested.
   for (let hop = 0; ; hop++) {
     checkPort(current, policy);
+    const remainingMs = deadline - Date.now();
+    if (remainingMs <= 0) throw unreadable('the store took too long to answer');
     const answer = await guardedRequest(
       { url: current, method: 'GET', headers: { 'user-agent': policy.userAgent, accept, 'accept-language': 'en' } },
       {
@@ -56,7 +56,7 @@ export async function fetchFromStore(
         resolve: policy.resolve,
         isPublic: policy.isPublic,
         connectTimeoutMs: Math.min(STORE_FETCH_LIMITS.connectTimeoutMs, remainingMs),
-        totalTimeoutMs: Math.max(1, deadline - Date.now()),
+        totalTimeoutMs: remainingMs,
         maxBodyBytes: STORE_FETCH_LIMITS.maxBodyBytes,
         maxRedirects: 0,
       },
