@@ -16,6 +16,11 @@ process.env.E2E_OAUTH_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
+// The fixture store that wish-import.spec.ts starts on 127.0.0.1: the server may read links there alone.
+process.env.E2E_STORE_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 process.env.E2E_OAUTH_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-e2e-oauth-'));
 
 const port = Number(process.env.E2E_PORT);
@@ -77,6 +82,8 @@ export default defineConfig({
         MESSAGE_NOTIFICATION_DELAY_SECONDS: '1',
         // The moderator of safety.spec.ts, by verified e-mail address (a handle is refused: decision 028).
         MODERATORS: 'e2e-moderator@example.com',
+        // Tests only (decision 110): store links may reach the fixture store on this port of 127.0.0.1.
+        STORE_IMPORT_TEST_PORT: process.env.E2E_STORE_PORT,
       },
     },
     {

@@ -57,6 +57,8 @@ import { landingPageData, pageMeta, profilePageData } from './modules/sharing/pa
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { storeFetchPolicy } from './modules/wish-import/fetch-policy';
+import { wishImportRoutes } from './modules/wish-import/routes';
 import { wishRoutes } from './modules/wishes/routes';
 
 export type AppDeps = {
@@ -150,6 +152,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', overlayStreamRoutes({ db: database.db, changes, logger, shutdown }));
   api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));
+  const media = { db: database.db, storage, images };
+  api.route('/', wishImportRoutes({ auth, media, logger, policy: storeFetchPolicy(config) }));
   api.route('/', webhookRoutes({ database, auth, isLocalPublicUrl: config.isLocalPublicUrl }));
   if (hasOutbox) {
     api.route('/', outboxRoutes(database));

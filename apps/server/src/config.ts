@@ -203,6 +203,11 @@ const EnvSchema = z.object({
     .optional(),
   // Benchmarks only (scripts/bench): `off` measures public pages and search as a cache miss.
   PUBLIC_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Tests only: the port of a fixture store on 127.0.0.1 that reading store links may reach (decision 110).
+   * Refused unless PUBLIC_URL is this machine.
+   */
+  STORE_IMPORT_TEST_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = {
@@ -243,6 +248,8 @@ export type Config = {
   vapidSubject: string;
   /** Whether public pages and search results are kept in memory (decision 005); off for benchmarks only. */
   publicCache: boolean;
+  /** Tests only: the fixture store's port on 127.0.0.1 that store links may reach (decision 110). */
+  storeImportTestPort: number | undefined;
   /** Who moderates: user ids and lowercase e-mail addresses, never handles (decision 028). */
   moderators: { userIds: ReadonlySet<string>; emails: ReadonlySet<string> };
   /** Media storage in an S3-compatible bucket; undefined: files on disk under dataDir/media. */
@@ -371,6 +378,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
     problems.push('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
   }
+  if (
+    e.STORE_IMPORT_TEST_PORT !== undefined &&
+    e.PUBLIC_URL !== undefined &&
+    !LOCAL_HOSTS.has(new URL(e.PUBLIC_URL).hostname)
+  ) {
+    problems.push('STORE_IMPORT_TEST_PORT is for tests on this machine: PUBLIC_URL must be local');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
@@ -418,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageJobs: e.IMAGE_JOBS ?? availableParallelism(),
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     publicCache: e.PUBLIC_CACHE === 'on',
+    storeImportTestPort: e.STORE_IMPORT_TEST_PORT,
     moderators: e.MODERATORS,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -4,6 +4,7 @@ import { StoredImageUrl } from './media';
 import { pageOf } from './paging';
 import { PublicProfile } from './profiles';
 import { wholeNumberText } from './typed-number';
+import { StoreLink } from './wish-import';
 import {
   PRICE_MESSAGES,
   WISH_COST_MAX,
@@ -46,6 +47,9 @@ export const CreateWishInput = z
     blurhash: Blurhash.optional(),
     /** Funded together by many fans (decision 033); fixed at creation, like the type. */
     isGroupGift: z.boolean().default(false),
+    /** The store page the wish was read from (decision 110), and whether fans see "See it in the store". */
+    sourceUrl: StoreLink.optional(),
+    showSourceLink: z.boolean().optional(),
   })
   .meta({ id: 'CreateWishInput' });
 export type CreateWishInput = z.infer<typeof CreateWishInput>;
@@ -63,6 +67,7 @@ export const UpdateWishInput = z
     blurhash: Blurhash.optional(),
     /** Group gifts only: whether contributors may take their tokens back while it is unfunded. */
     allowTakeBack: z.boolean().optional(),
+    showSourceLink: z.boolean().optional(),
   })
   .strict()
   .meta({ id: 'UpdateWishInput' });
@@ -106,6 +111,12 @@ export const Wish = z
     isGroupGift: z.boolean(),
     groupGiftFundedCents: z.int(),
     allowTakeBack: z.boolean(),
+    /**
+     * The store page, only when the creator shows it ("See it in the store", decision 110). Always sent;
+     * optional so that a wish made before it existed (a cached page, a test's wish) still reads.
+     */
+    sourceUrl: z.string().nullable().optional(),
+    showSourceLink: z.boolean().optional(),
   })
   .meta({ id: 'Wish' });
 export type Wish = z.infer<typeof Wish>;

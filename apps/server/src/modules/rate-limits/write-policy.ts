@@ -113,6 +113,13 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 10, perDay: 100 },
     perAddress: { perMinute: 100, perDay: 1_000 },
   },
+  // Each read of a store link is up to two requests to another site and an image job (decision 110).
+  wishImport: {
+    routes: ['POST /wish-imports'],
+    noun: 'links read',
+    perUser: { perMinute: 10, perDay: 200 },
+    perAddress: { perMinute: 30, perDay: 1_000 },
+  },
   // The stream overlay's settings (decision 031): a creator tweaks them a few times before going live.
   overlay: {
     routes: [

@@ -22,6 +22,8 @@ const wishColumns = {
   isGroupGift: wishes.isGroupGift,
   groupGiftFundedCents: wishes.groupGiftFundedCents,
   allowTakeBack: wishes.allowTakeBack,
+  sourceUrl: wishes.sourceUrl,
+  showSourceLink: wishes.showSourceLink,
 };
 export type WishRow = Awaited<ReturnType<typeof findWish>> & {};
 
@@ -135,6 +137,7 @@ export async function updateSellerWish(
       | 'image'
       | 'blurhash'
       | 'allowTakeBack'
+      | 'showSourceLink'
     >
   >,
   maxActive: number,

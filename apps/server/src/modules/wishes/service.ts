@@ -22,7 +22,9 @@ import {
 } from './repo';
 
 function toWish(row: WishRow): Wish {
-  return { ...row, updatedAt: row.updatedAt.toISOString() };
+  // A wish's store link is the creator's to show: until they do, no one is told it.
+  const sourceUrl = row.showSourceLink ? row.sourceUrl : null;
+  return { ...row, sourceUrl, updatedAt: row.updatedAt.toISOString() };
 }
 
 /** A wish image must be one the seller uploaded: it lives in their own media folder. */

@@ -31,6 +31,9 @@ export const wishes = pgTable(
     groupGiftFundedCents: bigint('group_gift_funded_cents', { mode: 'number' }).notNull().default(0),
     /** Whether contributors may take their tokens back while it is unfunded (the creator's setting). */
     allowTakeBack: boolean('allow_take_back').notNull().default(true),
+    /** The store page the wish was read from (decision 110); fans see it only when showSourceLink is set. */
+    sourceUrl: text('source_url'),
+    showSourceLink: boolean('show_source_link').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +43,7 @@ export const wishes = pgTable(
     check('wishes_cost_range', sql`${t.cost} between 20 and 999999`),
     check('wishes_name_length', sql`char_length(${t.name}) between 1 and 100`),
     check('wishes_description_length', sql`char_length(${t.description}) <= 1000`),
+    check('wishes_source_url_length', sql`char_length(${t.sourceUrl}) <= 2000`),
     check(
       'wishes_group_gift_funded',
       sql`${t.groupGiftFundedCents} between 0 and ${t.cost}::bigint * 100 and (${t.isGroupGift} or ${t.groupGiftFundedCents} = 0)`,

@@ -5868,6 +5868,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wish-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read a store’s product page for the Create wish form: name, description, price and the image as an upload (no wish is saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ImportWishInput"];
+                };
+            };
+            responses: {
+                /** @description What the page says about its product */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportedWish"];
+                    };
+                };
+                /** @description Not a link, or "This link can't be read" and why (refused address, port, redirects, answer) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The product image would take more than the creator's storage quota */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many links read; try again in a minute */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wishes": {
         parameters: {
             query?: never;
@@ -6218,6 +6294,8 @@ export interface components {
             name: string;
             /** @default false */
             pinned: boolean;
+            showSourceLink?: boolean;
+            sourceUrl?: string;
             /**
              * @default standard
              * @enum {string}
@@ -6254,6 +6332,25 @@ export interface components {
             database: "pglite" | "postgres";
             /** @enum {string} */
             status: "ok";
+        };
+        ImportedWish: {
+            cost: number | null;
+            description: string;
+            image: {
+                blurhash: string;
+                height: number;
+                url: string;
+                width: number;
+            } | null;
+            name: string;
+            sourceUrl: string;
+            storePrice: {
+                amount: string;
+                currency: string;
+            } | null;
+        };
+        ImportWishInput: {
+            url: string;
         };
         Inviter: {
             displayName: string;
@@ -6396,6 +6493,7 @@ export interface components {
             image?: string;
             name?: string;
             pinned?: boolean;
+            showSourceLink?: boolean;
         };
         UploadedImage: {
             height: number;
@@ -6423,6 +6521,8 @@ export interface components {
             pinned: boolean;
             purchased: boolean;
             sellerId: string;
+            showSourceLink?: boolean;
+            sourceUrl?: string | null;
             /** @enum {string} */
             type: "standard" | "subscription";
             updatedAt: string;

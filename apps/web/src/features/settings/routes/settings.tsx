@@ -17,6 +17,7 @@ import { useMe } from '../../../lib/session';
 import { useShowMoney } from '../../../lib/show-money';
 import { settingsOptions, signOutEverywhere, useSettings, useUpdateSettings } from '../api/settings-calls';
 import { signInMethodsOptions } from '../api/sign-in-method-calls';
+import { AddWishBookmarklet } from '../components/add-wish-bookmarklet';
 import { BlockedUsersList } from '../components/blocked-users-list';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { PushNotificationsSwitch } from '../components/push-notifications-switch';
@@ -48,6 +49,12 @@ export function SettingsPage() {
             <Button component={Link} to="/settings/overlay" variant="outlined" color="inherit" sx={{ mt: 1.5 }}>
               Overlay settings
             </Button>
+          </Section>
+          <Section
+            title="Add wishes from any store"
+            detail="Drag this button to your bookmarks bar. On a product page in any online store, click it to make a wish of that product."
+          >
+            <AddWishBookmarklet />
           </Section>
           <Section title="Balance">
             <ShowBalanceSwitch />

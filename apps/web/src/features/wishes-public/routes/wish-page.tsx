@@ -29,6 +29,7 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
+import { StoreLink } from '../components/store-link';
 import { insufficientBalanceState } from '../lib/buy-flow';
 
 // Not needed to paint a standard wish, the page fans land on most (decision 003): the report dialog (MUI's
@@ -121,6 +122,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
           >
             {wish.description || DEFAULT_WISH_DESCRIPTION}
           </Typography>
+          <StoreLink url={wish.sourceUrl} />
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
             {wish.type === 'subscription' && ' / month'}

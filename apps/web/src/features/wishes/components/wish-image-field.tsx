@@ -13,11 +13,14 @@ import { WISH_IMAGE_ACCEPT } from '../lib/wish-form';
  */
 export function WishImageField({
   currentUrl,
+  cropUrl,
   image,
   onChange,
   disabled = false,
 }: {
   currentUrl?: string | null;
+  /** An image already stored (a store's product photo) that the creator may crop again. */
+  cropUrl?: string | null;
   image: CroppedImage | null;
   onChange: (image: CroppedImage) => void;
   disabled?: boolean;
@@ -26,7 +29,8 @@ export function WishImageField({
   const [source, setSource] = useState<string | null>(null);
   const shown = image?.previewUrl ?? currentUrl ?? null;
 
-  useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
+  // Only the local addresses of chosen files are revoked; a stored image's address is not one.
+  useEffect(() => () => (source?.startsWith('blob:') ? URL.revokeObjectURL(source) : undefined), [source]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -59,6 +63,11 @@ export function WishImageField({
         <Button variant="outlined" onClick={() => input.current?.click()} disabled={disabled}>
           {shown ? 'Change Image' : 'Upload Image'}
         </Button>
+        {cropUrl && !image && (
+          <Button variant="outlined" onClick={() => setSource(cropUrl)} disabled={disabled}>
+            Crop Image
+          </Button>
+        )}
         <Typography variant="body2" color="text.secondary">
           SVG, PNG, JPG or GIF
         </Typography>

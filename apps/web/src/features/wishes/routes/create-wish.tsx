@@ -4,10 +4,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { type ImportedWish, sharedLink } from '@sweetwish/shared/wish-import';
 import { repeatPurchaseText, WishFields, type WishType } from '@sweetwish/shared/wishes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import type { CroppedImage } from '../../../lib/image-processing';
@@ -16,6 +17,8 @@ import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
 import { GroupGiftSwitch } from '../components/group-gift-switch';
+import { ImportedWishDetails } from '../components/imported-wish-details';
+import { ProductLinkField } from '../components/product-link-field';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { WishTypeField } from '../components/wish-type-field';
@@ -50,14 +53,30 @@ function CreateWishForm() {
   const allowRepeatPurchases = form.watch('allowRepeatPurchases');
   // Fixed at creation, like the type (decision 033): not a field of the shared wish form.
   const [isGroupGift, setIsGroupGift] = useState(false);
+  // A store link read into the form (decision 110): its photo is already uploaded, nothing else is saved.
+  const [imported, setImported] = useState<ImportedWish | null>(null);
+  const [showSourceLink, setShowSourceLink] = useState(false);
+  const [searchParams] = useSearchParams();
+  // The share sheet (Web Share Target) and the bookmarklet open /create?url=... or ?text=...
+  const [initialLink] = useState(() => sharedLink({ url: searchParams.get('url'), text: searchParams.get('text') }));
+  const fillFrom = (read: ImportedWish) => {
+    setImported(read);
+    setImage(null);
+    const set = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue('name', read.name, set);
+    form.setValue('description', read.description, set);
+    form.setValue('price', read.cost === null ? '' : read.cost.toLocaleString('en-US'), set);
+  };
 
   const submit = submitSchemaForm(
     form,
     async (values) => {
-      const uploaded = await uploadWishImage(image);
+      const storeImage = imported?.image && { image: imported.image.url, blurhash: imported.image.blurhash };
+      const uploaded = image || !storeImage ? await uploadWishImage(image) : storeImage;
+      const source = imported && { sourceUrl: imported.sourceUrl, showSourceLink };
       // A group gift is a single wish funded together; a subscription is never one.
       const groupGift = type === 'standard' && isGroupGift;
-      await createWish({ ...values, type, pinned: false, isGroupGift: groupGift, ...uploaded });
+      await createWish({ ...values, type, pinned: false, isGroupGift: groupGift, ...uploaded, ...source });
       await queryClient.invalidateQueries();
       navigate(me?.handle ? `/${me.handle}` : '/home');
     },
@@ -70,8 +89,23 @@ function CreateWishForm() {
         Create Your Wish
       </Typography>
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
-        <WishImageField image={image} onChange={setImage} disabled={isSubmitting} />
+        <ProductLinkField initialLink={initialLink} onImported={fillFrom} disabled={isSubmitting} />
+        <WishImageField
+          image={image}
+          currentUrl={imported?.image?.url}
+          cropUrl={imported?.image?.url}
+          onChange={setImage}
+          disabled={isSubmitting}
+        />
         <WishTextFields control={form.control} />
+        {imported && (
+          <ImportedWishDetails
+            imported={imported}
+            showSourceLink={showSourceLink}
+            onShowSourceLinkChange={setShowSourceLink}
+            disabled={isSubmitting}
+          />
+        )}
         <WishTypeField value={type} onChange={setType} disabled={isSubmitting} />
         {type === 'standard' && (
           <GroupGiftSwitch checked={isGroupGift} onChange={setIsGroupGift} disabled={isSubmitting} />
