@@ -40,6 +40,7 @@ import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { insightRoutes } from './modules/insights/routes';
 import { liveRoutes } from './modules/live/routes';
 import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
+  api.route('/', insightRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };
   api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));

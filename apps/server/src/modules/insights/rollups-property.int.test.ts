@@ -4,12 +4,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { insertPastPurchase } from '../../../test/past-purchases';
 import { seedTokens, seedUser } from '../../../test/seed';
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
 import { giftPosting } from '../gifts/service';
-import { PLATFORM_ACCOUNTS } from '../wallet/accounts';
-import { postTransfer } from '../wallet/repo';
 import { readRollUps, recountFromPurchases } from './recount';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,27 +32,6 @@ const gift: fc.Arbitrary<Gift> = fc.record({
   isAnonymous: fc.boolean(),
   hoursAgo: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 24 * 70 })),
 });
-
-/** A purchase row written as post_gifts() would, but at a past time: its transfer pays the platform only. */
-async function insertPastPurchase(db: Database, row: Record<string, unknown>, createdAt: Date) {
-  const transferId = await postTransfer(db, {
-    kind: 'tip',
-    idempotencyKey: `past:${row.id}`,
-    entries: [
-      { accountId: PLATFORM_ACCOUNTS.card, amountCents: -1 },
-      { accountId: PLATFORM_ACCOUNTS.revenue, amountCents: 1 },
-    ],
-  });
-  const p = row as { id: string; type: string; buyerId: string; sellerId: string; productId: string | null };
-  const split = row.split as ReturnType<typeof splitGift>;
-  await db.execute(sql`
-    insert into purchases (id, type, buyer_id, seller_id, product_id, product_name, cost_cents, recipient_cents,
-      affiliate_id, affiliate_cents, platform_cents, processing_cents, is_anonymous, transfer_id, created_at)
-    values (${p.id}, ${p.type}, ${p.buyerId}, ${p.sellerId}, ${p.productId}, ${p.productId ? 'Wish' : null},
-      ${split.grossCents}, ${split.recipientCents}, ${(row.affiliateId as string | undefined) ?? null},
-      ${split.affiliateCents}, ${split.platformCents}, ${split.processingCents}, ${row.isAnonymous as boolean},
-      ${transferId ?? null}, ${createdAt.toISOString()})`);
-}
 
 /**
  * Random gifts of every kind (tips, wishes, group-gift shares, subscription months), anonymous or not, to a
