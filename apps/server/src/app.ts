@@ -15,7 +15,7 @@ import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
-import { enableSessionCache } from './http/session';
+import { enableSessionCache, sessionKeyOf, viewerId } from './http/session';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
@@ -41,6 +41,7 @@ import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { insightRoutes } from './modules/insights/routes';
+import type { VisitCounter } from './modules/insights/visit-counter';
 import { liveRoutes } from './modules/live/routes';
 import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
@@ -80,6 +81,8 @@ export type AppDeps = {
   images?: ImageJobs;
   /** The VAPID public key browsers subscribe to push with (modules/push/vapid.ts). */
   vapidPublicKey: string;
+  /** Counts page visits for the creators' insights (none in tests that do not ask). */
+  visits?: VisitCounter;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -194,6 +197,8 @@ export function createApp(deps: AppDeps) {
         return profilePageData(database.db, publicCache, c.req.path);
       },
       logger,
+      countVisit: (path, headers) =>
+        deps.visits?.count(path, headers, sessionKeyOf(headers) ? () => viewerId(auth, headers) : undefined),
     }),
   );
   return app;
