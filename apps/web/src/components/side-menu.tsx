@@ -17,6 +17,7 @@ import { useMe } from '../lib/session';
 import { shareUserLink } from '../lib/share';
 import { useActivity, useWallet } from '../lib/wallet';
 import { SearchIcon } from './app-icons';
+import { InsightsIcon } from './insights-icon';
 import {
   BagIcon,
   FansIcon,
@@ -105,6 +106,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
               )}
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
               {me.handle && <MenuLink to="/fans" icon={<FansIcon />} label="Fans" />}
+              {me.handle && <MenuLink to="/insights" icon={<InsightsIcon />} label="Insights" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
               <ModerationLink />
               <Divider sx={{ my: 1 }} />
