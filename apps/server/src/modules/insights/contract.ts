@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { HomeQuery, HomeSummary } from '@sweetwish/shared/home';
 import { Insights, InsightsQuery } from '@sweetwish/shared/insights';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 
@@ -10,6 +11,18 @@ export const insightsRoute = createRoute({
   responses: {
     200: jsonResponse(Insights, 'The insights'),
     400: errorResponse('A bad range, bucket or time zone'),
+    401: errorResponse('Nobody is signed in'),
+  },
+});
+
+export const homeRoute = createRoute({
+  method: 'get',
+  path: '/home',
+  summary: "What the signed-in user's home screen shows, in one answer",
+  request: { query: HomeQuery },
+  responses: {
+    200: jsonResponse(HomeSummary, 'The home summary'),
+    400: errorResponse('A bad time zone'),
     401: errorResponse('Nobody is signed in'),
   },
 });

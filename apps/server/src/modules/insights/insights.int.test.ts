@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { HomeSummary } from '@sweetwish/shared/home';
 import { INSIGHT_MESSAGES, type Insights } from '@sweetwish/shared/insights';
 import { splitGift } from '@sweetwish/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,27 @@ describe.each(databaseKinds())('insights on %s', (kind) => {
     );
     expect((await people.get(creator, '/insights?range=2y')).status).toBe(400);
     expect((await people.get(creator, '/insights?by=hour')).status).toBe(400);
+  });
+
+  it('gives the home screen its data in one answer: a creator’s week and supporters, a fan’s gifts and balance', async () => {
+    const creator = await people.newPerson();
+    const fan = await people.newPerson({ tokens: 100 });
+    await people.json(people.post(creator, '/wishes', { name: 'Kite', cost: 25, description: '' }), 201);
+    await people.json(people.post(fan, '/tips', { recipientId: creator.id, amount: 10 }), 201);
+
+    const home = await people.json<HomeSummary>(people.get(creator, '/home?tz=UTC'));
+    expect(home.isCreator).toBe(true);
+    expect(home.checklist).toEqual({ hasWish: true, hasPayouts: false, isLinkShared: false });
+    expect(home.week.days).toHaveLength(7);
+    expect(home.week.days.at(-1)?.cents).toBe(800);
+    expect(home.week).toMatchObject({ thisWeekCents: 800, lastWeekCents: 0 });
+    expect(home.latestReceived.map((r) => r.costCents)).toEqual([1000]);
+
+    const fanHome = await people.json<HomeSummary>(people.get(fan, '/home'));
+    expect(fanHome.isCreator).toBe(false);
+    expect(fanHome.balanceCents).toBe(9000);
+    expect(fanHome.recentPurchases.map((p) => p.costCents)).toEqual([1000]);
+    expect(fanHome.supportedCreators.map((c) => c.id)).toEqual([creator.id]);
+    expect((await people.get(undefined, '/home')).status).toBe(401);
   });
 });

@@ -1913,6 +1913,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in user's home screen shows, in one answer */
+        get: {
+            parameters: {
+                query?: {
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The home summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balanceCents: number;
+                            checklist: {
+                                hasPayouts: boolean;
+                                hasWish: boolean;
+                                isLinkShared: boolean;
+                            };
+                            isCreator: boolean;
+                            latestReceived: {
+                                buyer: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
+                                feesCents: number;
+                                id: string;
+                                isRenewal: boolean;
+                                isSeen: boolean;
+                                netCents: number;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            recentPurchases: {
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
+                                id: string;
+                                isAnonymous: boolean;
+                                isRenewal: boolean;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                seller: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                };
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            supportedCreators: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            }[];
+                            unreadConversations: number;
+                            week: {
+                                days: {
+                                    cents: number;
+                                    day: string;
+                                }[];
+                                lastWeekCents: number;
+                                thisWeekCents: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A bad time zone */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/insights": {
         parameters: {
             query?: never;
