@@ -8,7 +8,13 @@ import { Person, Purchase, ReceivedItem } from './wallet';
  */
 export const HomeSummary = z.object({
   isCreator: z.boolean(),
-  checklist: z.object({ hasWish: z.boolean(), hasPayouts: z.boolean(), isLinkShared: z.boolean() }),
+  checklist: z.object({
+    hasPhoto: z.boolean(),
+    hasBanner: z.boolean(),
+    hasWish: z.boolean(),
+    hasPayouts: z.boolean(),
+    isLinkShared: z.boolean(),
+  }),
   /** Net earnings per local day of the last 7 days (oldest first), and the sums of this week and the last. */
   week: z.object({
     days: z.array(z.object({ day: z.string(), cents: z.number().int() })),

@@ -6,12 +6,21 @@ import { AppError } from '../../errors';
 import { getConversationSummary } from '../chat/service';
 import { listPurchases, listReceived } from '../gifts/service';
 import { hasPayoutsSetUp } from '../payouts/is-set-up';
+import { getPublicPerson } from '../profiles/people';
+import { getPublicProfile } from '../profiles/service';
 import { getWallet } from '../wallet/service';
 import { listWishes } from '../wishes/service';
 import { addDays, isKnownTimeZone, localDay } from './local-days';
 import { sumEarningsBy } from './repo';
 
 const LATEST = 5;
+
+/** Whether the user's page has a photo and a banner. */
+async function profileImages(db: Database, userId: string) {
+  const person = await getPublicPerson(db, userId);
+  const profile = person && (await getPublicProfile(db, person.handle).catch(() => undefined));
+  return { hasPhoto: Boolean(profile?.photoUrl), hasBanner: Boolean(profile?.bannerUrl) };
+}
 
 async function hasVisitsFromOthers(db: Database, creatorId: string): Promise<boolean> {
   const [row] = await queryRows<{ shared: boolean }>(
@@ -30,16 +39,18 @@ export async function getHomeSummary(
   if (!isKnownTimeZone(options.timeZone)) throw new AppError('VALIDATION', INSIGHT_MESSAGES.unknownTimeZone);
   const today = localDay(options.now ?? new Date(), options.timeZone);
   const range = { from: addDays(today, -13), to: today, timeZone: options.timeZone };
-  const [wishes, hasPayouts, isLinkShared, days, received, conversations, purchases, wallet] = await Promise.all([
-    listWishes(db, userId),
-    hasPayoutsSetUp(db, userId),
-    hasVisitsFromOthers(db, userId),
-    sumEarningsBy(db, userId, range, 'day'),
-    listReceived(db, userId, { limit: LATEST }),
-    getConversationSummary(db, userId),
-    listPurchases(db, userId, { limit: 20 }),
-    getWallet(db, userId, options.clearingDays),
-  ]);
+  const [images, wishes, hasPayouts, isLinkShared, days, received, conversations, purchases, wallet] =
+    await Promise.all([
+      profileImages(db, userId),
+      listWishes(db, userId),
+      hasPayoutsSetUp(db, userId),
+      hasVisitsFromOthers(db, userId),
+      sumEarningsBy(db, userId, range, 'day'),
+      listReceived(db, userId, { limit: LATEST }),
+      getConversationSummary(db, userId),
+      listPurchases(db, userId, { limit: 20 }),
+      getWallet(db, userId, options.clearingDays),
+    ]);
   const netOf = new Map(
     days.map((d) => [d.start, Object.values(d.kinds).reduce((sum, kind) => sum + kind.netCents, 0)]),
   );
@@ -55,7 +66,7 @@ export async function getHomeSummary(
   }
   return {
     isCreator: wishes.length > 0 || received.items.length > 0,
-    checklist: { hasWish: wishes.length > 0, hasPayouts, isLinkShared },
+    checklist: { ...images, hasWish: wishes.length > 0, hasPayouts, isLinkShared },
     week: { days: week, thisWeekCents: week.reduce((sum, d) => sum + d.cents, 0), lastWeekCents },
     latestReceived: received.items,
     unreadConversations: conversations.unseenConversations,

@@ -129,7 +129,13 @@ describe.each(databaseKinds())('insights on %s', (kind) => {
 
     const home = await people.json<HomeSummary>(people.get(creator, '/home?tz=UTC'));
     expect(home.isCreator).toBe(true);
-    expect(home.checklist).toEqual({ hasWish: true, hasPayouts: false, isLinkShared: false });
+    expect(home.checklist).toEqual({
+      hasPhoto: false,
+      hasBanner: false,
+      hasWish: true,
+      hasPayouts: false,
+      isLinkShared: false,
+    });
     expect(home.week.days).toHaveLength(7);
     expect(home.week.days.at(-1)?.cents).toBe(800);
     expect(home.week).toMatchObject({ thisWeekCents: 800, lastWeekCents: 0 });

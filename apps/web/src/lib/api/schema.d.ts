@@ -1941,7 +1941,9 @@ export interface paths {
                         "application/json": {
                             balanceCents: number;
                             checklist: {
+                                hasBanner: boolean;
                                 hasPayouts: boolean;
+                                hasPhoto: boolean;
                                 hasWish: boolean;
                                 isLinkShared: boolean;
                             };

@@ -10,11 +10,13 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { SettingsIcon, UserIcon } from '../../../components/menu-icons';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
-import { loadQueries } from '../../../lib/route-loader';
+import { loadSignedInQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
+import { homeSummaryOptions } from '../api/home-calls';
+import { HomeDashboard } from '../components/home-dashboard';
 
 export function homeLoader() {
-  return loadQueries();
+  return loadSignedInQueries(homeSummaryOptions);
 }
 
 /** The signed-in home (/home): a greeting and the ways on. A user without a complete profile finishes it first. */
@@ -54,6 +56,7 @@ function HomeContent() {
         <HomeLink to="/search" icon={<SearchIcon />} title="Search" detail="Find creators and friends" />
         <HomeLink to="/settings" icon={<SettingsIcon />} title="Settings" detail="Notifications, privacy and account" />
       </Stack>
+      <HomeDashboard me={me} />
     </Box>
   );
 }
