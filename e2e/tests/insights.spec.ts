@@ -63,4 +63,15 @@ test('a creator sees the day’s earnings by kind, gross, fees and net, in the c
       .getByRole('cell')
       .nth(2),
   ).toHaveText('1');
+
+  // Home shows the week beside the last, the latest supporters, and the way to share the page.
+  await creatorPage.goto('/home');
+  const week = creatorPage.getByRole('region', { name: 'This week' });
+  await expect(week).toContainText('$40');
+  await expect(week).toContainText('Last week $0');
+  await expect(creatorPage.getByRole('region', { name: 'Latest supporters' })).toContainText('Blue Lamp');
+  await expect(creatorPage.getByRole('list', { name: 'Setup checklist' })).toContainText('Create your first wish');
+  await expect(creatorPage.getByRole('button', { name: 'Share My Profile Link' })).toBeVisible();
+  await creatorPage.goto(`/${creator.handle}`);
+  await expect(creatorPage.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
 });
