@@ -4,6 +4,7 @@
 // `--pages-only` only Lighthouse's scores on `/`, `/sign-in`, `/{handle}` and `/x/{id}` and the JavaScript figures,
 // against their targets (no results file);
 // `--api-only` only the PostgreSQL figures (idle instance, API, tips, pgbench, reconciliation, live messages).
+// `--insights-only` a creator's insights API over 1,000,000 gifts and 5,000,000 visits, and a visit's counting cost.
 // `--chat-only` only the live messages figures; `--overlay-only` gift-to-overlay latency with 500 overlays
 // open; `--idle-only` only the idle instance's; `--tips-only` tips beside pgbench; `--search-only` search
 // (a new term per request, four classes, 1 and 50 connections), profile and wishlist (public cache on and off)
@@ -25,6 +26,7 @@ import { measureApi } from './bench/api.mjs';
 import { bareStackGzipKB, hasReactDom } from './bench/bare-page.mjs';
 import { measureChat } from './bench/chat.mjs';
 import { measureIdle } from './bench/idle.mjs';
+import { measureInsights } from './bench/insights.mjs';
 import { measureOverlay } from './bench/overlay.mjs';
 import { createBenchCreator, previewEnv } from './bench/profile-page.mjs';
 import { measureRoundTrips } from './bench/round-trips.mjs';
@@ -888,6 +890,13 @@ async function mainTipsOnly() {
   );
 }
 
+/** `--insights-only`: a creator's insights over 1,000,000 gifts and 5,000,000 visits, and counting a visit. */
+async function mainInsightsOnly() {
+  await ensureBuild();
+  const insights = await measureInsights({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl: DATABASE_URL });
+  console.log(JSON.stringify(insights, null, 2));
+}
+
 /** `--idle-only`: the idle instance's figures alone; no results file. */
 async function mainIdleOnly() {
   await ensureBuild();
@@ -902,6 +911,7 @@ const MODES = {
   '--api-only': mainApiOnly,
   '--chat-only': mainChatOnly,
   '--idle-only': mainIdleOnly,
+  '--insights-only': mainInsightsOnly,
   '--overlay-only': mainOverlayOnly,
   '--search-only': mainSearchOnly,
   '--tips-only': mainTipsOnly,

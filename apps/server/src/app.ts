@@ -15,7 +15,7 @@ import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
-import { enableSessionCache } from './http/session';
+import { enableSessionCache, sessionKeyOf, viewerId } from './http/session';
 import { validationHook } from './http/validation-hook';
 import { webApp } from './http/web-app';
 import { writeLimits } from './http/write-limits';
@@ -40,6 +40,8 @@ import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { insightRoutes } from './modules/insights/routes';
+import type { VisitCounter } from './modules/insights/visit-counter';
 import { liveRoutes } from './modules/live/routes';
 import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
 import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaRoutes } from './modules/media/routes';
@@ -81,6 +83,8 @@ export type AppDeps = {
   images?: ImageJobs;
   /** The VAPID public key browsers subscribe to push with (modules/push/vapid.ts). */
   vapidPublicKey: string;
+  /** Counts page visits for the creators' insights (none in tests that do not ask). */
+  visits?: VisitCounter;
 };
 
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -141,6 +145,7 @@ export function createApp(deps: AppDeps) {
     chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
   );
   api.route('/', fanRoutes({ database, auth }));
+  api.route('/', insightRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };
   api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));
@@ -196,6 +201,8 @@ export function createApp(deps: AppDeps) {
         return profilePageData(database.db, publicCache, c.req.path);
       },
       logger,
+      countVisit: (path, headers) =>
+        deps.visits?.count(path, headers, sessionKeyOf(headers) ? () => viewerId(auth, headers) : undefined),
     }),
   );
   return app;

@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
+import { createVisitCounter } from './modules/insights/visit-counter';
 import { createUploadSweeper } from './modules/media/upload-sweeper';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { createPushDelivery } from './modules/push/service';
@@ -86,6 +87,8 @@ export async function startServer(
     clearingDays: config.clearingDays,
   });
   const uploadSweeper = createUploadSweeper({ db: database.db, storage, logger });
+  const visits = createVisitCounter({ db: database.db, logger });
+  visits.start();
   const shutdown = new AbortController();
   // Each open event stream listens for it: thousands at once are expected, not a leak.
   setMaxListeners(0, shutdown.signal);
@@ -101,6 +104,7 @@ export async function startServer(
     payments,
     shutdown: shutdown.signal,
     vapidPublicKey: vapid.publicKey,
+    visits,
   });
 
   // Handlers still running (their client may have gone) must finish before the database closes.
@@ -156,6 +160,7 @@ export async function startServer(
       await inFlight.settled(SHUTDOWN_GRACE_MS);
       await jobsStopped;
       await clearing.stop();
+      await visits.stop();
       await uploadSweeper.stop();
       await payments?.sandbox?.close();
       await messaging.close();

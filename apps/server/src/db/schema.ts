@@ -11,6 +11,7 @@ export * from '../modules/fans/tables';
 export * from '../modules/gifts/tables';
 export * from '../modules/group-gifts/tables';
 export * from '../modules/idempotency/tables';
+export * from '../modules/insights/tables';
 export * from '../modules/media/tables';
 export * from '../modules/notify/tables';
 export * from '../modules/overlay/tables';

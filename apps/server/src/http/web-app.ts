@@ -37,6 +37,8 @@ export function webApp(
      */
     pageData?: (screen: Exclude<ServerScreen, 'wish'>, c: Context) => Promise<string | undefined>;
     logger?: Logger;
+    /** Counts a visit to a page whose visits count (modules/insights, decision 122); never awaited. */
+    countVisit?: (path: string, headers: Headers) => void;
   },
 ) {
   const app = new Hono();
@@ -104,6 +106,7 @@ export function webApp(
   app.get('*', async (c) => {
     const meta = await options.pageMeta(c.req.path);
     if (meta?.kind === 'redirect') return c.redirect(meta.location, 301);
+    if (meta || c.req.path.startsWith('/join/')) options.countVisit?.(c.req.path, c.req.raw.headers);
     const screen = screenOf(c.req.path, meta !== undefined);
     const html = htmlFor(screen, c.req.path, await serverDrawing(c, screen, meta));
     // The page differs for a visitor with a session (and, at sign-in, one who accepted the terms, or uses an

@@ -84,6 +84,11 @@ const APP_SCREENS: Row[] = [
   ['home', 'Home', screen(() => import('../features/home/routes/home'), 'HomePage', 'homeLoader')],
   ['search', 'Search', screen(() => import('../features/search/routes/search'), 'SearchPage', 'searchLoader')],
   [
+    'insights',
+    'Insights',
+    screen(() => import('../features/insights/routes/insights'), 'InsightsPage', 'insightsLoader'),
+  ],
+  [
     'create',
     'Create Wish',
     screen(() => import('../features/wishes/routes/create-wish'), 'CreateWishPage', 'createWishLoader'),

@@ -4,6 +4,7 @@ import MessageIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import FansIcon from '@mui/icons-material/GroupOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import LogInIcon from '@mui/icons-material/Login';
 import LogOutIcon from '@mui/icons-material/Logout';
 import UserPlusIcon from '@mui/icons-material/PersonAddOutlined';
@@ -103,6 +104,7 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
               )}
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
               {me.handle && <MenuLink to="/fans" icon={<FansIcon />} label="Fans" />}
+              {me.handle && <MenuLink to="/insights" icon={<InsightsIcon />} label="Insights" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
               <ModerationLink />
               <Divider sx={{ my: 1 }} />

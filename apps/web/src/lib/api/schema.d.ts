@@ -1913,6 +1913,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in user's home screen shows, in one answer */
+        get: {
+            parameters: {
+                query?: {
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The home summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balanceCents: number;
+                            checklist: {
+                                hasBanner: boolean;
+                                hasPayouts: boolean;
+                                hasPhoto: boolean;
+                                hasWish: boolean;
+                                isLinkShared: boolean;
+                            };
+                            isCreator: boolean;
+                            latestReceived: {
+                                buyer: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                } | null;
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
+                                feesCents: number;
+                                id: string;
+                                isRenewal: boolean;
+                                isSeen: boolean;
+                                netCents: number;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            recentPurchases: {
+                                conversationId: string | null;
+                                costCents: number;
+                                createdAt: string;
+                                id: string;
+                                isAnonymous: boolean;
+                                isRenewal: boolean;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                seller: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                };
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            }[];
+                            supportedCreators: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            }[];
+                            unreadConversations: number;
+                            week: {
+                                days: {
+                                    cents: number;
+                                    day: string;
+                                }[];
+                                lastWeekCents: number;
+                                thisWeekCents: number;
+                            };
+                        };
+                    };
+                };
+                /** @description A bad time zone */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator's earnings, supporters, visits and conversion over a range of their own days */
+        get: {
+            parameters: {
+                query?: {
+                    by?: "day" | "week" | "month";
+                    range?: "7d" | "30d" | "12m" | "all";
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The insights */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            by: "day" | "week" | "month";
+                            earnings: {
+                                buckets: {
+                                    kinds: {
+                                        affiliate: {
+                                            count: number;
+                                            grossCents: number;
+                                            netCents: number;
+                                        };
+                                        group: {
+                                            count: number;
+                                            grossCents: number;
+                                            netCents: number;
+                                        };
+                                        subscription: {
+                                            count: number;
+                                            grossCents: number;
+                                            netCents: number;
+                                        };
+                                        tip: {
+                                            count: number;
+                                            grossCents: number;
+                                            netCents: number;
+                                        };
+                                        wish: {
+                                            count: number;
+                                            grossCents: number;
+                                            netCents: number;
+                                        };
+                                    };
+                                    start: string;
+                                }[];
+                                changePercent: number | null;
+                                previous: {
+                                    count: number;
+                                    feesCents: number;
+                                    grossCents: number;
+                                    netCents: number;
+                                } | null;
+                                totals: {
+                                    count: number;
+                                    feesCents: number;
+                                    grossCents: number;
+                                    netCents: number;
+                                };
+                            };
+                            from: string;
+                            pending: {
+                                cents: number;
+                                day: string;
+                            }[];
+                            /** @enum {string} */
+                            range: "7d" | "30d" | "12m" | "all";
+                            supporters: {
+                                averageGiftCents: number;
+                                count: number;
+                                newCount: number;
+                                returningCount: number;
+                                top: {
+                                    cents: number;
+                                    gifts: number;
+                                    person: {
+                                        displayName: string;
+                                        handle: string;
+                                        id: string;
+                                        photoUrl: string | null;
+                                    };
+                                }[];
+                            };
+                            timeZone: string;
+                            to: string;
+                            unbought: {
+                                views: number;
+                                wish: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                };
+                            }[];
+                            visits: {
+                                days: {
+                                    day: string;
+                                    profile: number;
+                                    share: number;
+                                    wish: number;
+                                }[];
+                                totals: {
+                                    profile: number;
+                                    share: number;
+                                    wish: number;
+                                };
+                            };
+                            wishes: {
+                                conversionPercent: number | null;
+                                purchases: number;
+                                views: number;
+                                wish: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description A bad range, bucket or time zone */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;

@@ -11,11 +11,13 @@ import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
-import { loadQueries } from '../../../lib/route-loader';
+import { loadSignedInQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
+import { homeSummaryOptions } from '../api/home-calls';
+import { HomeDashboard } from '../components/home-dashboard';
 
 export function homeLoader() {
-  return loadQueries();
+  return loadSignedInQueries(homeSummaryOptions);
 }
 
 /** The signed-in home (/home): a greeting and the ways on. A user without a complete profile finishes it first. */
@@ -55,6 +57,7 @@ function HomeContent() {
         <HomeLink to="/search" icon={<SearchIcon />} title="Search" detail="Find creators and friends" />
         <HomeLink to="/settings" icon={<SettingsIcon />} title="Settings" detail="Notifications, privacy and account" />
       </Stack>
+      <HomeDashboard me={me} />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { cssUrl } from '../../../lib/css-url';
 import { linkLabel } from '../lib/link-label';
+import { OwnerShareButton } from './owner-share-button';
 
 const PHOTO_SIZE = 112;
 
@@ -59,6 +60,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
           )}
         </Typography>
         <Typography color="text.secondary">@{profile.handle}</Typography>
+        {isOwner && <OwnerShareButton handle={profile.handle} />}
         {profile.links.length > 0 && (
           <Stack
             direction="row"
