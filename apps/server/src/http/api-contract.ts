@@ -9,6 +9,17 @@ export const SESSION: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
 /** A public route that shows more to a signed-in viewer (the owner, a moderator). */
 export const OPTIONAL_SESSION: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }, {}];
 
+/** The name of the card provider's signature scheme (its webhooks). */
+export const CARD_PROVIDER_SCHEME = 'cardProviderSignature';
+/** A route the card provider calls: its signature over the raw body, no session and no same-origin check. */
+export const CARD_PROVIDER_SIGNATURE: Record<string, string[]>[] = [{ [CARD_PROVIDER_SCHEME]: [] }];
+export const CARD_PROVIDER_SECURITY_SCHEME = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'Stripe-Signature',
+  description: "The card provider's signature of the raw body with the endpoint's signing secret",
+} as const;
+
 /** The scheme itself: better-auth's cookie (with the __Secure- prefix on HTTPS). */
 export const SESSION_SECURITY_SCHEME = {
   type: 'apiKey',
@@ -45,15 +56,12 @@ const STANDARD: Record<string, Response> = {
   '429': { description: 'Too many writes: wait `Retry-After` seconds', headers: RETRY_AFTER, content: ERROR_CONTENT },
 };
 
-/** Routes called by other sites, with their own checks (a signature), not the same-origin and write limits. */
-export type StandardResponseOptions = { crossSite?: boolean };
-
 /**
  * Adds to an operation the statuses the middleware can answer before its handler runs: 400 when it takes
  * input, 401 when it needs a session, and for a write 403 (foreign origin), 413 and 429 with Retry-After.
  * A status the route already documents keeps its own description; a 429 gains the Retry-After header.
  */
-export function withStandardResponses(method: string, operation: Operation, options: StandardResponseOptions = {}) {
+export function withStandardResponses(method: string, operation: Operation) {
   const responses = { ...operation.responses };
   const add = (status: '400' | '401' | '403' | '413' | '429') => {
     const standard = STANDARD[status] as Response;
@@ -63,10 +71,12 @@ export function withStandardResponses(method: string, operation: Operation, opti
   if (operation.parameters?.length || operation.requestBody) add('400');
   const needsSession = operation.security?.length === 1 && SESSION_SCHEME in (operation.security[0] ?? {});
   if (needsSession) add('401');
-  if (WRITE_METHODS.has(method) && !options.crossSite) {
-    add('403');
+  // The card provider's webhooks come from another site with a signature, past the origin check and write limits.
+  const isCrossSite = operation.security?.some((s) => CARD_PROVIDER_SCHEME in s);
+  if (WRITE_METHODS.has(method)) {
     add('413');
-    add('429');
+    if (!isCrossSite) add('403');
+    if (!isCrossSite) add('429');
   }
   if (responses['429']) add('429');
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

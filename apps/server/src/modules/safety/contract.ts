@@ -28,7 +28,7 @@ export const blockStatusRoute = createRoute({
   path: '/users/{id}/block',
   summary: 'Whether the signed-in user blocked this user',
   request: { params: Id },
-  responses: { 200: jsonResponse(BlockStatus, 'The block'), ...signedIn },
+  responses: { 404: errorResponse('No such user'), 200: jsonResponse(BlockStatus, 'The block'), ...signedIn },
 });
 
 export const blockRoute = createRoute({
@@ -53,7 +53,7 @@ export const unblockRoute = createRoute({
   path: '/users/{id}/block',
   summary: 'Undo a block',
   request: { params: Id },
-  responses: { 200: jsonResponse(BlockStatus, 'No block'), ...signedIn },
+  responses: { 404: errorResponse('No such user'), 200: jsonResponse(BlockStatus, 'No block'), ...signedIn },
 });
 
 export const blockInConversationRoute = createRoute({

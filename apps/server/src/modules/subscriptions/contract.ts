@@ -64,7 +64,7 @@ export const wishStateRoute = createRoute({
   path: '/subscriptions/wish/{id}',
   summary: "The signed-in user's subscription to a wish, and whether a single-subscriber wish is taken",
   request: { params: Id },
-  responses: { 200: jsonResponse(WishSubscriptionState, 'The state'), ...signedIn },
+  responses: { 404: errorResponse('No such wish'), 200: jsonResponse(WishSubscriptionState, 'The state'), ...signedIn },
 });
 
 export const subscribersRoute = createRoute({

@@ -30,7 +30,7 @@ export const listRoute = createRoute({
   path: '/users/{id}/wishes',
   summary: "A seller's wishlist (the wishes not archived) in product.md's order",
   request: { params: Id },
-  responses: { 200: jsonResponse(WishList, 'The wishes') },
+  responses: { 404: errorResponse('No such user'), 200: jsonResponse(WishList, 'The wishes') },
 });
 
 export const archivedRoute = createRoute({
@@ -41,6 +41,7 @@ export const archivedRoute = createRoute({
   summary: "A page of the signed-in seller's archived wishes in product.md's order (the owner only)",
   request: { params: Id, query: PageQuery },
   responses: {
+    404: errorResponse('No such user'),
     200: jsonResponse(ArchivedWishPage, 'The archived wishes'),
     400: errorResponse('A bad cursor or limit'),
     403: errorResponse('Archived wishes of someone else'),

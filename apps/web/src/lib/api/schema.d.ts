@@ -71,6 +71,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider sends the browser back here (Google) */
+        get: operations["authCallback"];
+        put?: never;
+        /** The provider sends the browser back here (Apple's form post) */
+        post: operations["authCallbackPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A proof-of-work challenge (ALTCHA) a send of a code or link may need */
+        get: operations["authChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/get-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current session, or null */
+        get: operations["authGetSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/link-social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Google or Apple as a sign-in method of the signed-in user (Settings) */
+        post: operations["authLinkSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/magic-link/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an e-mail link sign-in from the app's /email page: sets the session cookie */
+        post: operations["authVerifyEmailLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone-number/send-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in code by SMS to a US phone number */
+        post: operations["authSendPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone-number/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the code: sets the session cookie */
+        post: operations["authVerifyPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in link by e-mail */
+        post: operations["authSendEmailLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a Google or Apple sign-in: answers where to send the browser */
+        post: operations["authSocialSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out this browser: ends the session and clears its cookie */
+        post: operations["authSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blocks": {
         parameters: {
             query?: never;
@@ -348,6 +519,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's live updates as Server-Sent Events: refetch what a `change` names */
+        get: operations["liveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fans": {
         parameters: {
             query?: never;
@@ -535,6 +723,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overlay/{secret}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's stream overlay as Server-Sent Events, by its secret (a browser source in OBS) */
+        get: operations["overlayEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overlay/{secret}/state": {
         parameters: {
             query?: never;
@@ -622,6 +827,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/connect-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card provider tells of creators' payout accounts and transfers (Connect) */
+        post: operations["payoutsConnectWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card provider tells of payments (top-ups, subscriptions), refunds and disputes */
+        post: operations["checkoutCardWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payouts/account": {
         parameters: {
             query?: never;
@@ -668,6 +907,23 @@ export interface paths {
         put?: never;
         /** Withdraw whole tokens (at least 50) to the payout account (makeStripeWithdrawal) */
         post: operations["payoutsWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to a preview deployment's demo account (preview hosts only) */
+        post: operations["authPreviewSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1382,9 +1638,93 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "gift.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fan bought one of your wishes
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookGiftReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal.reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stream-overlay goal was reached
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookGoalReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Someone sent you a message
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookMessageReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tip.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fan sent you a tip
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookTipReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        AltchaChallenge: {
+            [key: string]: unknown;
+        };
         ApiError: {
             error: {
                 /** @enum {string} */
@@ -1395,6 +1735,31 @@ export interface components {
                 message: string;
                 requestId?: string;
             };
+        };
+        AuthSession: {
+            session: {
+                expiresAt: string;
+            } & {
+                [key: string]: unknown;
+            };
+            user: {
+                id: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } | null;
+        AuthStatus: {
+            status: boolean;
+        };
+        /** @description A Stripe event (Stripe's own schema); unknown types are ignored */
+        CardProviderEvent: {
+            data: {
+                object: {
+                    [key: string]: unknown;
+                };
+            };
+            id: string;
+            type: string;
         };
         ClientErrorReport: {
             message: string;
@@ -1466,6 +1831,21 @@ export interface components {
             id: string;
             photoUrl: string | null;
         };
+        /** @description An event of the live stream; `: heartbeat` comments keep it open */
+        LiveStreamEvent: {
+            /** @description Empty: the stream is open */
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "ready";
+        } | {
+            data: {
+                conversationId?: string;
+                /** @enum {string} */
+                topic: "wallet" | "purchases" | "received" | "conversations" | "messages" | "fans" | "withdrawals" | "payout-account";
+            };
+            /** @enum {string} */
+            event: "change";
+        };
         Me: {
             displayName: string | null;
             email: string | null;
@@ -1483,6 +1863,59 @@ export interface components {
             subject: string | null;
             text: string;
             to: string;
+        };
+        /** @description An event of a stream overlay (decision 031) */
+        OverlayStreamEvent: {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "ready";
+            /** @description The resume point */
+            id: string;
+        } | {
+            data: {
+                goal: {
+                    image: string | null;
+                    name: string | null;
+                    progressCents: number;
+                    reachedAt: string | null;
+                    targetCents: number;
+                } | null;
+                isSoundOn: boolean;
+                leaderboard: {
+                    amountCents: number;
+                    name: string;
+                }[] | null;
+                /** @enum {string} */
+                leaderboardPeriod: "today" | "goal";
+                showAlerts: boolean;
+            };
+            /** @enum {string} */
+            event: "state";
+        } | {
+            data: {
+                amountCents: number;
+                isTest: boolean;
+                /** @enum {string} */
+                kind: "tip" | "gift";
+                name: string;
+                wish: {
+                    image: string | null;
+                    name: string;
+                } | null;
+            };
+            /** @enum {string} */
+            event: "alert";
+            id: string;
+        } | {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "skip";
+            /** @description A gift shown no alert */
+            id: string;
+        } | {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "heartbeat";
         };
         OwnContribution: {
             amountCents: number;
@@ -1612,6 +2045,12 @@ export interface components {
             handle: string;
             id: string;
             photoUrl: string | null;
+        };
+        /** @description Anonymous (ids null, "Anonymous") for an anonymous gift */
+        WebhookPerson: {
+            displayName: string;
+            handle: string | null;
+            id: string | null;
         };
         Wish: {
             allowRepeatPurchases: boolean;
@@ -1860,6 +2299,641 @@ export interface operations {
             /** @description No such inviter */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set) or not: on to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A broken answer from the provider */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set) or not: on to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A broken answer from the provider */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltchaChallenge"];
+                };
+            };
+        };
+    };
+    authGetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, or null for a visitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+        };
+    };
+    authLinkSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    errorCallbackURL?: string;
+                    /** @enum {string} */
+                    provider: "google" | "apple";
+                };
+            };
+        };
+        responses: {
+            /** @description The provider URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unknown provider, or a return address off this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This provider is not set up on this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authVerifyEmailLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The link is wrong, used or expired, or for another address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSendPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A solved /api/auth/challenge, when the send asks for one */
+                    altcha?: string;
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description A bad phone number or e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many codes or links: wait, or solve a challenge (`fields.altcha`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authVerifyPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No code waits for this number, or a wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many wrong guesses: request a new code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSendEmailLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A solved /api/auth/challenge, when the send asks for one */
+                    altcha?: string;
+                    callbackURL?: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description A bad phone number or e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many codes or links: wait, or solve a challenge (`fields.altcha`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSocialSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    errorCallbackURL?: string;
+                    newUserURL?: string;
+                    /** @enum {string} */
+                    provider: "google" | "apple";
+                };
+            };
+        };
+        responses: {
+            /** @description The provider URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unknown provider, or a return address off this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This provider is not set up on this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,6 +4656,35 @@ export interface operations {
             };
         };
     };
+    liveEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream: `ready` first, then `change` events; `retry` spreads reconnects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveStreamEvent"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     fansList: {
         parameters: {
             query?: {
@@ -4169,6 +5272,51 @@ export interface operations {
             };
         };
     };
+    overlayEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id */
+                after?: string;
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream: `ready`, then `state`, `alert` and `skip` as gifts arrive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["OverlayStreamEvent"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No overlay has this secret (it was replaced) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     overlayState: {
         parameters: {
             query?: never;
@@ -4674,6 +5822,96 @@ export interface operations {
             };
         };
     };
+    payoutsConnectWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardProviderEvent"];
+            };
+        };
+        responses: {
+            /** @description The event is handled (or was already: each event counts once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description A missing or wrong Stripe-Signature, or no card provider on this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkoutCardWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardProviderEvent"];
+            };
+        };
+        responses: {
+            /** @description The event is handled (or was already: each event counts once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description A missing or wrong Stripe-Signature, or no card provider on this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     payoutsStatus: {
         parameters: {
             query?: never;
@@ -4937,6 +6175,81 @@ export interface operations {
             };
             /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authPreviewSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description There was a problem with the preview account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a preview deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6547,6 +7860,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No such wish */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     termsAcceptTerms: {
@@ -6831,6 +8153,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     safetyBlockStatus: {
@@ -6867,6 +8198,15 @@ export interface operations {
             };
             /** @description Nobody is signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7013,6 +8353,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is larger than the route takes (64 KB of JSON) */
             413: {
                 headers: {
@@ -7057,6 +8406,15 @@ export interface operations {
             };
             /** @description A parameter or a field breaks a rule (`fields` names it) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8119,6 +9477,177 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
+            };
+        };
+    };
+    webhookGiftReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        /** @description The creator's part after fees, in tokens */
+                        earnings: number;
+                        fan: components["schemas"]["WebhookPerson"];
+                        id: string;
+                        wish: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "gift.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGoalReached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        reachedAt: string;
+                        startedAt: string;
+                        targetTokens: number;
+                        /** @description Null for a token target */
+                        wishId: string | null;
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "goal.reached";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        conversationId: string;
+                        id: string;
+                        purchaseId: string;
+                        sender: components["schemas"]["WebhookPerson"];
+                        text: string | null;
+                        /** @enum {string} */
+                        type: "text" | "image";
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "message.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTipReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        /** @description The creator's part after fees, in tokens */
+                        earnings: number;
+                        fan: components["schemas"]["WebhookPerson"];
+                        id: string;
+                        wish: null;
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "tip.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
