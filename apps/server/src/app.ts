@@ -7,6 +7,7 @@ import type { ChangeFeed } from './changes/change-feed';
 import type { PublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { apiDocsRoutes } from './http/api-docs';
 import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
   }
   // The document comes from the contracts alone (api-document.ts), the same with or without the outbox.
   api.get('/openapi.json', (c) => c.json(apiDocument()));
+  api.route('/', apiDocsRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(httpMetrics());
