@@ -53,6 +53,8 @@ const STANDARD: Record<string, Response> = {
   '401': { description: 'Nobody is signed in', content: ERROR_CONTENT },
   '403': { description: 'The request comes from another site (its `Origin` is not this one)', content: ERROR_CONTENT },
   '413': { description: 'The body is larger than the route takes (64 KB of JSON)', content: ERROR_CONTENT },
+  '409': { description: 'A request with this Idempotency-Key is still running: retry shortly', content: ERROR_CONTENT },
+  '422': { description: 'This Idempotency-Key was used with another body', content: ERROR_CONTENT },
   '429': { description: 'Too many writes: wait `Retry-After` seconds', headers: RETRY_AFTER, content: ERROR_CONTENT },
 };
 
@@ -63,7 +65,7 @@ const STANDARD: Record<string, Response> = {
  */
 export function withStandardResponses(method: string, operation: Operation) {
   const responses = { ...operation.responses };
-  const add = (status: '400' | '401' | '403' | '413' | '429') => {
+  const add = (status: '400' | '401' | '403' | '409' | '413' | '422' | '429') => {
     const standard = STANDARD[status] as Response;
     const own = responses[status];
     responses[status] = own ? { ...own, headers: standard.headers ?? own.headers } : standard;
@@ -79,5 +81,11 @@ export function withStandardResponses(method: string, operation: Operation) {
     if (!isCrossSite) add('429');
   }
   if (responses['429']) add('429');
+  // The idempotency middleware (http/idempotent-request.ts) answers these before the route runs.
+  const isIdempotent = operation.parameters?.some((p) => (p as { name?: string }).name === 'idempotency-key');
+  if (isIdempotent) {
+    add('409');
+    add('422');
+  }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }

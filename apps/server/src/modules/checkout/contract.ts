@@ -15,6 +15,7 @@ export const topUpRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: TopUpInput } } },
   },
   responses: {
+    503: errorResponse('No card provider on this deployment: top-ups are unavailable'),
     201: jsonResponse(TopUpSession, 'Where the browser goes to pay'),
     400: errorResponse('A field breaks a rule'),
     401: errorResponse('Nobody is signed in'),

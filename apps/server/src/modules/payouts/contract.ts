@@ -21,6 +21,7 @@ export const statusRoute = createRoute({
   path: '/payouts/account',
   summary: "The signed-in user's payout account, or null before onboarding (getStripeAccountStatus)",
   responses: {
+    503: errorResponse('No card provider on this deployment'),
     200: jsonResponse(PayoutAccountStatus, 'The account'),
     ...signedIn,
     500: errorResponse('The card provider could not be asked'),
@@ -35,6 +36,7 @@ export const onboardingRoute = createRoute({
   summary: "A link to the card provider's onboarding for the signed-in user's account (createStripeOnboardingLink)",
   request: { body: { required: true, content: { 'application/json': { schema: OnboardingLinkInput } } } },
   responses: {
+    503: errorResponse('No card provider on this deployment'),
     201: jsonResponse(OnboardingLink, 'Where the browser goes'),
     400: errorResponse('A field breaks a rule'),
     ...signedIn,

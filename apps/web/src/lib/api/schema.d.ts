@@ -3101,6 +3101,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No card provider on this deployment: top-ups are unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     clientErrorsReportClientError: {
@@ -3233,6 +3242,15 @@ export interface operations {
             };
             /** @description The body is larger than the route takes (64 KB of JSON) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5954,6 +5972,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No card provider on this deployment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     payoutsOnboarding: {
@@ -6032,6 +6059,15 @@ export interface operations {
             };
             /** @description The card provider could not start onboarding */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No card provider on this deployment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7800,8 +7836,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running: retry shortly */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The body is larger than the route takes (64 KB of JSON) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
