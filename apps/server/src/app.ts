@@ -1,12 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { PRODUCT_NAME } from '@sweetwish/shared/brand';
 import { Hono } from 'hono';
 import { type CardPayments, CONNECT_WEBHOOK_PATH, WEBHOOK_PATH } from './adapters/payments/card-payments';
 import type { ObjectStorage } from './adapters/storage/object-storage';
+import { apiDocument } from './api-document';
 import type { ChangeFeed } from './changes/change-feed';
 import type { PublicCache } from './changes/public-cache';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { apiDocsRoutes } from './http/api-docs';
 import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
@@ -167,10 +168,9 @@ export function createApp(deps: AppDeps) {
     // How much background work is still queued, so those tests wait for it instead of sleeping.
     api.route('/', devJobRoutes(database.db));
   }
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: `${PRODUCT_NAME} API`, version: '1' },
-  });
+  // The document comes from the contracts alone (api-document.ts), the same with or without the outbox.
+  api.get('/openapi.json', (c) => c.json(apiDocument()));
+  api.route('/', apiDocsRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(httpMetrics());

@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_SRC = 'apps/server/src';
 const TABLES_MESSAGE = 'A module reads and writes only its own tables';
 const ADAPTER_MESSAGE = 'An adapter never imports a module';
+const CONTRACT_MESSAGE = 'A contract imports no database, service or adapter';
 
 type Diagnostic = { message: string; category: string; location: { path: string } };
 
@@ -29,8 +30,8 @@ afterAll(() => {
 });
 
 /** A throw-away source file at `dir` (relative to apps/server/src) that imports `imports`. */
-function probe(dir: string, imports: string[]): string {
-  const file = path.posix.join(SERVER_SRC, dir, `boundary-probe-${randomUUID()}.ts`);
+function probe(dir: string, imports: string[], suffix = ''): string {
+  const file = path.posix.join(SERVER_SRC, dir, `boundary-probe-${randomUUID()}${suffix}.ts`);
   const lines = imports.map((from, i) => `import * as imported${i} from '${from}';`);
   lines.push(`export const all = [${imports.map((_, i) => `imported${i}`).join(', ')}];`);
   fs.writeFileSync(path.join(ROOT, file), `${lines.join('\n')}\n`);
@@ -69,6 +70,23 @@ describe('server boundaries', { timeout: 30_000 }, () => {
     expect(messagesFor(diagnostics, smsAdapter)).toEqual([expect.stringContaining(ADAPTER_MESSAGE)]);
     expect(messagesFor(diagnostics, emailAdapter)).toEqual([expect.stringContaining(ADAPTER_MESSAGE)]);
     expect(messagesFor(diagnostics, outboxAdapter)).toEqual([]);
+  });
+
+  it('fail on a contract importing a database, service or adapter, and pass zod, shared and http helpers', () => {
+    const withDb = probe('modules/wishes', ['../../db/client'], '-contract');
+    const withService = probe('modules/wishes', ['./service'], '-contract');
+    const withAdapter = probe('modules/media', ['../../adapters/storage/object-storage'], '-contract');
+    const pure = probe(
+      'modules/wishes',
+      ['@hono/zod-openapi', '@sweetwish/shared/wishes', '../../http/api-contract', '../../http/openapi-responses'],
+      '-contract',
+    );
+    const diagnostics = lintImports([withDb, withService, withAdapter, pure]);
+
+    for (const file of [withDb, withService, withAdapter]) {
+      expect(messagesFor(diagnostics, file)).toEqual([expect.stringContaining(CONTRACT_MESSAGE)]);
+    }
+    expect(messagesFor(diagnostics, pure)).toEqual([]);
   });
 
   it('keep the server’s other import rule where the boundary rules apply', () => {

@@ -1,24 +1,15 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { BROWSER_COOKIES } from '@sweetwish/shared/browser-cookies';
 import { isAppPath } from '@sweetwish/shared/return-path';
 import type { AppEnv } from '../../http/context';
-import { errorResponse } from '../../http/openapi-responses';
 import { validationHook } from '../../http/validation-hook';
+
+import { acceptTerms } from './terms-contract';
 
 /** As long as browsers keep a cookie (Chrome caps it at 400 days), as the web app writes it. */
 const MAX_AGE_S = 400 * 24 * 60 * 60;
 /** Where the visitor goes when the page they came from cannot be told. */
 const SIGN_IN_PATH = '/sign-in';
-
-const acceptTerms = createRoute({
-  method: 'post',
-  path: '/terms-accepted',
-  summary: 'Accept the terms from the sign-in page before the app has started (a plain form), then back to the page',
-  responses: {
-    303: { description: 'The terms are accepted in this browser: back to the page the form was on' },
-    429: errorResponse('Too many requests from this address'),
-  },
-});
 
 /** The page of this site the form was posted from (its Referer), or undefined for any other. */
 function pageOfThisSite(referer: string | undefined, origin: string): string | undefined {

@@ -1,20 +1,13 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ActivitySummary } from '@sweetwish/shared/wallet';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
-import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { getConversationSummary } from '../chat/service';
 import { getGiftActivity } from '../gifts/service';
 
-const activityRoute = createRoute({
-  method: 'get',
-  path: '/activity',
-  summary: 'What the side menu shows: purchases, received items and conversations, and how many are unseen',
-  responses: { 200: jsonResponse(ActivitySummary, 'The summary'), 401: errorResponse('Nobody is signed in') },
-});
+import { activityRoute } from './contract';
 
 /** GET /api/activity: the side menu's entries and badges in one answer, from the gifts and chat modules. */
 export function activityRoutes(deps: { database: DatabaseHandle; auth: Auth }) {

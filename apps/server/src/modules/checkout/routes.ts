@@ -1,34 +1,15 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { TopUpInput, TopUpSession } from '@sweetwish/shared/wallet';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
-import { idempotencyHeader, idempotentRequest } from '../../http/idempotent-request';
-import { errorResponse, jsonResponse } from '../../http/openapi-responses';
+import { idempotentRequest } from '../../http/idempotent-request';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Logger } from '../../logger';
 import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
+import { topUpRoute } from './contract';
 import { handleWebhookEvent, startTopUp, verifyWebhook } from './service';
-
-const topUpRoute = createRoute({
-  method: 'post',
-  path: '/checkout/top-ups',
-  summary: 'Start a card checkout for tokens (createStripeTokenCheckoutSession)',
-  request: {
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: TopUpInput } } },
-  },
-  responses: {
-    201: jsonResponse(TopUpSession, 'Where the browser goes to pay'),
-    400: errorResponse('A field breaks a rule'),
-    401: errorResponse('Nobody is signed in'),
-    409: errorResponse('A request with this Idempotency-Key is still running'),
-    422: errorResponse('The Idempotency-Key was used for another request'),
-    500: errorResponse('The card provider could not start a checkout'),
-  },
-});
 
 export function checkoutRoutes(deps: {
   database: DatabaseHandle;

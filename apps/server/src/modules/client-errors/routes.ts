@@ -1,16 +1,8 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ClientErrorReport } from '@sweetwish/shared/client-error';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/context';
-import { errorResponse } from '../../http/openapi-responses';
 import { validationHook } from '../../http/validation-hook';
 
-const reportClientError = createRoute({
-  method: 'post',
-  path: '/client-errors',
-  summary: "Report an uncaught error of the web app to the server's log",
-  request: { body: { required: true, content: { 'application/json': { schema: ClientErrorReport } } } },
-  responses: { 204: { description: 'Logged' }, 429: errorResponse('Too many reports from this address') },
-});
+import { reportClientError } from './contract';
 
 /**
  * The most of each field that reaches the log: 6.3 KB a report at most. With the reports' rate limits

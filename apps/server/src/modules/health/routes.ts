@@ -1,30 +1,9 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { HealthResponse, ReadyResponse } from '@sweetwish/shared/health';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { validationHook } from '../../http/validation-hook';
 
-const getHealth = createRoute({
-  method: 'get',
-  path: '/health',
-  summary: 'Liveness and database check',
-  responses: {
-    200: {
-      description: 'The server and its database answer',
-      content: { 'application/json': { schema: HealthResponse } },
-    },
-  },
-});
-
-const getReady = createRoute({
-  method: 'get',
-  path: '/ready',
-  summary: "The load balancer's check: whether this instance takes new work",
-  responses: {
-    200: { description: 'It does', content: { 'application/json': { schema: ReadyResponse } } },
-    503: { description: 'It is shutting down', content: { 'application/json': { schema: ReadyResponse } } },
-  },
-});
+import { getHealth, getReady } from './contract';
 
 /**
  * /health asks the database too (for monitoring). /ready, the load balancer's check, does not: every

@@ -1,34 +1,18 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE, UploadedImage, UploadImageInput } from '@sweetwish/shared/media';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE } from '@sweetwish/shared/media';
 import { Hono } from 'hono';
 import { isStorageKey, type ObjectStorage } from '../../adapters/storage/object-storage';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/context';
-import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
+import { IMAGE_UPLOAD_PATH, postImage } from './contract';
 import { MEDIA_PATH_PREFIX, type MediaDeps, uploadImage } from './service';
 
-/** The upload's path inside /api; the only API path whose body may be larger than a JSON body. */
-export const IMAGE_UPLOAD_PATH = '/media/images';
+export { IMAGE_UPLOAD_PATH } from './contract';
 /** The body limit for the upload: the largest image plus room for the multipart framing and the kind field. */
 export const MAX_IMAGE_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
-
-const postImage = createRoute({
-  method: 'post',
-  path: IMAGE_UPLOAD_PATH,
-  summary: 'Upload an image (wish, profile photo or banner); it is re-encoded as a JPEG and stored',
-  request: { body: { required: true, content: { 'multipart/form-data': { schema: UploadImageInput } } } },
-  responses: {
-    201: jsonResponse(UploadedImage, 'The stored image'),
-    400: errorResponse('Not an image this server takes (or not within the time and memory limits), or a missing field'),
-    401: errorResponse('Nobody is signed in'),
-    403: errorResponse("The uploader's images would take more than their storage quota (200 MB)"),
-    413: errorResponse('The file is larger than 10 MB'),
-    429: errorResponse('This server is processing as many images as it can; try again shortly'),
-  },
-});
 
 /** POST /media/images, to be mounted under /api. */
 export function mediaRoutes({ auth, ...media }: MediaDeps & { auth: Auth }) {

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { OutboxList } from '@sweetwish/shared/accounts';
 import { listOutboxMessages } from '../../adapters/outbox/outbox-store';
 import type { DatabaseHandle } from '../../db/client';
@@ -6,17 +6,7 @@ import type { AppEnv } from '../../http/context';
 import { localOnly } from '../../http/local-request';
 import { validationHook } from '../../http/validation-hook';
 
-const listOutbox = createRoute({
-  method: 'get',
-  path: '/dev/outbox',
-  summary: 'Every SMS and e-mail the local adapters kept instead of sending, newest first',
-  responses: {
-    200: {
-      description: 'The latest outbox messages',
-      content: { 'application/json': { schema: OutboxList } },
-    },
-  },
-});
+import { listOutbox } from './contract';
 
 /**
  * Mounted only while a local adapter is in use on a local address (outbox-policy.ts), and answers only

@@ -26,7 +26,6 @@ import {
   me,
   sendCode,
   signInByEmail,
-  signInByPhone,
   uniquePhone,
   verifyCode,
 } from '../../../test/sign-in-helpers';

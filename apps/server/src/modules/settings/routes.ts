@@ -1,11 +1,9 @@
-import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { DeleteAccountInput, Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { deleteCookie } from 'hono/cookie';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
-import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { forgetUserSessions, requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Logger } from '../../logger';
@@ -13,48 +11,8 @@ import type { Auth } from '../accounts/auth';
 import { deleteAccount } from '../accounts/delete-account';
 import { signOutEverywhere } from '../accounts/service';
 import { announceMessagesFromFans } from '../chat/service';
+import { deleteAccountRoute, getRoute, patchRoute, signOutEverywhereRoute } from './contract';
 import { getSettings, updateSettings } from './service';
-
-const signedIn = { 401: errorResponse('Nobody is signed in') };
-
-const getRoute = createRoute({
-  method: 'get',
-  path: '/settings',
-  summary: "The signed-in user's settings",
-  responses: { 200: jsonResponse(Settings, 'The settings'), ...signedIn },
-});
-
-const patchRoute = createRoute({
-  method: 'patch',
-  path: '/settings',
-  summary: 'Change some settings: notifications of gifts and messages, messages from fans',
-  request: { body: { required: true, content: { 'application/json': { schema: UpdateSettingsInput } } } },
-  responses: { 200: jsonResponse(Settings, 'The settings'), 400: errorResponse('Nothing to change'), ...signedIn },
-});
-
-const signOutEverywhereRoute = createRoute({
-  method: 'post',
-  path: '/account/sign-out-everywhere',
-  summary: 'End every session of the signed-in user, this one included',
-  responses: { 204: { description: 'Signed out everywhere' }, ...signedIn },
-});
-
-const deleteAccountRoute = createRoute({
-  method: 'post',
-  path: '/account/delete',
-  summary:
-    "Delete the signed-in user's account: needs an empty wallet or a confirmed remainder given up; ledger records are kept",
-  request: { body: { required: true, content: { 'application/json': { schema: DeleteAccountInput } } } },
-  responses: {
-    204: { description: 'Deleted, and signed out' },
-    400: errorResponse('Not confirmed'),
-    ...signedIn,
-    409: errorResponse(
-      'Not yet: a dispute is open, earnings are pending (with the date they clear), a withdrawal is under way or ' +
-        'the balance must be withdrawn; or a remainder that cannot be withdrawn must be given up (fields.forfeitCents)',
-    ),
-  },
-});
 
 /** Session cookies better-auth sets (with the secure prefix on HTTPS). */
 const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'];

@@ -1,91 +1,18 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { PageQuery } from '@sweetwish/shared/paging';
-import {
-  ArchivedWishPage,
-  CreateWishInput,
-  ProfilePage,
-  UpdateWishInput,
-  Wish,
-  WishList,
-  WishPage,
-} from '@sweetwish/shared/wishes';
+import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { ProfilePage, WishList } from '@sweetwish/shared/wishes';
 import type { TypedResponse } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
 import type { DatabaseHandle } from '../../db/client';
 import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { sendJsonBytes } from '../../http/json-bytes';
-import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { onWishUpdate } from '../group-gifts/service';
+import { archivedRoute, createRouteDef, getRoute, listRoute, profilePageRoute, updateRouteDef } from './contract';
 import { profilePage } from './profile-page';
 import { createWish, getWishPage, listArchivedWishPage, listWishes, updateWish } from './service';
-
-const Id = z.object({ id: z.string().min(1).max(64) });
-
-const profilePageRoute = createRoute({
-  method: 'get',
-  path: '/users/{handle}/page',
-  summary:
-    'What /{handle} shows a visitor in one answer: the profile (a past handle answers with the current one) and its wishlist',
-  request: { params: z.object({ handle: z.string().min(1).max(64) }) },
-  responses: { 200: jsonResponse(ProfilePage, 'The profile and its wishes'), 404: errorResponse('User Not Found') },
-});
-
-const listRoute = createRoute({
-  method: 'get',
-  path: '/users/{id}/wishes',
-  summary: "A seller's wishlist (the wishes not archived) in product.md's order",
-  request: { params: Id },
-  responses: { 200: jsonResponse(WishList, 'The wishes') },
-});
-
-const archivedRoute = createRoute({
-  method: 'get',
-  path: '/users/{id}/archived-wishes',
-  summary: "A page of the signed-in seller's archived wishes in product.md's order (the owner only)",
-  request: { params: Id, query: PageQuery },
-  responses: {
-    200: jsonResponse(ArchivedWishPage, 'The archived wishes'),
-    400: errorResponse('A bad cursor or limit'),
-    403: errorResponse('Archived wishes of someone else'),
-  },
-});
-
-const getRoute = createRoute({
-  method: 'get',
-  path: '/wishes/{id}',
-  summary: 'A wish and its seller, for the public wish page',
-  request: { params: Id },
-  responses: { 200: jsonResponse(WishPage, 'The wish'), 404: errorResponse('No such wish') },
-});
-
-const createRouteDef = createRoute({
-  method: 'post',
-  path: '/wishes',
-  summary: 'Add a wish to the signed-in user\u2019s wishlist (createProduct)',
-  request: { body: { required: true, content: { 'application/json': { schema: CreateWishInput } } } },
-  responses: {
-    201: jsonResponse(Wish, 'The new wish'),
-    400: errorResponse('A field breaks a rule'),
-    401: errorResponse('Nobody is signed in'),
-  },
-});
-
-const updateRouteDef = createRoute({
-  method: 'patch',
-  path: '/wishes/{id}',
-  summary: 'Change some fields of one of one\u2019s own wishes (updateProduct)',
-  request: { params: Id, body: { required: true, content: { 'application/json': { schema: UpdateWishInput } } } },
-  responses: {
-    200: jsonResponse(Wish, 'The wish'),
-    400: errorResponse('A field breaks a rule'),
-    401: errorResponse('Nobody is signed in'),
-    404: errorResponse('No such wish of the signed-in user'),
-  },
-});
 
 export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
   const db = deps.database.db;

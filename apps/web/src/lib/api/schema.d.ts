@@ -13,59 +13,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Delete the signed-in user's account: needs an empty wallet or a confirmed remainder given up; ledger records are kept */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        forfeitCents?: number;
-                        /** @enum {boolean} */
-                        isConfirmed: true;
-                    };
-                };
-            };
-            responses: {
-                /** @description Deleted, and signed out */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not confirmed */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not yet: a dispute is open, earnings are pending (with the date they clear), a withdrawal is under way or the balance must be withdrawn; or a remainder that cannot be withdrawn must be given up (fields.forfeitCents) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["settingsDeleteAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -82,33 +30,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** End every session of the signed-in user, this one included */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Signed out everywhere */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["settingsSignOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -123,41 +45,7 @@ export interface paths {
             cookie?: never;
         };
         /** What the side menu shows: purchases, received items and conversations, and how many are unseen */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The summary */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            hasConversations: boolean;
-                            hasPurchases: boolean;
-                            hasReceived: boolean;
-                            unseenConversations: number;
-                            unseenReceived: number;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["activityActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -174,39 +62,180 @@ export interface paths {
             cookie?: never;
         };
         /** The inviter an affiliate code stands for */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    code: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The inviter */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Inviter"];
-                    };
-                };
-                /** @description No such inviter */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["profilesGetAffiliate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/callback/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider sends the browser back here (Google) */
+        get: operations["authCallback"];
+        put?: never;
+        /** The provider sends the browser back here (Apple's form post) */
+        post: operations["authCallbackPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A proof-of-work challenge (ALTCHA) a send of a code or link may need */
+        get: operations["authChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/get-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current session, or null */
+        get: operations["authGetSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/link-social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add Google or Apple as a sign-in method of the signed-in user (Settings) */
+        post: operations["authLinkSocial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/magic-link/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an e-mail link sign-in from the app's /email page: sets the session cookie */
+        post: operations["authVerifyEmailLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone-number/send-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in code by SMS to a US phone number */
+        post: operations["authSendPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/phone-number/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the code: sets the session cookie */
+        post: operations["authVerifyPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a sign-in link by e-mail */
+        post: operations["authSendEmailLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/social": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a Google or Apple sign-in: answers where to send the browser */
+        post: operations["authSocialSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out this browser: ends the session and clears its cookie */
+        post: operations["authSignOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -221,60 +250,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the users the signed-in user blocked, newest first (settings) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The blocked users */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                blockedAt: string;
-                                person: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                } | null;
-                                refusesGifts: boolean;
-                                userId: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetyListBlocks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -293,84 +269,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start a card checkout for tokens (createStripeTokenCheckoutSession) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        location: string;
-                        quantity: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Where the browser goes to pay */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uri */
-                            url: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The card provider could not start a checkout */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["checkoutTopUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -387,37 +286,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Report an uncaught error of the web app to the server's log */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ClientErrorReport"];
-                };
-            };
-            responses: {
-                /** @description Logged */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Too many reports from this address */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["clientErrorsReportClientError"];
         delete?: never;
         options?: never;
         head?: never;
@@ -434,67 +303,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Take a contribution back to the wallet while its group gift is unfunded */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Returned, as the kinds of token it was paid with */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["TakeBackResult"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The creator turned taking back off */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a contribution of theirs */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The group gift is funded, or a request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["groupGiftsTakeBack"];
         delete?: never;
         options?: never;
         head?: never;
@@ -509,133 +318,10 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in user's conversations, most recently active first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The conversations */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                createdAt: string;
-                                id: string;
-                                isUnread: boolean;
-                                lastMessage: {
-                                    isMine: boolean;
-                                    text: string | null;
-                                    /** @enum {string} */
-                                    type: "text" | "image" | "purchase";
-                                } | null;
-                                participant: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                } | null;
-                                participantSeenAt: string | null;
-                                purchaseId: string;
-                                /** @enum {string} */
-                                role: "buyer" | "recipient";
-                                seenAt: string | null;
-                                /** @enum {string|null} */
-                                sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
-                                updatedAt: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["conversationsList"];
         put?: never;
         /** Open a purchase's conversation, or find the one it has (createConversation) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        purchaseId: string;
-                        /** @enum {string} */
-                        type: "purchase" | "received";
-                    };
-                };
-            };
-            responses: {
-                /** @description The conversation */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            conversationId: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such purchase on that side for the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["conversationsCreateConversation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -650,70 +336,7 @@ export interface paths {
             cookie?: never;
         };
         /** One conversation of the signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The conversation */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            createdAt: string;
-                            id: string;
-                            isUnread: boolean;
-                            lastMessage: {
-                                isMine: boolean;
-                                text: string | null;
-                                /** @enum {string} */
-                                type: "text" | "image" | "purchase";
-                            } | null;
-                            participant: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            } | null;
-                            participantSeenAt: string | null;
-                            purchaseId: string;
-                            /** @enum {string} */
-                            role: "buyer" | "recipient";
-                            seenAt: string | null;
-                            /** @enum {string|null} */
-                            sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
-                            updatedAt: string;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["conversationsGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -731,100 +354,10 @@ export interface paths {
         };
         get?: never;
         /** Block a conversation's other participant (an anonymous buyer stays anonymous) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        refusesGifts?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The block */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isBlocked: boolean;
-                            refusesGifts: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        put: operations["safetyBlockInConversation"];
         post?: never;
         /** Undo the block of a conversation's other participant */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No block */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isBlocked: boolean;
-                            refusesGifts: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["safetyUnblockInConversation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -840,114 +373,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send an image message (sendMessage with an image); re-encoded, with a 400x200 thumbnail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        blurhash: string;
-                        /** Format: binary */
-                        file: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The message */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            content: string | null;
-                            id: string;
-                            image: {
-                                blurhash: string | null;
-                                height: number;
-                                isLocked: boolean;
-                                thumbUrl: string | null;
-                                url: string | null;
-                                width: number;
-                            } | null;
-                            isMine: boolean;
-                            isRemoved: boolean;
-                            /** @enum {string|null} */
-                            participantReaction: "heart" | null;
-                            purchase: {
-                                costCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            } | null;
-                            /** @enum {string|null} */
-                            reaction: "heart" | null;
-                            sentAt: string;
-                            seq: number;
-                            /** @enum {string} */
-                            type: "text" | "image" | "purchase";
-                            version: number;
-                        };
-                    };
-                };
-                /** @description Not an image this server takes, or a bad blurhash */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The creator has turned off messages from fans */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The file is larger than 10 MB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["conversationsSendImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -962,196 +388,10 @@ export interface paths {
             cookie?: never;
         };
         /** A page of messages, oldest first: the newest ones, or those before a seq */
-        get: {
-            parameters: {
-                query?: {
-                    before?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            hasOlder: boolean;
-                            messages: {
-                                content: string | null;
-                                id: string;
-                                image: {
-                                    blurhash: string | null;
-                                    height: number;
-                                    isLocked: boolean;
-                                    thumbUrl: string | null;
-                                    url: string | null;
-                                    width: number;
-                                } | null;
-                                isMine: boolean;
-                                isRemoved: boolean;
-                                /** @enum {string|null} */
-                                participantReaction: "heart" | null;
-                                purchase: {
-                                    costCents: number;
-                                    product: {
-                                        id: string;
-                                        image: string | null;
-                                        name: string;
-                                    } | null;
-                                    reversedCents: number;
-                                    /** @enum {string} */
-                                    type: "standard" | "tip";
-                                } | null;
-                                /** @enum {string|null} */
-                                reaction: "heart" | null;
-                                sentAt: string;
-                                seq: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "purchase";
-                                version: number;
-                            }[];
-                            version: number;
-                        };
-                    };
-                };
-                /** @description Bad page */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["conversationsListMessages"];
         put?: never;
         /** Send a text message (sendMessage) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        content: string;
-                        /** @enum {string} */
-                        type: "text";
-                    };
-                };
-            };
-            responses: {
-                /** @description The message */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            content: string | null;
-                            id: string;
-                            image: {
-                                blurhash: string | null;
-                                height: number;
-                                isLocked: boolean;
-                                thumbUrl: string | null;
-                                url: string | null;
-                                width: number;
-                            } | null;
-                            isMine: boolean;
-                            isRemoved: boolean;
-                            /** @enum {string|null} */
-                            participantReaction: "heart" | null;
-                            purchase: {
-                                costCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            } | null;
-                            /** @enum {string|null} */
-                            reaction: "heart" | null;
-                            sentAt: string;
-                            seq: number;
-                            /** @enum {string} */
-                            type: "text" | "image" | "purchase";
-                            version: number;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The creator has turned off messages from fans */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["conversationsSendText"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1166,49 +406,7 @@ export interface paths {
             cookie?: never;
         };
         /** An image message's picture (or its thumbnail), for a participant who may see it */
-        get: {
-            parameters: {
-                query?: {
-                    size?: "full" | "thumb";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                    messageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The JPEG */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/jpeg": string;
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not theirs, still locked, or removed */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["conversationsImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1226,96 +424,7 @@ export interface paths {
         };
         get?: never;
         /** Set or clear the signed-in user's reaction to a message */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    messageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string|null} */
-                        reaction: "heart" | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The message */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            content: string | null;
-                            id: string;
-                            image: {
-                                blurhash: string | null;
-                                height: number;
-                                isLocked: boolean;
-                                thumbUrl: string | null;
-                                url: string | null;
-                                width: number;
-                            } | null;
-                            isMine: boolean;
-                            isRemoved: boolean;
-                            /** @enum {string|null} */
-                            participantReaction: "heart" | null;
-                            purchase: {
-                                costCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            } | null;
-                            /** @enum {string|null} */
-                            reaction: "heart" | null;
-                            sentAt: string;
-                            seq: number;
-                            /** @enum {string} */
-                            type: "text" | "image" | "purchase";
-                            version: number;
-                        };
-                    };
-                };
-                /** @description Bad reaction */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        put: operations["conversationsReaction"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1333,80 +442,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Unlock the other participant's image for the signed-in user (remembered on every device) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    messageId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The message */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            content: string | null;
-                            id: string;
-                            image: {
-                                blurhash: string | null;
-                                height: number;
-                                isLocked: boolean;
-                                thumbUrl: string | null;
-                                url: string | null;
-                                width: number;
-                            } | null;
-                            isMine: boolean;
-                            isRemoved: boolean;
-                            /** @enum {string|null} */
-                            participantReaction: "heart" | null;
-                            purchase: {
-                                costCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            } | null;
-                            /** @enum {string|null} */
-                            reaction: "heart" | null;
-                            sentAt: string;
-                            seq: number;
-                            /** @enum {string} */
-                            type: "text" | "image" | "purchase";
-                            version: number;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["conversationsUnlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1421,94 +457,7 @@ export interface paths {
             cookie?: never;
         };
         /** Messages sent or changed after a version (the live updates of an open conversation) */
-        get: {
-            parameters: {
-                query?: {
-                    since?: number | null;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The changes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isComplete: boolean;
-                            messages: {
-                                content: string | null;
-                                id: string;
-                                image: {
-                                    blurhash: string | null;
-                                    height: number;
-                                    isLocked: boolean;
-                                    thumbUrl: string | null;
-                                    url: string | null;
-                                    width: number;
-                                } | null;
-                                isMine: boolean;
-                                isRemoved: boolean;
-                                /** @enum {string|null} */
-                                participantReaction: "heart" | null;
-                                purchase: {
-                                    costCents: number;
-                                    product: {
-                                        id: string;
-                                        image: string | null;
-                                        name: string;
-                                    } | null;
-                                    reversedCents: number;
-                                    /** @enum {string} */
-                                    type: "standard" | "tip";
-                                } | null;
-                                /** @enum {string|null} */
-                                reaction: "heart" | null;
-                                sentAt: string;
-                                seq: number;
-                                /** @enum {string} */
-                                type: "text" | "image" | "purchase";
-                                version: number;
-                            }[];
-                            version: number;
-                        };
-                    };
-                };
-                /** @description Bad version */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["conversationsChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1527,44 +476,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark the conversation read up to its last message */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Read */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such conversation (or message) of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["conversationsSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1579,147 +491,12 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the signed-in user may join, and has joined, a creator's fan base */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The membership */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canJoin: boolean;
-                            isMember: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such creator */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["fansGet"];
         /** Join a creator's fan base (only after rewarding them) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The membership */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canJoin: boolean;
-                            isMember: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The user never rewarded this creator */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such creator */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        put: operations["fansJoin"];
         post?: never;
         /** Leave a creator's fan base */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The membership */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            canJoin: boolean;
-                            isMember: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such creator */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["fansLeave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1733,26 +510,24 @@ export interface paths {
             cookie?: never;
         };
         /** Every SMS and e-mail the local adapters kept instead of sending, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The latest outbox messages */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OutboxMessage"][];
-                    };
-                };
-            };
+        get: operations["outboxListOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /** The signed-in user's live updates as Server-Sent Events: refetch what a `change` names */
+        get: operations["liveEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1769,59 +544,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in creator's fan base, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The fans */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                fan: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                } | null;
-                                since: string;
-                                totalGivenCents: number;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["fansList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1838,37 +561,7 @@ export interface paths {
             cookie?: never;
         };
         /** Whether a handle can be taken */
-        get: {
-            parameters: {
-                query: {
-                    handle: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The answer */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["HandleAvailability"];
-                    };
-                };
-                /** @description The handle breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["profilesGetHandleAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1885,26 +578,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness and database check */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The server and its database answer */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["healthGetHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2210,26 +884,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user, or null for a visitor */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user, or null when nobody is signed in */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Me"] | null;
-                    };
-                };
-            };
-        };
+        get: operations["accountsGetMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2246,37 +901,7 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the signed-in user moderates */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The roles */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isModerator: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetyRoles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2295,80 +920,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload an image (wish, profile photo or banner); it is re-encoded as a JPEG and stored */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** Format: binary */
-                        file: string;
-                        /** @enum {string} */
-                        kind: "wish" | "photo" | "banner";
-                    };
-                };
-            };
-            responses: {
-                /** @description The stored image */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UploadedImage"];
-                    };
-                };
-                /** @description Not an image this server takes (or not within the time and memory limits), or a missing field */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The uploader's images would take more than their storage quota (200 MB) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The file is larger than 10 MB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description This server is processing as many images as it can; try again shortly */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["mediaPostImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2383,61 +935,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the moderators' audit log, newest first (moderators only) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The audit log */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @enum {string} */
-                                action: "dismiss" | "hide" | "suspend" | "lift_suspension";
-                                createdAt: string;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "profile" | "wish" | "message";
-                                moderatorId: string;
-                                reason: string;
-                                reportId: string | null;
-                                targetId: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a moderator, or no such report */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetyAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2454,86 +952,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The open reports */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                createdAt: string;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "profile" | "wish" | "message";
-                                lastReportedAt: string;
-                                note: string;
-                                /** @enum {string} */
-                                reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
-                                reportCount: number;
-                                reporterId: string;
-                                snapshot: {
-                                    message?: {
-                                        content: string | null;
-                                        conversationId: string;
-                                        imageKey: string | null;
-                                        sentAt: string;
-                                        type: string;
-                                    };
-                                    profile?: {
-                                        bannerUrl: string | null;
-                                        description: string | null;
-                                        displayName: string | null;
-                                        handle: string | null;
-                                        links: string[];
-                                        photoUrl: string | null;
-                                    };
-                                    wish?: {
-                                        cost: number;
-                                        description: string;
-                                        image: string | null;
-                                        name: string;
-                                    };
-                                };
-                                targetId: string;
-                                targetUserId: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a moderator, or no such report */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetyQueue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2552,67 +971,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Dismiss a report, hide its wish or message, or suspend its content's account (moderators only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        action: "dismiss" | "hide" | "suspend";
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Done, and written to the audit log */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            action: "dismiss" | "hide" | "suspend";
-                            reportId: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule, or a profile cannot be hidden */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a moderator, or no such report */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The report was handled already */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["safetyAct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2627,55 +986,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the suspended accounts, the latest suspended first (moderators only) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The suspended accounts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                displayName: string | null;
-                                handle: string | null;
-                                id: string;
-                                suspendedAt: string;
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a moderator, or no such report */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetySuspended"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2694,59 +1005,24 @@ export interface paths {
         get?: never;
         put?: never;
         /** Lift the suspension of an account, with a reason (moderators only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Lifted, and written to the audit log */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description No reason, or one too long */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a moderator, or no such report */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The account is not suspended */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
+        post: operations["safetyLiftSuspension"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/{secret}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /** A creator's stream overlay as Server-Sent Events, by its secret (a browser source in OBS) */
+        get: operations["overlayEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2761,53 +1037,7 @@ export interface paths {
             cookie?: never;
         };
         /** What an overlay shows besides alerts (for the overlay page, which holds the secret) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    secret: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                progressCents: number;
-                                reachedAt: string | null;
-                                targetCents: number;
-                            } | null;
-                            isSoundOn: boolean;
-                            leaderboard: {
-                                amountCents: number;
-                                name: string;
-                            }[] | null;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            showAlerts: boolean;
-                        };
-                    };
-                };
-                /** @description No overlay has this address */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["overlayState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2826,125 +1056,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start a goal now: one of your wishes (its price is the target) or a number of tokens */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        wishId: string;
-                    } | {
-                        tokens: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                reachedAt: string | null;
-                                startedAt: string;
-                                targetCents: number;
-                                wishId: string | null;
-                            } | null;
-                            isSoundOn: boolean;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            minTokens: number;
-                            secret: string;
-                            showAlerts: boolean;
-                            showGoal: boolean;
-                            showLeaderboard: boolean;
-                        };
-                    };
-                };
-                /** @description Not a wish or token target */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not one of your wishes */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["overlayStartGoal"];
         /** End the goal: the overlay shows none */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                reachedAt: string | null;
-                                startedAt: string;
-                                targetCents: number;
-                                wishId: string | null;
-                            } | null;
-                            isSoundOn: boolean;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            minTokens: number;
-                            secret: string;
-                            showAlerts: boolean;
-                            showGoal: boolean;
-                            showLeaderboard: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["overlayStopGoal"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2960,52 +1074,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Give the overlay a new secret address; the old one stops at once, open overlays included */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The settings, with the new secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                reachedAt: string | null;
-                                startedAt: string;
-                                targetCents: number;
-                                wishId: string | null;
-                            } | null;
-                            isSoundOn: boolean;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            minTokens: number;
-                            secret: string;
-                            showAlerts: boolean;
-                            showGoal: boolean;
-                            showLeaderboard: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["overlayRegenerate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3020,125 +1089,14 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in creator's stream overlay: its secret address and what it shows */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                reachedAt: string | null;
-                                startedAt: string;
-                                targetCents: number;
-                                wishId: string | null;
-                            } | null;
-                            isSoundOn: boolean;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            minTokens: number;
-                            secret: string;
-                            showAlerts: boolean;
-                            showGoal: boolean;
-                            showLeaderboard: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["overlayGet"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Choose what the overlay shows: alerts, goal, leaderboard, minimum amount, sound, leaderboard period */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isSoundOn?: boolean;
-                        /** @enum {string} */
-                        leaderboardPeriod?: "today" | "goal";
-                        minTokens?: number;
-                        showAlerts?: boolean;
-                        showGoal?: boolean;
-                        showLeaderboard?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            goal: {
-                                image: string | null;
-                                name: string | null;
-                                reachedAt: string | null;
-                                startedAt: string;
-                                targetCents: number;
-                                wishId: string | null;
-                            } | null;
-                            isSoundOn: boolean;
-                            /** @enum {string} */
-                            leaderboardPeriod: "today" | "goal";
-                            minTokens: number;
-                            secret: string;
-                            showAlerts: boolean;
-                            showGoal: boolean;
-                            showLeaderboard: boolean;
-                        };
-                    };
-                };
-                /** @description Nothing to change */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        patch: operations["overlayPatch"];
         trace?: never;
     };
     "/api/overlay/test-alert": {
@@ -3151,33 +1109,41 @@ export interface paths {
         get?: never;
         put?: never;
         /** Show a sample alert, marked as a test, on the open overlays (nothing is stored) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Sent */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
+        post: operations["overlayTestAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/connect-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /** The card provider tells of creators' payout accounts and transfers (Connect) */
+        post: operations["payoutsConnectWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The card provider tells of payments (top-ups, subscriptions), refunds and disputes */
+        post: operations["checkoutCardWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3192,50 +1158,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's payout account, or null before onboarding (getStripeAccountStatus) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The account */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account: {
-                                detailsSubmitted: boolean;
-                                id: string;
-                                payoutsEnabled: boolean;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The card provider could not be asked */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["payoutsStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3254,62 +1177,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A link to the card provider's onboarding for the signed-in user's account (createStripeOnboardingLink) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        location: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Where the browser goes */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: uri */
-                            url: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The card provider could not start onboarding */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["payoutsOnboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3324,142 +1192,27 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in user's withdrawals, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The withdrawals */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                amountCents: number;
-                                completedAt: string | null;
-                                createdAt: string;
-                                failureMessage: string | null;
-                                id: string;
-                                /** @enum {string} */
-                                status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["payoutsList"];
         put?: never;
         /** Withdraw whole tokens (at least 50) to the payout account (makeStripeWithdrawal) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The withdrawal: in transit to the payout account (Completed once its payout is paid), or pending while the transfer is retried or waits for the platform balance */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            amountCents: number;
-                            completedAt: string | null;
-                            createdAt: string;
-                            failureMessage: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No payout account with payouts enabled, or the balance is on hold */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The card provider refused the transfer (the money is back in the wallet), or a request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
+        post: operations["payoutsWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/preview-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        put?: never;
+        /** Sign in to a preview deployment's demo account (preview hosts only) */
+        post: operations["authPreviewSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3480,48 +1233,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Change parts of the signed-in user’s profile */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateProfileInput"];
-                };
-            };
-            responses: {
-                /** @description The profile */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PublicProfile"];
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        patch: operations["profilesPatchProfile"];
         trace?: never;
     };
     "/api/profile/complete": {
@@ -3534,57 +1246,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Set handle and display name after the first sign-in (completeProfile) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CompleteProfileInput"];
-                };
-            };
-            responses: {
-                /** @description The completed profile */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Me"];
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The handle is taken, or the profile was already complete */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["profilesPostCompleteProfile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3600,57 +1262,7 @@ export interface paths {
         };
         get?: never;
         /** Change the handle, keeping the old one for redirects (setHandle) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SetHandleInput"];
-                };
-            };
-            responses: {
-                /** @description The profile */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Me"];
-                    };
-                };
-                /** @description The handle breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The handle is taken */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        put: operations["profilesPutHandle"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3666,26 +1278,7 @@ export interface paths {
             cookie?: never;
         };
         /** Which sign-in options this server offers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The options */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PublicConfig"];
-                    };
-                };
-            };
-        };
+        get: operations["accountsGetPublicConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3702,161 +1295,10 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in user's purchases and tips, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The purchases */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                conversationId: string | null;
-                                costCents: number;
-                                createdAt: string;
-                                id: string;
-                                isAnonymous: boolean;
-                                isRenewal: boolean;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                seller: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                };
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["giftsListPurchases"];
         put?: never;
         /** Buy a wish with tokens (buyProduct) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default false */
-                        isAnonymous?: boolean;
-                        productId: string;
-                        sellerId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The purchase */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            purchaseId: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The seller cannot buy their own wish */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such wish of that seller */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wish is sold or archived, or a request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["giftsBuy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3871,67 +1313,7 @@ export interface paths {
             cookie?: never;
         };
         /** One purchase of the signed-in user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The purchase */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            conversationId: string | null;
-                            costCents: number;
-                            createdAt: string;
-                            id: string;
-                            isAnonymous: boolean;
-                            isRenewal: boolean;
-                            product: {
-                                id: string;
-                                image: string | null;
-                                name: string;
-                            } | null;
-                            reversedCents: number;
-                            seller: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            };
-                            /** @enum {string} */
-                            type: "standard" | "tip";
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not theirs */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["giftsGetPurchase"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3948,28 +1330,7 @@ export interface paths {
             cookie?: never;
         };
         /** The server's VAPID public key, the applicationServerKey browsers subscribe with */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The key (base64url) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            publicKey: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["pushPublicKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3986,139 +1347,12 @@ export interface paths {
             cookie?: never;
         };
         /** The push service addresses of the signed-in user's devices that receive push notifications */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The devices */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            endpoints: string[];
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["pushList"];
         put?: never;
         /** Send the signed-in user's notifications to this browser as push notifications too */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uri */
-                        endpoint: string;
-                        keys: {
-                            auth: string;
-                            p256dh: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Registered (again) */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not an https push address of a public host, or keys that are not valid */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["pushSubscribe"];
         /** Stop push notifications to one of the signed-in user’s devices */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uri */
-                        endpoint: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Removed */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not a push address */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description None of the user’s devices has this address */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["pushUnsubscribe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4132,35 +1366,7 @@ export interface paths {
             cookie?: never;
         };
         /** The load balancer's check: whether this instance takes new work */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description It does */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ready"];
-                    };
-                };
-                /** @description It is shutting down */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Ready"];
-                    };
-                };
-            };
-        };
+        get: operations["healthGetReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4177,73 +1383,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the gifts and tips the signed-in user received, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The received items */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                buyer: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                } | null;
-                                conversationId: string | null;
-                                costCents: number;
-                                createdAt: string;
-                                feesCents: number;
-                                id: string;
-                                isRenewal: boolean;
-                                isSeen: boolean;
-                                netCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["giftsListReceived"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4260,69 +1400,7 @@ export interface paths {
             cookie?: never;
         };
         /** One received item, with gross, fees and net */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The item */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            buyer: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            } | null;
-                            conversationId: string | null;
-                            costCents: number;
-                            createdAt: string;
-                            feesCents: number;
-                            id: string;
-                            isRenewal: boolean;
-                            isSeen: boolean;
-                            netCents: number;
-                            product: {
-                                id: string;
-                                image: string | null;
-                                name: string;
-                            } | null;
-                            reversedCents: number;
-                            /** @enum {string} */
-                            type: "standard" | "tip";
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not theirs */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["giftsGetReceived"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4341,44 +1419,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Mark a received item seen (opening its detail) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Seen */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not theirs */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["giftsMarkSeen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4395,78 +1436,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Report a profile, a wish or a message, with a reason and a note */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        conversationId?: string;
-                        /** @enum {string} */
-                        kind: "profile" | "wish" | "message";
-                        /** @default  */
-                        note?: string;
-                        /** @enum {string} */
-                        reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
-                        targetId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The report arrived */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                            reportId: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule, or the content is the reporter’s own */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nothing the reporter can see */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The reporter has an open report of it already */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["safetyReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4481,28 +1451,7 @@ export interface paths {
             cookie?: never;
         };
         /** Users whose handle or display name contains the term (userSearch) */
-        get: {
-            parameters: {
-                query: {
-                    q: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Up to 20 users, best match first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserSearchResult"][];
-                    };
-                };
-            };
-        };
+        get: operations["profilesSearch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4519,99 +1468,14 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fansCanMessage: boolean;
-                            /** @enum {string} */
-                            notificationChannel: "sms" | "email";
-                            notifyGifts: boolean;
-                            notifyMessages: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["settingsGet"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change some settings: notifications of gifts and messages, messages from fans */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        fansCanMessage?: boolean;
-                        notifyGifts?: boolean;
-                        notifyMessages?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The settings */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fansCanMessage: boolean;
-                            /** @enum {string} */
-                            notificationChannel: "sms" | "email";
-                            notifyGifts: boolean;
-                            notifyMessages: boolean;
-                        };
-                    };
-                };
-                /** @description Nothing to change */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        patch: operations["settingsPatch"];
         trace?: never;
     };
     "/api/sign-in-methods": {
@@ -4622,35 +1486,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's ways to sign in, and the providers they can still link */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The methods */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SignInMethods"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["accountsGetSignInMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4670,55 +1506,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Unlink Google or Apple (never the last way to sign in) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    provider: "google" | "apple";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The methods left */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SignInMethods"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not linked */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The only way to sign in */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["accountsDeleteSignInMethod"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4732,35 +1520,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in creator's subscribers and their monthly total */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The subscribers */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SubscriberList"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["subscriptionsSubscribers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4777,118 +1537,10 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in fan's subscriptions, with their next charge dates */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The subscriptions */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SubscriptionList"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["subscriptionsList"];
         put?: never;
         /** Subscribe to a subscription wish: the first month is charged from the wallet at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["SubscribeInput"];
-                };
-            };
-            responses: {
-                /** @description The subscription */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Their own wish, or the creator refuses their gifts */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such wish */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not a subscription wish, archived, already subscribed, or taken by another subscriber */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["subscriptionsSubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4905,49 +1557,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel a subscription: it runs to the end of the paid month, nothing is refunded */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The subscription */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Subscription"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not theirs */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["subscriptionsCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4962,37 +1572,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's subscription to a wish, and whether a single-subscriber wish is taken */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The state */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WishSubscriptionState"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["subscriptionsWishState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5011,33 +1591,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Accept the terms from the sign-in page before the app has started (a plain form), then back to the page */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The terms are accepted in this browser: back to the page the form was on */
-                303: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Too many requests from this address */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["termsAcceptTerms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5054,94 +1608,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a tip in tokens (sendTip) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        /** @default false */
-                        isAnonymous?: boolean;
-                        recipientId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The tip */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            tipId: string;
-                        };
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A tip to oneself */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such creator */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description A request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["giftsTip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5156,37 +1623,7 @@ export interface paths {
             cookie?: never;
         };
         /** The public profile at /{handle}; a past handle answers with the current profile */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    handle: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The profile */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PublicProfile"];
-                    };
-                };
-                /** @description User Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["profilesGetProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5203,40 +1640,7 @@ export interface paths {
             cookie?: never;
         };
         /** What /{handle} shows a visitor in one answer: the profile (a past handle answers with the current one) and its wishlist */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    handle: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The profile and its wishes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            profile: components["schemas"]["PublicProfile"];
-                            wishes: components["schemas"]["Wish"][];
-                        };
-                    };
-                };
-                /** @description User Not Found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["wishesProfilePage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5253,52 +1657,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in seller's archived wishes in product.md's order (the owner only) */
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The archived wishes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: components["schemas"]["Wish"][];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Archived wishes of someone else */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["wishesArchived"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5315,135 +1674,12 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the signed-in user blocked this user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The block */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isBlocked: boolean;
-                            refusesGifts: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["safetyBlockStatus"];
         /** Block a user (from their profile); optionally refuse their gifts too */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": {
-                        refusesGifts?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The block */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isBlocked: boolean;
-                            refusesGifts: boolean;
-                        };
-                    };
-                };
-                /** @description Blocking oneself */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        put: operations["safetyBlock"];
         post?: never;
         /** Undo a block */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No block */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isBlocked: boolean;
-                            refusesGifts: boolean;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["safetyUnblock"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5457,28 +1693,7 @@ export interface paths {
             cookie?: never;
         };
         /** A seller's wishlist (the wishes not archived) in product.md's order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The wishes */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Wish"][];
-                    };
-                };
-            };
-        };
+        get: operations["wishesList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5495,45 +1710,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's token balances: spendable, available for withdrawal, pending with dates */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The wallet */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            availableCents: number;
-                            balanceCents: number;
-                            boughtCents: number;
-                            pending: {
-                                amountCents: number;
-                                /** Format: date-time */
-                                availableAt: string;
-                            }[];
-                            pendingCents: number;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["walletGetWallet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5550,59 +1727,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of the signed-in user's earnings statement (the wallet's ledger lines), newest first */
-        get: {
-            parameters: {
-                query?: {
-                    before?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The lines */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lines: {
-                                amountCents: number;
-                                date: string;
-                                description: string;
-                                feesCents: number | null;
-                                grossCents: number | null;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "refund_reversal" | "forfeit" | "group_gift_contribution" | "group_gift_return";
-                            }[];
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                /** @description A bad cursor or limit */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["walletStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5619,47 +1744,7 @@ export interface paths {
             cookie?: never;
         };
         /** The earnings statement of a range of days (UTC) as CSV */
-        get: {
-            parameters: {
-                query: {
-                    from: string;
-                    to: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description A bad date range */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["walletExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5676,109 +1761,10 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user's webhook endpoints */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The endpoints, oldest first */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            endpoints: {
-                                createdAt: string;
-                                events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
-                                failingSince: string | null;
-                                id: string;
-                                /** @enum {string} */
-                                status: "active" | "disabled" | "failing";
-                                url: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["webhooksList"];
         put?: never;
         /** Add a webhook endpoint (at most 5), with its own signing secret */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
-                        url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The endpoint */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            createdAt: string;
-                            events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
-                            failingSince: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            status: "active" | "disabled" | "failing";
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Not an https address of a public host, or no events */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Five endpoints already */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksCreateEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5796,112 +1782,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete an endpoint and its delivery log */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No endpoint of the signed-in user has this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        delete: operations["webhooksDelete"];
         options?: never;
         head?: never;
         /** Change an endpoint’s address or events, or turn it off or on */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        events?: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
-                        isEnabled?: boolean;
-                        url?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The endpoint */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            createdAt: string;
-                            events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
-                            failingSince: string | null;
-                            id: string;
-                            /** @enum {string} */
-                            status: "active" | "disabled" | "failing";
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Not an https address of a public host, or no events */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No endpoint of the signed-in user has this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        patch: operations["webhooksUpdate"];
         trace?: never;
     };
     "/api/webhooks/endpoints/{id}/attempts": {
@@ -5912,61 +1797,7 @@ export interface paths {
             cookie?: never;
         };
         /** The endpoint’s delivery log, newest first (the last 100 attempts of the last 30 days) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The attempts */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            attempts: {
-                                at: string;
-                                deliveryId: number;
-                                durationMs: number;
-                                error: string | null;
-                                eventId: string;
-                                /** @enum {string} */
-                                eventType: "gift.received" | "tip.received" | "message.received" | "goal.reached";
-                                id: number;
-                                isResend: boolean;
-                                isSuccess: boolean;
-                                responseBody: string;
-                                statusCode: number | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No endpoint of the signed-in user has this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["webhooksAttempts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5985,54 +1816,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a delivery again now, with the same webhook-id */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    deliveryId: number;
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such endpoint of the signed-in user, or no such delivery of it */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The endpoint is turned off */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6047,49 +1831,7 @@ export interface paths {
             cookie?: never;
         };
         /** The endpoint’s signing secret (its owner only) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            previousExpiresAt: string | null;
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No endpoint of the signed-in user has this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["webhooksSecret"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6108,49 +1850,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A new signing secret; the previous one keeps signing beside it for 24 hours */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The new secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            previousExpiresAt: string | null;
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No endpoint of the signed-in user has this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["webhooksRoll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6243,48 +1943,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add a wish to the signed-in user’s wishlist (createProduct) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateWishInput"];
-                };
-            };
-            responses: {
-                /** @description The new wish */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Wish"];
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["wishesCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6299,96 +1958,14 @@ export interface paths {
             cookie?: never;
         };
         /** A wish and its seller, for the public wish page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The wish */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["WishPage"];
-                    };
-                };
-                /** @description No such wish */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["wishesGet"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change some fields of one of one’s own wishes (updateProduct) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["UpdateWishInput"];
-                };
-            };
-            responses: {
-                /** @description The wish */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Wish"];
-                    };
-                };
-                /** @description A field breaks a rule */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such wish of the signed-in user */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        patch: operations["wishesUpdate"];
         trace?: never;
     };
     "/api/wishes/{id}/contributions": {
@@ -6401,93 +1978,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Contribute whole tokens to a group gift (up to what remains); the one completing it grants it */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        /** @default false */
-                        isAnonymous?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description The contribution */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContributeResult"];
-                    };
-                };
-                /** @description Not a whole number of tokens from 1, more than remains, or not a group gift */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Their own wish, or the creator refuses their gifts */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description No such wish */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Funded or archived, or a request with this Idempotency-Key is still running */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["groupGiftsContribute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6502,37 +1993,7 @@ export interface paths {
             cookie?: never;
         };
         /** A group gift's progress and contributors; the viewer's own contributions; the owner's earnings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The group gift */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GroupGiftProgress"];
-                    };
-                };
-                /** @description No such wish, or not a group gift */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["groupGiftsProgress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6542,9 +2003,93 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "gift.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fan bought one of your wishes
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookGiftReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "goal.reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stream-overlay goal was reached
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookGoalReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Someone sent you a message
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookMessageReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tip.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fan sent you a tip
+         * @description Verify the signature over the raw body and answer 2xx within 5 seconds (docs/webhooks.md).
+         */
+        post: operations["webhookTipReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        AltchaChallenge: {
+            [key: string]: unknown;
+        };
         ApiError: {
             error: {
                 /** @enum {string} */
@@ -6555,6 +2100,31 @@ export interface components {
                 message: string;
                 requestId?: string;
             };
+        };
+        AuthSession: {
+            session: {
+                expiresAt: string;
+            } & {
+                [key: string]: unknown;
+            };
+            user: {
+                id: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } | null;
+        AuthStatus: {
+            status: boolean;
+        };
+        /** @description A Stripe event (Stripe's own schema); unknown types are ignored */
+        CardProviderEvent: {
+            data: {
+                object: {
+                    [key: string]: unknown;
+                };
+            };
+            id: string;
+            type: string;
         };
         ClientErrorReport: {
             message: string;
@@ -6647,6 +2217,21 @@ export interface components {
             id: string;
             photoUrl: string | null;
         };
+        /** @description An event of the live stream; `: heartbeat` comments keep it open */
+        LiveStreamEvent: {
+            /** @description Empty: the stream is open */
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "ready";
+        } | {
+            data: {
+                conversationId?: string;
+                /** @enum {string} */
+                topic: "wallet" | "purchases" | "received" | "conversations" | "messages" | "fans" | "withdrawals" | "payout-account";
+            };
+            /** @enum {string} */
+            event: "change";
+        };
         Me: {
             displayName: string | null;
             email: string | null;
@@ -6664,6 +2249,59 @@ export interface components {
             subject: string | null;
             text: string;
             to: string;
+        };
+        /** @description An event of a stream overlay (decision 031) */
+        OverlayStreamEvent: {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "ready";
+            /** @description The resume point */
+            id: string;
+        } | {
+            data: {
+                goal: {
+                    image: string | null;
+                    name: string | null;
+                    progressCents: number;
+                    reachedAt: string | null;
+                    targetCents: number;
+                } | null;
+                isSoundOn: boolean;
+                leaderboard: {
+                    amountCents: number;
+                    name: string;
+                }[] | null;
+                /** @enum {string} */
+                leaderboardPeriod: "today" | "goal";
+                showAlerts: boolean;
+            };
+            /** @enum {string} */
+            event: "state";
+        } | {
+            data: {
+                amountCents: number;
+                isTest: boolean;
+                /** @enum {string} */
+                kind: "tip" | "gift";
+                name: string;
+                wish: {
+                    image: string | null;
+                    name: string;
+                } | null;
+            };
+            /** @enum {string} */
+            event: "alert";
+            id: string;
+        } | {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "skip";
+            /** @description A gift shown no alert */
+            id: string;
+        } | {
+            data: Record<string, never>;
+            /** @enum {string} */
+            event: "heartbeat";
         };
         OwnContribution: {
             amountCents: number;
@@ -6795,6 +2433,12 @@ export interface components {
             id: string;
             photoUrl: string | null;
         };
+        /** @description Anonymous (ids null, "Anonymous") for an anonymous gift */
+        WebhookPerson: {
+            displayName: string;
+            handle: string | null;
+            id: string | null;
+        };
         Wish: {
             allowRepeatPurchases: boolean;
             allowTakeBack: boolean;
@@ -6838,4 +2482,7616 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    settingsDeleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    forfeitCents?: number;
+                    /** @enum {boolean} */
+                    isConfirmed: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted, and signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not confirmed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not yet: a dispute is open, earnings are pending (with the date they clear), a withdrawal is under way or the balance must be withdrawn; or a remainder that cannot be withdrawn must be given up (fields.forfeitCents) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    settingsSignOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    activityActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasConversations: boolean;
+                        hasPurchases: boolean;
+                        hasReceived: boolean;
+                        unseenConversations: number;
+                        unseenReceived: number;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesGetAffiliate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inviter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inviter"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such inviter */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set) or not: on to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A broken answer from the provider */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authCallbackPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in (the session cookie is set) or not: on to the app */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A broken answer from the provider */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltchaChallenge"];
+                };
+            };
+        };
+    };
+    authGetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, or null for a visitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthSession"];
+                };
+            };
+        };
+    };
+    authLinkSocial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    errorCallbackURL?: string;
+                    /** @enum {string} */
+                    provider: "google" | "apple";
+                };
+            };
+        };
+        responses: {
+            /** @description The provider URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unknown provider, or a return address off this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This provider is not set up on this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authVerifyEmailLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description The link is wrong, used or expired, or for another address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSendPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A solved /api/auth/challenge, when the send asks for one */
+                    altcha?: string;
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description A bad phone number or e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many codes or links: wait, or solve a challenge (`fields.altcha`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authVerifyPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    phoneNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: the session cookie is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No code waits for this number, or a wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many wrong guesses: request a new code */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many attempts from this address */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSendEmailLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A solved /api/auth/challenge, when the send asks for one */
+                    altcha?: string;
+                    callbackURL?: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthStatus"];
+                };
+            };
+            /** @description A bad phone number or e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many codes or links: wait, or solve a challenge (`fields.altcha`) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSocialSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callbackURL?: string;
+                    errorCallbackURL?: string;
+                    newUserURL?: string;
+                    /** @enum {string} */
+                    provider: "google" | "apple";
+                };
+            };
+        };
+        responses: {
+            /** @description The provider URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: boolean;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An unknown provider, or a return address off this site */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This provider is not set up on this deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authSignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyListBlocks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocked users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            blockedAt: string;
+                            person: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            refusesGifts: boolean;
+                            userId: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkoutTopUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location: string;
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes to pay */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The card provider could not start a checkout */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No card provider on this deployment: top-ups are unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    clientErrorsReportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReport"];
+            };
+        };
+        responses: {
+            /** @description Logged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many reports from this address */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    groupGiftsTakeBack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Returned, as the kinds of token it was paid with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TakeBackResult"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The creator turned taking back off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a contribution of theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The group gift is funded, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            id: string;
+                            isUnread: boolean;
+                            lastMessage: {
+                                isMine: boolean;
+                                text: string | null;
+                                /** @enum {string} */
+                                type: "text" | "image" | "purchase";
+                            } | null;
+                            participant: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            participantSeenAt: string | null;
+                            purchaseId: string;
+                            /** @enum {string} */
+                            role: "buyer" | "recipient";
+                            seenAt: string | null;
+                            /** @enum {string|null} */
+                            sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
+                            updatedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsCreateConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    purchaseId: string;
+                    /** @enum {string} */
+                    type: "purchase" | "received";
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such purchase on that side for the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        id: string;
+                        isUnread: boolean;
+                        lastMessage: {
+                            isMine: boolean;
+                            text: string | null;
+                            /** @enum {string} */
+                            type: "text" | "image" | "purchase";
+                        } | null;
+                        participant: {
+                            displayName: string;
+                            handle: string;
+                            id: string;
+                            photoUrl: string | null;
+                        } | null;
+                        participantSeenAt: string | null;
+                        purchaseId: string;
+                        /** @enum {string} */
+                        role: "buyer" | "recipient";
+                        seenAt: string | null;
+                        /** @enum {string|null} */
+                        sendBlock: "messages_off" | "account_deleted" | "blocked" | "blocked_by_you" | null;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyBlockInConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refusesGifts?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isBlocked: boolean;
+                        refusesGifts: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyUnblockInConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isBlocked: boolean;
+                        refusesGifts: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsSendImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    blurhash: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: string | null;
+                        id: string;
+                        image: {
+                            blurhash: string | null;
+                            height: number;
+                            isLocked: boolean;
+                            thumbUrl: string | null;
+                            url: string | null;
+                            width: number;
+                        } | null;
+                        isMine: boolean;
+                        isRemoved: boolean;
+                        /** @enum {string|null} */
+                        participantReaction: "heart" | null;
+                        purchase: {
+                            costCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        } | null;
+                        /** @enum {string|null} */
+                        reaction: "heart" | null;
+                        sentAt: string;
+                        seq: number;
+                        /** @enum {string} */
+                        type: "text" | "image" | "purchase";
+                        version: number;
+                    };
+                };
+            };
+            /** @description Not an image this server takes, or a bad blurhash */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The creator has turned off messages from fans */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file is larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsListMessages: {
+        parameters: {
+            query?: {
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasOlder: boolean;
+                        messages: {
+                            content: string | null;
+                            id: string;
+                            image: {
+                                blurhash: string | null;
+                                height: number;
+                                isLocked: boolean;
+                                thumbUrl: string | null;
+                                url: string | null;
+                                width: number;
+                            } | null;
+                            isMine: boolean;
+                            isRemoved: boolean;
+                            /** @enum {string|null} */
+                            participantReaction: "heart" | null;
+                            purchase: {
+                                costCents: number;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            } | null;
+                            /** @enum {string|null} */
+                            reaction: "heart" | null;
+                            sentAt: string;
+                            seq: number;
+                            /** @enum {string} */
+                            type: "text" | "image" | "purchase";
+                            version: number;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsSendText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    /** @enum {string} */
+                    type: "text";
+                };
+            };
+        };
+        responses: {
+            /** @description The message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: string | null;
+                        id: string;
+                        image: {
+                            blurhash: string | null;
+                            height: number;
+                            isLocked: boolean;
+                            thumbUrl: string | null;
+                            url: string | null;
+                            width: number;
+                        } | null;
+                        isMine: boolean;
+                        isRemoved: boolean;
+                        /** @enum {string|null} */
+                        participantReaction: "heart" | null;
+                        purchase: {
+                            costCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        } | null;
+                        /** @enum {string|null} */
+                        reaction: "heart" | null;
+                        sentAt: string;
+                        seq: number;
+                        /** @enum {string} */
+                        type: "text" | "image" | "purchase";
+                        version: number;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The creator has turned off messages from fans */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsImage: {
+        parameters: {
+            query?: {
+                size?: "full" | "thumb";
+            };
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not theirs, still locked, or removed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsReaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string|null} */
+                    reaction: "heart" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: string | null;
+                        id: string;
+                        image: {
+                            blurhash: string | null;
+                            height: number;
+                            isLocked: boolean;
+                            thumbUrl: string | null;
+                            url: string | null;
+                            width: number;
+                        } | null;
+                        isMine: boolean;
+                        isRemoved: boolean;
+                        /** @enum {string|null} */
+                        participantReaction: "heart" | null;
+                        purchase: {
+                            costCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        } | null;
+                        /** @enum {string|null} */
+                        reaction: "heart" | null;
+                        sentAt: string;
+                        seq: number;
+                        /** @enum {string} */
+                        type: "text" | "image" | "purchase";
+                        version: number;
+                    };
+                };
+            };
+            /** @description Bad reaction */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        content: string | null;
+                        id: string;
+                        image: {
+                            blurhash: string | null;
+                            height: number;
+                            isLocked: boolean;
+                            thumbUrl: string | null;
+                            url: string | null;
+                            width: number;
+                        } | null;
+                        isMine: boolean;
+                        isRemoved: boolean;
+                        /** @enum {string|null} */
+                        participantReaction: "heart" | null;
+                        purchase: {
+                            costCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        } | null;
+                        /** @enum {string|null} */
+                        reaction: "heart" | null;
+                        sentAt: string;
+                        seq: number;
+                        /** @enum {string} */
+                        type: "text" | "image" | "purchase";
+                        version: number;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsChanges: {
+        parameters: {
+            query?: {
+                since?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isComplete: boolean;
+                        messages: {
+                            content: string | null;
+                            id: string;
+                            image: {
+                                blurhash: string | null;
+                                height: number;
+                                isLocked: boolean;
+                                thumbUrl: string | null;
+                                url: string | null;
+                                width: number;
+                            } | null;
+                            isMine: boolean;
+                            isRemoved: boolean;
+                            /** @enum {string|null} */
+                            participantReaction: "heart" | null;
+                            purchase: {
+                                costCents: number;
+                                product: {
+                                    id: string;
+                                    image: string | null;
+                                    name: string;
+                                } | null;
+                                reversedCents: number;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            } | null;
+                            /** @enum {string|null} */
+                            reaction: "heart" | null;
+                            sentAt: string;
+                            seq: number;
+                            /** @enum {string} */
+                            type: "text" | "image" | "purchase";
+                            version: number;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            /** @description Bad version */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    conversationsSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such conversation (or message) of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    fansGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canJoin: boolean;
+                        isMember: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such creator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    fansJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canJoin: boolean;
+                        isMember: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The user never rewarded this creator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such creator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    fansLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        canJoin: boolean;
+                        isMember: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such creator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    outboxListOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest outbox messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+        };
+    };
+    liveEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream: `ready` first, then `change` events; `retry` spreads reconnects */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveStreamEvent"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    fansList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            fan: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            since: string;
+                            totalGivenCents: number;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesGetHandleAvailability: {
+        parameters: {
+            query: {
+                handle: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandleAvailability"];
+                };
+            };
+            /** @description The handle breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    healthGetHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    accountsGetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, or null when nobody is signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"] | null;
+                };
+            };
+        };
+    };
+    safetyRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isModerator: boolean;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    mediaPostImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @enum {string} */
+                    kind: "wish" | "photo" | "banner";
+                };
+            };
+        };
+        responses: {
+            /** @description The stored image */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description Not an image this server takes (or not within the time and memory limits), or a missing field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The uploader's images would take more than their storage quota (200 MB) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The file is larger than 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This server is processing as many images as it can; try again shortly */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyAudit: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            action: "dismiss" | "hide" | "suspend" | "lift_suspension";
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "profile" | "wish" | "message";
+                            moderatorId: string;
+                            reason: string;
+                            reportId: string | null;
+                            targetId: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator, or no such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyQueue: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "profile" | "wish" | "message";
+                            lastReportedAt: string;
+                            note: string;
+                            /** @enum {string} */
+                            reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                            reportCount: number;
+                            reporterId: string;
+                            snapshot: {
+                                message?: {
+                                    content: string | null;
+                                    conversationId: string;
+                                    imageKey: string | null;
+                                    sentAt: string;
+                                    type: string;
+                                };
+                                profile?: {
+                                    bannerUrl: string | null;
+                                    description: string | null;
+                                    displayName: string | null;
+                                    handle: string | null;
+                                    links: string[];
+                                    photoUrl: string | null;
+                                };
+                                wish?: {
+                                    cost: number;
+                                    description: string;
+                                    image: string | null;
+                                    name: string;
+                                };
+                            };
+                            targetId: string;
+                            targetUserId: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator, or no such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "dismiss" | "hide" | "suspend";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "dismiss" | "hide" | "suspend";
+                        reportId: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule, or a profile cannot be hidden */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator, or no such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The report was handled already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetySuspended: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suspended accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            displayName: string | null;
+                            handle: string | null;
+                            id: string;
+                            suspendedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator, or no such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyLiftSuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Lifted, and written to the audit log */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No reason, or one too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a moderator, or no such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The account is not suspended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayEvents: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id */
+                after?: string;
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless event stream: `ready`, then `state`, `alert` and `skip` as gifts arrive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["OverlayStreamEvent"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No overlay has this secret (it was replaced) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            progressCents: number;
+                            reachedAt: string | null;
+                            targetCents: number;
+                        } | null;
+                        isSoundOn: boolean;
+                        leaderboard: {
+                            amountCents: number;
+                            name: string;
+                        }[] | null;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        showAlerts: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No overlay has this address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayStartGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    wishId: string;
+                } | {
+                    tokens: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            reachedAt: string | null;
+                            startedAt: string;
+                            targetCents: number;
+                            wishId: string | null;
+                        } | null;
+                        isSoundOn: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        minTokens: number;
+                        secret: string;
+                        showAlerts: boolean;
+                        showGoal: boolean;
+                        showLeaderboard: boolean;
+                    };
+                };
+            };
+            /** @description Not a wish or token target */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not one of your wishes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayStopGoal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            reachedAt: string | null;
+                            startedAt: string;
+                            targetCents: number;
+                            wishId: string | null;
+                        } | null;
+                        isSoundOn: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        minTokens: number;
+                        secret: string;
+                        showAlerts: boolean;
+                        showGoal: boolean;
+                        showLeaderboard: boolean;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayRegenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with the new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            reachedAt: string | null;
+                            startedAt: string;
+                            targetCents: number;
+                            wishId: string | null;
+                        } | null;
+                        isSoundOn: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        minTokens: number;
+                        secret: string;
+                        showAlerts: boolean;
+                        showGoal: boolean;
+                        showLeaderboard: boolean;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            reachedAt: string | null;
+                            startedAt: string;
+                            targetCents: number;
+                            wishId: string | null;
+                        } | null;
+                        isSoundOn: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        minTokens: number;
+                        secret: string;
+                        showAlerts: boolean;
+                        showGoal: boolean;
+                        showLeaderboard: boolean;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isSoundOn?: boolean;
+                    /** @enum {string} */
+                    leaderboardPeriod?: "today" | "goal";
+                    minTokens?: number;
+                    showAlerts?: boolean;
+                    showGoal?: boolean;
+                    showLeaderboard?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        goal: {
+                            image: string | null;
+                            name: string | null;
+                            reachedAt: string | null;
+                            startedAt: string;
+                            targetCents: number;
+                            wishId: string | null;
+                        } | null;
+                        isSoundOn: boolean;
+                        /** @enum {string} */
+                        leaderboardPeriod: "today" | "goal";
+                        minTokens: number;
+                        secret: string;
+                        showAlerts: boolean;
+                        showGoal: boolean;
+                        showLeaderboard: boolean;
+                    };
+                };
+            };
+            /** @description Nothing to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    overlayTestAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutsConnectWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardProviderEvent"];
+            };
+        };
+        responses: {
+            /** @description The event is handled (or was already: each event counts once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description A missing or wrong Stripe-Signature, or no card provider on this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    checkoutCardWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardProviderEvent"];
+            };
+        };
+        responses: {
+            /** @description The event is handled (or was already: each event counts once) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                    };
+                };
+            };
+            /** @description A missing or wrong Stripe-Signature, or no card provider on this deployment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutsStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            detailsSubmitted: boolean;
+                            id: string;
+                            payoutsEnabled: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The card provider could not be asked */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No card provider on this deployment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutsOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    location: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The card provider could not start onboarding */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No card provider on this deployment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutsList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            amountCents: number;
+                            completedAt: string | null;
+                            createdAt: string;
+                            failureMessage: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    payoutsWithdraw: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal: in transit to the payout account (Completed once its payout is paid), or pending while the transfer is retried or waits for the platform balance */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amountCents: number;
+                        completedAt: string | null;
+                        createdAt: string;
+                        failureMessage: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        status: "pending" | "in_transit" | "paid" | "failed" | "payout_failed";
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No payout account with payouts enabled, or the balance is on hold */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The card provider refused the transfer (the money is back in the wallet), or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    authPreviewSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description There was a problem with the preview account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a preview deployment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesPatchProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesPostCompleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteProfileInput"];
+            };
+        };
+        responses: {
+            /** @description The completed profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The handle is taken, or the profile was already complete */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesPutHandle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetHandleInput"];
+            };
+        };
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The handle breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The handle is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountsGetPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+        };
+    };
+    giftsListPurchases: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            conversationId: string | null;
+                            costCents: number;
+                            createdAt: string;
+                            id: string;
+                            isAnonymous: boolean;
+                            isRenewal: boolean;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            seller: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            };
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftsBuy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    isAnonymous?: boolean;
+                    productId: string;
+                    sellerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The purchase */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseId: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The seller cannot buy their own wish */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish of that seller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wish is sold or archived, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftsGetPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string | null;
+                        costCents: number;
+                        createdAt: string;
+                        id: string;
+                        isAnonymous: boolean;
+                        isRenewal: boolean;
+                        product: {
+                            id: string;
+                            image: string | null;
+                            name: string;
+                        } | null;
+                        reversedCents: number;
+                        seller: {
+                            displayName: string;
+                            handle: string;
+                            id: string;
+                            photoUrl: string | null;
+                        };
+                        /** @enum {string} */
+                        type: "standard" | "tip";
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    pushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (base64url) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+        };
+    };
+    pushList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: string[];
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    pushSubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    keys: {
+                        auth: string;
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Registered (again) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an https push address of a public host, or keys that are not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    pushUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a push address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description None of the user’s devices has this address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    healthGetReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It does */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+            /** @description It is shutting down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+        };
+    };
+    giftsListReceived: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The received items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            buyer: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            conversationId: string | null;
+                            costCents: number;
+                            createdAt: string;
+                            feesCents: number;
+                            id: string;
+                            isRenewal: boolean;
+                            isSeen: boolean;
+                            netCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftsGetReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buyer: {
+                            displayName: string;
+                            handle: string;
+                            id: string;
+                            photoUrl: string | null;
+                        } | null;
+                        conversationId: string | null;
+                        costCents: number;
+                        createdAt: string;
+                        feesCents: number;
+                        id: string;
+                        isRenewal: boolean;
+                        isSeen: boolean;
+                        netCents: number;
+                        product: {
+                            id: string;
+                            image: string | null;
+                            name: string;
+                        } | null;
+                        reversedCents: number;
+                        /** @enum {string} */
+                        type: "standard" | "tip";
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftsMarkSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Seen */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    conversationId?: string;
+                    /** @enum {string} */
+                    kind: "profile" | "wish" | "message";
+                    /** @default  */
+                    note?: string;
+                    /** @enum {string} */
+                    reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                    targetId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report arrived */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        reportId: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule, or the content is the reporter’s own */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nothing the reporter can see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The reporter has an open report of it already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesSearch: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 users, best match first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSearchResult"][];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    settingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fansCanMessage: boolean;
+                        /** @enum {string} */
+                        notificationChannel: "sms" | "email";
+                        notifyGifts: boolean;
+                        notifyMessages: boolean;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    settingsPatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fansCanMessage?: boolean;
+                    notifyGifts?: boolean;
+                    notifyMessages?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fansCanMessage: boolean;
+                        /** @enum {string} */
+                        notificationChannel: "sms" | "email";
+                        notifyGifts: boolean;
+                        notifyMessages: boolean;
+                    };
+                };
+            };
+            /** @description Nothing to change */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountsGetSignInMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    accountsDeleteSignInMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "google" | "apple";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The only way to sign in */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscriptionsSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscribers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberList"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscriptionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscriptionsSubscribe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Their own wish, or the creator refuses their gifts */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a subscription wish, archived, already subscribed, or taken by another subscriber */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscriptionsCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not theirs */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running: retry shortly */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description This Idempotency-Key was used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    subscriptionsWishState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishSubscriptionState"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    termsAcceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms are accepted in this browser: back to the page the form was on */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests from this address */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftsTip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** @default false */
+                    isAnonymous?: boolean;
+                    recipientId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The tip */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tipId: string;
+                    };
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A tip to oneself */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such creator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    profilesGetProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description User Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesProfilePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile and its wishes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        profile: components["schemas"]["PublicProfile"];
+                        wishes: components["schemas"]["Wish"][];
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description User Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesArchived: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived wishes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Wish"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Archived wishes of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyBlockStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isBlocked: boolean;
+                        refusesGifts: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    refusesGifts?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isBlocked: boolean;
+                        refusesGifts: boolean;
+                    };
+                };
+            };
+            /** @description Blocking oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    safetyUnblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isBlocked: boolean;
+                        refusesGifts: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wishes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wish"][];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    walletGetWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        availableCents: number;
+                        balanceCents: number;
+                        boughtCents: number;
+                        pending: {
+                            amountCents: number;
+                            /** Format: date-time */
+                            availableAt: string;
+                        }[];
+                        pendingCents: number;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    walletStatement: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            amountCents: number;
+                            date: string;
+                            description: string;
+                            feesCents: number | null;
+                            grossCents: number | null;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "refund_reversal" | "forfeit" | "group_gift_contribution" | "group_gift_return";
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    walletExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description A bad date range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            createdAt: string;
+                            events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
+                            failingSince: string | null;
+                            id: string;
+                            /** @enum {string} */
+                            status: "active" | "disabled" | "failing";
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksCreateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
+                        failingSince: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "failing";
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not an https address of a public host, or no events */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Five endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events?: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
+                    isEnabled?: boolean;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        createdAt: string;
+                        events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
+                        failingSince: string | null;
+                        id: string;
+                        /** @enum {string} */
+                        status: "active" | "disabled" | "failing";
+                        url: string;
+                    };
+                };
+            };
+            /** @description Not an https address of a public host, or no events */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: {
+                            at: string;
+                            deliveryId: number;
+                            durationMs: number;
+                            error: string | null;
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "gift.received" | "tip.received" | "message.received" | "goal.reached";
+                            id: number;
+                            isResend: boolean;
+                            isSuccess: boolean;
+                            responseBody: string;
+                            statusCode: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: number;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such endpoint of the signed-in user, or no such delivery of it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The endpoint is turned off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previousExpiresAt: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksRoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previousExpiresAt: string | null;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWishInput"];
+            };
+        };
+        responses: {
+            /** @description The new wish */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wish"];
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishPage"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWishInput"];
+            };
+        };
+        responses: {
+            /** @description The wish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wish"];
+                };
+            };
+            /** @description A field breaks a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish of the signed-in user */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    groupGiftsContribute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A fresh value (e.g. a UUID) per user action, the same on a retry: a repeat with the same body answers the first result (header Idempotent-Replayed: true) and does nothing again; with another body, 422. Kept at least 24 hours. While the first request runs, a repeat waits up to 5 s, then gets 409. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    /** @default false */
+                    isAnonymous?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The contribution */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributeResult"];
+                };
+            };
+            /** @description Not a whole number of tokens from 1, more than remains, or not a group gift */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Their own wish, or the creator refuses their gifts */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Funded or archived, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The wallet holds too little, or the Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    groupGiftsProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group gift */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupGiftProgress"];
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such wish, or not a group gift */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhookGiftReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        /** @description The creator's part after fees, in tokens */
+                        earnings: number;
+                        fan: components["schemas"]["WebhookPerson"];
+                        id: string;
+                        wish: {
+                            id: string;
+                            name: string;
+                        };
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "gift.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookGoalReached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        reachedAt: string;
+                        startedAt: string;
+                        targetTokens: number;
+                        /** @description Null for a token target */
+                        wishId: string | null;
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "goal.reached";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        conversationId: string;
+                        id: string;
+                        purchaseId: string;
+                        sender: components["schemas"]["WebhookPerson"];
+                        text: string | null;
+                        /** @enum {string} */
+                        type: "text" | "image";
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "message.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTipReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_...`): the same on every retry and resend */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of id.timestamp.body>`; two, space-separated, for 24 h after a roll */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since 1970 (UTC) */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        amount: number;
+                        /** @description The creator's part after fees, in tokens */
+                        earnings: number;
+                        fan: components["schemas"]["WebhookPerson"];
+                        id: string;
+                        wish: null;
+                    };
+                    /** @description ISO 8601 UTC */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "tip.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx); anything else, or no answer in 5 s, is retried */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -30,7 +30,7 @@ export function WebhooksPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Sweetwish sends a signed request (Standard Webhooks) to your endpoints when you receive a gift, a tip or a
-            message, or reach a stream goal: for Discord, Zapier or your own site.
+            message, or reach a stream goal: for Discord, Zapier or your own site. <a href="/api/docs">API reference</a>
           </Typography>
           <Endpoints />
         </Box>
