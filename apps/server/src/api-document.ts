@@ -19,6 +19,7 @@ import * as fans from './modules/fans/contract';
 import * as gifts from './modules/gifts/contract';
 import * as groupGifts from './modules/group-gifts/contract';
 import * as health from './modules/health/contract';
+import * as insights from './modules/insights/contract';
 import * as live from './modules/live/contract';
 import * as media from './modules/media/contract';
 import * as outbox from './modules/outbox/contract';
@@ -33,6 +34,7 @@ import * as subscriptions from './modules/subscriptions/contract';
 import * as wallet from './modules/wallet/contract';
 import * as webhooks from './modules/webhooks/contract';
 import { CREATOR_WEBHOOKS } from './modules/webhooks/events-contract';
+import * as wishImport from './modules/wish-import/contract';
 import * as wishes from './modules/wishes/contract';
 
 // The API's OpenAPI document, built from the modules' contracts alone: no database, no server, no handler.
@@ -49,6 +51,7 @@ const MODULES: Module[] = [
   { tag: 'Live', description: "The signed-in user's live updates (Server-Sent Events)", contracts: [live] },
   { tag: 'Profiles', description: 'Public profiles, handles, search and affiliate links', contracts: [profiles] },
   { tag: 'Wishes', description: 'Wishlists and wishes', contracts: [wishes] },
+  { tag: 'Wish imports', description: "A store's product page read for the Create wish form", contracts: [wishImport] },
   { tag: 'Wallet', description: 'Token balance and statement', contracts: [wallet] },
   { tag: 'Checkout', description: 'Buying tokens with a card', contracts: [checkout, cardWebhooks] },
   { tag: 'Gifts', description: 'Buying wishes, tips, and gifts received', contracts: [gifts] },
@@ -57,6 +60,11 @@ const MODULES: Module[] = [
   { tag: 'Fans', description: "A creator's fan base", contracts: [fans] },
   { tag: 'Conversations', description: 'Messages between a fan and a creator', contracts: [conversations] },
   { tag: 'Activity', description: "The signed-in user's activity feed", contracts: [activity] },
+  {
+    tag: 'Insights',
+    description: "A creator's home and insights: earnings, supporters, visits",
+    contracts: [insights],
+  },
   { tag: 'Payouts', description: "Withdrawing a creator's earnings", contracts: [payouts] },
   { tag: 'Safety', description: 'Blocks, reports and moderation', contracts: [safety] },
   { tag: 'Settings', description: 'Account settings, sign-out everywhere, account deletion', contracts: [settings] },

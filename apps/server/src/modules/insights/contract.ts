@@ -1,9 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import { HomeQuery, HomeSummary } from '@sweetwish/shared/home';
 import { Insights, InsightsQuery } from '@sweetwish/shared/insights';
+import { SESSION } from '../../http/api-contract';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 
 export const insightsRoute = createRoute({
+  operationId: 'insightsGet',
+  security: SESSION,
   method: 'get',
   path: '/insights',
   summary: "The signed-in creator's earnings, supporters, visits and conversion over a range of their own days",
@@ -16,6 +19,8 @@ export const insightsRoute = createRoute({
 });
 
 export const homeRoute = createRoute({
+  operationId: 'homeGet',
+  security: SESSION,
   method: 'get',
   path: '/home',
   summary: "What the signed-in user's home screen shows, in one answer",

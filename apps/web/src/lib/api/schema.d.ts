@@ -595,117 +595,7 @@ export interface paths {
             cookie?: never;
         };
         /** What the signed-in user's home screen shows, in one answer */
-        get: {
-            parameters: {
-                query?: {
-                    tz?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The home summary */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            balanceCents: number;
-                            checklist: {
-                                hasBanner: boolean;
-                                hasPayouts: boolean;
-                                hasPhoto: boolean;
-                                hasWish: boolean;
-                                isLinkShared: boolean;
-                            };
-                            isCreator: boolean;
-                            latestReceived: {
-                                buyer: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                } | null;
-                                conversationId: string | null;
-                                costCents: number;
-                                createdAt: string;
-                                feesCents: number;
-                                id: string;
-                                isRenewal: boolean;
-                                isSeen: boolean;
-                                netCents: number;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            }[];
-                            recentPurchases: {
-                                conversationId: string | null;
-                                costCents: number;
-                                createdAt: string;
-                                id: string;
-                                isAnonymous: boolean;
-                                isRenewal: boolean;
-                                product: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                } | null;
-                                reversedCents: number;
-                                seller: {
-                                    displayName: string;
-                                    handle: string;
-                                    id: string;
-                                    photoUrl: string | null;
-                                };
-                                /** @enum {string} */
-                                type: "standard" | "tip";
-                            }[];
-                            supportedCreators: {
-                                displayName: string;
-                                handle: string;
-                                id: string;
-                                photoUrl: string | null;
-                            }[];
-                            unreadConversations: number;
-                            week: {
-                                days: {
-                                    cents: number;
-                                    day: string;
-                                }[];
-                                lastWeekCents: number;
-                                thisWeekCents: number;
-                            };
-                        };
-                    };
-                };
-                /** @description A bad time zone */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["homeGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -722,152 +612,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in creator's earnings, supporters, visits and conversion over a range of their own days */
-        get: {
-            parameters: {
-                query?: {
-                    by?: "day" | "week" | "month";
-                    range?: "7d" | "30d" | "12m" | "all";
-                    tz?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The insights */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            by: "day" | "week" | "month";
-                            earnings: {
-                                buckets: {
-                                    kinds: {
-                                        affiliate: {
-                                            count: number;
-                                            grossCents: number;
-                                            netCents: number;
-                                        };
-                                        group: {
-                                            count: number;
-                                            grossCents: number;
-                                            netCents: number;
-                                        };
-                                        subscription: {
-                                            count: number;
-                                            grossCents: number;
-                                            netCents: number;
-                                        };
-                                        tip: {
-                                            count: number;
-                                            grossCents: number;
-                                            netCents: number;
-                                        };
-                                        wish: {
-                                            count: number;
-                                            grossCents: number;
-                                            netCents: number;
-                                        };
-                                    };
-                                    start: string;
-                                }[];
-                                changePercent: number | null;
-                                previous: {
-                                    count: number;
-                                    feesCents: number;
-                                    grossCents: number;
-                                    netCents: number;
-                                } | null;
-                                totals: {
-                                    count: number;
-                                    feesCents: number;
-                                    grossCents: number;
-                                    netCents: number;
-                                };
-                            };
-                            from: string;
-                            pending: {
-                                cents: number;
-                                day: string;
-                            }[];
-                            /** @enum {string} */
-                            range: "7d" | "30d" | "12m" | "all";
-                            supporters: {
-                                averageGiftCents: number;
-                                count: number;
-                                newCount: number;
-                                returningCount: number;
-                                top: {
-                                    cents: number;
-                                    gifts: number;
-                                    person: {
-                                        displayName: string;
-                                        handle: string;
-                                        id: string;
-                                        photoUrl: string | null;
-                                    };
-                                }[];
-                            };
-                            timeZone: string;
-                            to: string;
-                            unbought: {
-                                views: number;
-                                wish: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                };
-                            }[];
-                            visits: {
-                                days: {
-                                    day: string;
-                                    profile: number;
-                                    share: number;
-                                    wish: number;
-                                }[];
-                                totals: {
-                                    profile: number;
-                                    share: number;
-                                    wish: number;
-                                };
-                            };
-                            wishes: {
-                                conversionPercent: number | null;
-                                purchases: number;
-                                views: number;
-                                wish: {
-                                    id: string;
-                                    image: string | null;
-                                    name: string;
-                                };
-                            }[];
-                        };
-                    };
-                };
-                /** @description A bad range, bucket or time zone */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        get: operations["insightsGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1867,66 +1612,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Read a store’s product page for the Create wish form: name, description, price and the image as an upload (no wish is saved) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ImportWishInput"];
-                };
-            };
-            responses: {
-                /** @description What the page says about its product */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ImportedWish"];
-                    };
-                };
-                /** @description Not a link, or "This link can't be read" and why (refused address, port, redirects, answer) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Nobody is signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description The product image would take more than the creator's storage quota */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Too many links read; try again in a minute */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
+        post: operations["wishImportsCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5192,6 +4878,263 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    homeGet: {
+        parameters: {
+            query?: {
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceCents: number;
+                        checklist: {
+                            hasBanner: boolean;
+                            hasPayouts: boolean;
+                            hasPhoto: boolean;
+                            hasWish: boolean;
+                            isLinkShared: boolean;
+                        };
+                        isCreator: boolean;
+                        latestReceived: {
+                            buyer: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            conversationId: string | null;
+                            costCents: number;
+                            createdAt: string;
+                            feesCents: number;
+                            id: string;
+                            isRenewal: boolean;
+                            isSeen: boolean;
+                            netCents: number;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        }[];
+                        recentPurchases: {
+                            conversationId: string | null;
+                            costCents: number;
+                            createdAt: string;
+                            id: string;
+                            isAnonymous: boolean;
+                            isRenewal: boolean;
+                            product: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            } | null;
+                            reversedCents: number;
+                            seller: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            };
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        }[];
+                        supportedCreators: {
+                            displayName: string;
+                            handle: string;
+                            id: string;
+                            photoUrl: string | null;
+                        }[];
+                        unreadConversations: number;
+                        week: {
+                            days: {
+                                cents: number;
+                                day: string;
+                            }[];
+                            lastWeekCents: number;
+                            thisWeekCents: number;
+                        };
+                    };
+                };
+            };
+            /** @description A bad time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    insightsGet: {
+        parameters: {
+            query?: {
+                by?: "day" | "week" | "month";
+                range?: "7d" | "30d" | "12m" | "all";
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        by: "day" | "week" | "month";
+                        earnings: {
+                            buckets: {
+                                kinds: {
+                                    affiliate: {
+                                        count: number;
+                                        grossCents: number;
+                                        netCents: number;
+                                    };
+                                    group: {
+                                        count: number;
+                                        grossCents: number;
+                                        netCents: number;
+                                    };
+                                    subscription: {
+                                        count: number;
+                                        grossCents: number;
+                                        netCents: number;
+                                    };
+                                    tip: {
+                                        count: number;
+                                        grossCents: number;
+                                        netCents: number;
+                                    };
+                                    wish: {
+                                        count: number;
+                                        grossCents: number;
+                                        netCents: number;
+                                    };
+                                };
+                                start: string;
+                            }[];
+                            changePercent: number | null;
+                            previous: {
+                                count: number;
+                                feesCents: number;
+                                grossCents: number;
+                                netCents: number;
+                            } | null;
+                            totals: {
+                                count: number;
+                                feesCents: number;
+                                grossCents: number;
+                                netCents: number;
+                            };
+                        };
+                        from: string;
+                        pending: {
+                            cents: number;
+                            day: string;
+                        }[];
+                        /** @enum {string} */
+                        range: "7d" | "30d" | "12m" | "all";
+                        supporters: {
+                            averageGiftCents: number;
+                            count: number;
+                            newCount: number;
+                            returningCount: number;
+                            top: {
+                                cents: number;
+                                gifts: number;
+                                person: {
+                                    displayName: string;
+                                    handle: string;
+                                    id: string;
+                                    photoUrl: string | null;
+                                };
+                            }[];
+                        };
+                        timeZone: string;
+                        to: string;
+                        unbought: {
+                            views: number;
+                            wish: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            };
+                        }[];
+                        visits: {
+                            days: {
+                                day: string;
+                                profile: number;
+                                share: number;
+                                wish: number;
+                            }[];
+                            totals: {
+                                profile: number;
+                                share: number;
+                                wish: number;
+                            };
+                        };
+                        wishes: {
+                            conversionPercent: number | null;
+                            purchases: number;
+                            views: number;
+                            wish: {
+                                id: string;
+                                image: string | null;
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description A bad range, bucket or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
         };
@@ -9571,6 +9514,77 @@ export interface operations {
                 };
             };
             /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wishImportsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportWishInput"];
+            };
+        };
+        responses: {
+            /** @description What the page says about its product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedWish"];
+                };
+            };
+            /** @description Not a link, or "This link can't be read" and why (refused address, port, redirects, answer) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The product image would take more than the creator's storage quota */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many links read; try again in a minute */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */
