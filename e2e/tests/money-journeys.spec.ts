@@ -3,7 +3,14 @@ import { readLatestEmailLink } from '../support/outbox';
 import { hydrate } from '../support/server-rendered';
 import { acceptTermsUpFront, completeProfileHere, signInByPhoneHere, signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
-import { confirmInSheet, confirmSheet, expectMenuBalance, topUpFromBalance } from '../support/wallet';
+import {
+  confirmInSheet,
+  confirmSheet,
+  expectMenuBalance,
+  payInSandbox,
+  topUpAddedNotice,
+  topUpFromBalance,
+} from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
 
 // Money journeys that keep the fan's intent (product.md section 4, Intent across detours): a sign-in by
@@ -115,4 +122,36 @@ test('enough tokens: Buy opens the confirm sheet, and nothing moves until it is 
   await confirmInSheet(page, '20 tokens', 'Buy for 20 Tokens');
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
   await expectMenuBalance(page, '30 tokens');
+});
+
+test('Subscribe with too few tokens: the top-up comes back to the subscription terms, one tap from subscribing', async ({
+  page,
+  newBrowserPage,
+  baseURL,
+}) => {
+  test.slow();
+  const creatorPage = await newBrowserPage();
+  const creator = await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
+  const wish = await createWishByApi(creatorPage, baseURL, { name: 'Weekly Letter', cost: 25, type: 'subscription' });
+  await signUp(page);
+
+  await page.goto(`/x/${wish.id}`);
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  const insufficient = page.getByRole('dialog', { name: 'Insufficient Balance' });
+  await expect(insufficient.getByText('Monthly price: $25 | Current balance: $0')).toBeVisible();
+  await expect(
+    insufficient.getByText(
+      'This will add 25 tokens to your wallet - the minimum needed to complete your subscription.',
+    ),
+  ).toBeVisible();
+  await insufficient.getByRole('button', { name: 'Add Tokens' }).click();
+  await payInSandbox(page, '$25.50');
+
+  await expect(page).toHaveURL(new RegExp(`/x/${wish.id}$`));
+  await expect(topUpAddedNotice(page, '25 tokens', '25 tokens')).toBeVisible();
+  const sheet = page.getByRole('dialog', { name: 'Confirm Subscription' });
+  await expect(sheet.getByLabel('What moves')).toContainText(`${creator.displayName} receives20 tokens a month`);
+  await sheet.getByRole('button', { name: 'Subscribe for 25 Tokens a Month' }).click();
+  await expect(page.getByText('You are subscribed')).toBeVisible();
+  await expectMenuBalance(page, '0 tokens');
 });

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Typography from '@mui/material/Typography';
+import { FEE_RATES, formatRate } from '@sweetwish/shared/fees';
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import type { ReactNode } from 'react';
 import { useWallet } from '../../lib/wallet';
@@ -26,6 +27,8 @@ export function PaymentConfirmSheet({
   recipientName,
   confirmLabel,
   details,
+  title = 'Confirm Your Gift',
+  period,
 }: {
   isOpen: boolean;
   onClose: () => void;
@@ -35,7 +38,11 @@ export function PaymentConfirmSheet({
   recipientName: string;
   confirmLabel: string;
   details?: ReactNode;
+  title?: string;
+  /** For a subscription: both figures are per month. */
+  period?: 'month';
 }) {
+  const per = period ? ` a ${period}` : '';
   const wallet = useWallet();
   const balanceCents = wallet.data?.balanceCents;
   const isCovered = balanceCents !== undefined && balanceCents >= tokens * CENTS_PER_TOKEN;
@@ -62,7 +69,7 @@ export function PaymentConfirmSheet({
       }}
     >
       <Typography id={TITLE_ID} variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
-        Confirm Your Gift
+        {title}
       </Typography>
       <Box
         component="dl"
@@ -72,14 +79,17 @@ export function PaymentConfirmSheet({
         <Typography component="dt">You give</Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right' }}>
           {tokenCount(tokens * CENTS_PER_TOKEN)}
+          {per}
         </Typography>
         <Typography component="dt">{recipientName} receives</Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 700, textAlign: 'right' }}>
           {tokenCount(creatorShareCents(tokens))}
+          {per}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-        A gift of tokens to {recipientName}'s wallet (80% after fees), not a shipped item. It cannot be undone.
+        {`A gift of tokens to ${recipientName}'s wallet (${formatRate(FEE_RATES.recipientBps)} after fees), not a shipped item.`}
+        {period ? '' : ' It cannot be undone.'}
       </Typography>
       {details}
       <Box sx={{ mt: 1.5 }}>
