@@ -99,7 +99,7 @@ test('a used e-mail link says "Link expired or invalid." and a new one keeps the
   );
 });
 
-test('enough tokens: Buy opens the confirm sheet, and nothing moves until it is confirmed', async ({
+test('one balance everywhere; with enough tokens Buy opens the confirm sheet, and nothing moves until confirmed', async ({
   page,
   newBrowserPage,
   baseURL,
@@ -108,8 +108,20 @@ test('enough tokens: Buy opens the confirm sheet, and nothing moves until it is 
   const creatorPage = await newBrowserPage();
   await signUp(creatorPage, { displayName: uniqueDisplayName('Creator') });
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Linen Apron', cost: 20 });
-  await signUp(page);
+  const fan = await signUp(page);
   await topUpFromBalance(page, 50, '50 tokens');
+  // Every top-up return says what it added, even with nothing else to resume.
+  await expect(topUpAddedNotice(page, '50 tokens', '50 tokens')).toBeVisible();
+
+  // One balance: the side menu (above), the profile card and /balance lead with the same figure; the
+  // withdrawable part (none: bought tokens are for gifting) comes second, with the spec's label.
+  await page.goto(`/${fan.handle}`);
+  await expect(page.getByRole('region', { name: 'Your balance' })).toContainText('$50 50 tokens');
+  await page.goto('/balance');
+  await expect(page.getByTestId('total-balance')).toHaveText('$50');
+  await expect(page.getByTestId('spendable-balance')).toHaveText('50 tokens to spend');
+  await expect(page.getByTestId('available-balance')).toHaveText('$0');
+  await expect(page.getByText('Available for withdrawal')).toBeVisible();
 
   await page.goto(`/x/${wish.id}`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();

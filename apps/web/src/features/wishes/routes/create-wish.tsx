@@ -16,6 +16,7 @@ import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
 import { GroupGiftSwitch } from '../components/group-gift-switch';
+import { PriceShareLine } from '../components/price-share-line';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
 import { WishTypeField } from '../components/wish-type-field';
@@ -72,6 +73,7 @@ function CreateWishForm() {
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <WishImageField image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
+        <PriceShareLine control={form.control} isMonthly={type === 'subscription'} />
         <WishTypeField value={type} onChange={setType} disabled={isSubmitting} />
         {type === 'standard' && (
           <GroupGiftSwitch checked={isGroupGift} onChange={setIsGroupGift} disabled={isSubmitting} />
