@@ -15,6 +15,7 @@ import { PlusIcon } from '../../../components/share-icons';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
+import { ApiError } from '../../../lib/api-client';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
 import { useSendTip } from '../api/tip-calls';
@@ -104,7 +105,15 @@ function TipForm({
   const send = submitSchemaForm(
     form,
     async (tip) => {
-      await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+      try {
+        await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+      } catch (error) {
+        // A creator who refuses this fan's gifts: retrying cannot help, so say so and close.
+        if (!(error instanceof ApiError && error.body.code === 'FORBIDDEN')) throw error;
+        notify(error.message);
+        onClose();
+        return;
+      }
       notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
       onClose();
     },
