@@ -57,7 +57,7 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await page.goto('/balance');
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Current Balance' })).toBeVisible();
-  await expect(page.getByText('0 tokens', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('spendable-balance')).toHaveText('0 tokens to spend');
   await page.getByRole('button', { name: 'Add Tokens' }).click();
   const menu = tokenMenu(page);
   await expect(menu).toBeVisible();
