@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText } from '@sweetwish/shared/wish-rules';
+import { repeatPurchaseText } from '@sweetwish/shared/wish-rules';
 import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -32,6 +32,7 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
+import { WishDescription } from '../components/wish-description';
 import { BUY_CONFIRM_FLAG, insufficientBalanceState } from '../lib/buy-flow';
 
 // Not needed to paint a standard wish, the page fans land on most (decision 003): the report dialog (MUI's
@@ -110,20 +111,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
             {wish.name}
           </Typography>
           <WishImage src={wish.image} blurhash={wish.blurhash} alt={wish.name} rounded={3} />
-          <Typography
-            color="text.secondary"
-            title={wish.description || DEFAULT_WISH_DESCRIPTION}
-            sx={{
-              display: '-webkit-box',
-              WebkitLineClamp: 3,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {wish.description || DEFAULT_WISH_DESCRIPTION}
-          </Typography>
+          <WishDescription description={wish.description} />
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
             {wish.type === 'subscription' && ' / month'}
