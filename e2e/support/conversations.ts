@@ -1,10 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readOutbox } from './outbox';
 
-/** On a wish page (/x/{id}) already open or opened here: Buy, ending on /success. */
+/** On a wish page (/x/{id}) already open or opened here: Buy and its confirm, ending on /success. */
 export async function buyWish(page: Page, wishId: string): Promise<void> {
   await page.goto(`/x/${wishId}`);
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Your Gift' })
+    .getByRole('button', { name: /^Buy for / })
+    .click();
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
 }

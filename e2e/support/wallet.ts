@@ -88,3 +88,21 @@ export async function sandboxControl(baseURL: string, dataDir: string | undefine
   expect(res.status).toBe(200);
   return res.json();
 }
+
+/** The sheet that confirms a purchase or a contribution before any token moves. */
+export function confirmSheet(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Confirm Your Gift' });
+}
+
+/** In the open confirm sheet: checks what the fan gives (`gives`, "50 tokens") and confirms with `confirm`. */
+export async function confirmInSheet(page: Page, gives: string, confirm: string | RegExp): Promise<void> {
+  const sheet = confirmSheet(page);
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByLabel('What moves')).toContainText(`You give${gives}`);
+  await sheet.getByRole('button', { name: confirm }).click();
+}
+
+/** The notice every return from a top-up shows once the tokens landed ("50 tokens added · Your balance: …"). */
+export function topUpAddedNotice(page: Page, added: string, balance: string): Locator {
+  return page.getByText(`${added} added · Your balance: ${balance}`, { exact: true });
+}

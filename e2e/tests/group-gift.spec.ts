@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
-import { expectMenuBalance, payInSandbox, receivedList, topUpFromBalance } from '../support/wallet';
+import { expectMenuBalance, payInSandbox, receivedList, topUpAddedNotice, topUpFromBalance } from '../support/wallet';
 import type { CreatedWish } from '../support/wishes';
 
 // Group gifts (decision 033): a creator makes one with the "Group Gift" switch; three fans, each in a
@@ -62,8 +62,8 @@ test('three fans fund a group gift and the creator sees it granted live', async 
   await expect(two.getByRole('list', { name: 'Contributors' })).toContainText('Anonymous: $10');
   await expect(two.getByText('$20 of $30 funded')).toBeVisible();
 
-  // Fan three has no tokens: "Get Tokens" opens Insufficient Balance for the 10, paid in the sandbox,
-  // back to the wish; then the contribution completes it.
+  // Fan three has no tokens: "Get Tokens" opens Insufficient Balance for the 10 (a contribution, in its
+  // words), paid in the sandbox, back to the wish with the dialog open again; its Submit completes it.
   const three = await newBrowserPage();
   await signUp(three, { displayName: uniqueDisplayName('Three') });
   await three.goto(`/x/${wish.id}`);
@@ -72,11 +72,19 @@ test('three fans fund a group gift and the creator sees it granted live', async 
   await short.getByRole('button', { name: 'Get Tokens' }).click();
   const insufficient = three.getByRole('dialog', { name: 'Insufficient Balance' });
   await expect(insufficient.getByText('You need 10 more tokens.')).toBeVisible();
+  await expect(insufficient.getByText('Contribution: $10 | Current balance: $0')).toBeVisible();
+  await expect(
+    insufficient.getByText(
+      'This will add 10 tokens to your wallet - the minimum needed to complete your contribution.',
+    ),
+  ).toBeVisible();
   await insufficient.getByRole('button', { name: 'Add Tokens' }).click();
   await payInSandbox(three, '$10.20');
   await expect(three).toHaveURL(new RegExp(`/x/${wish.id}$`));
-  await expectMenuBalance(three, '10 tokens');
-  await (await contribute(three, 10)).getByRole('button', { name: 'Submit' }).click();
+  await expect(topUpAddedNotice(three, '10 tokens', '10 tokens')).toBeVisible();
+  const resumed = three.getByRole('dialog', { name: 'Contribute' });
+  await expect(resumed.getByRole('textbox', { name: 'Contribution in tokens' })).toHaveValue('10');
+  await resumed.getByRole('button', { name: 'Submit' }).click();
   await expect(three.getByText('The wish is fully funded!')).toBeVisible();
   await expect(three.getByText('This group gift is already fully funded!')).toBeVisible();
   await expect(three.getByText('3 contributors')).toBeVisible();

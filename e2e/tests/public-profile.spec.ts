@@ -144,9 +144,11 @@ test('a visitor searches the wishlist and opens a wish with its price and repeat
   await expect(visitor.getByText("Once someone buys this item, it's not available for purchase again.")).toBeVisible();
   await expect(visitor.getByText(`@${creator.handle}`)).toBeVisible();
 
-  // A signed-out visitor is asked to sign in, and comes back here afterwards.
+  // A signed-out visitor is asked to sign in, and comes back here afterwards, to the confirm of this purchase.
   await visitor.getByRole('button', { name: 'Buy' }).click();
-  await expect(visitor).toHaveURL(new RegExp(`/sign-in\\?return=%2Fx%2F${telescope.id}$`));
+  await expect(visitor).toHaveURL(
+    new RegExp(`/sign-in\\?return=${encodeURIComponent(`/x/${telescope.id}?resume=buy&amount=2500`)}$`),
+  );
   await visitor.goBack();
 
   // The seller's name leads back to the profile.

@@ -26,6 +26,12 @@ test('a fan subscribes to a monthly wish, sees the next charge date, and cancels
   await expect(page.getByText('$20 / month')).toBeVisible();
   await expect(page.getByText('Multiple people can subscribe to this item at the same time.')).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  // The terms come first: the price a month, the next charge, how to cancel; nothing is charged before.
+  const sheet = page.getByRole('dialog', { name: 'Confirm Subscription' });
+  await expect(sheet.getByLabel('What moves')).toContainText('You give20 tokens a month');
+  await expect(sheet).toContainText(new RegExp(`Next charge: ${CHARGE_DATE.source}\\.`));
+  await expect(sheet).toContainText('Cancel any time in Subscriptions before then');
+  await sheet.getByRole('button', { name: 'Subscribe for 20 Tokens a Month' }).click();
   await expect(toast(page, 'Subscribed!')).toBeVisible();
   await expect(page.getByText('You are subscribed')).toBeVisible();
   const nextCharge = page.getByText(/^Next charge: /);

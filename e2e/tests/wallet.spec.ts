@@ -6,10 +6,12 @@ import { expect, test } from '../support/test';
 import {
   amountOf,
   buyPackageInTokenMenu,
+  confirmInSheet,
   expectMenuBalance,
   payInSandbox,
   receivedList,
   tokenMenu,
+  topUpAddedNotice,
   topUpFromBalance,
 } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
@@ -55,7 +57,7 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await page.goto('/balance');
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Current Balance' })).toBeVisible();
-  await expect(page.getByText('0 tokens', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('spendable-balance')).toHaveText('0 tokens to spend');
   await page.getByRole('button', { name: 'Add Tokens' }).click();
   const menu = tokenMenu(page);
   await expect(menu).toBeVisible();
@@ -81,6 +83,11 @@ test('a fan tops up in the card sandbox and buys a wish; the creator sees the gi
   await expect(page.getByRole('heading', { name: 'Pink Guitar' })).toBeVisible();
   await expect(page.getByText('$50', { exact: true })).toBeVisible();
   await pressBuy(page);
+  // The sheet says what moves: 50 tokens from the fan, 40 to the creator (80% after fees).
+  await expect(page.getByRole('dialog', { name: 'Confirm Your Gift' })).toContainText(
+    `${creator.displayName} receives40 tokens`,
+  );
+  await confirmInSheet(page, '50 tokens', 'Buy for 50 Tokens');
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
   await expect(page.getByText(creator.displayName, { exact: true })).toBeVisible();
@@ -150,14 +157,13 @@ test('too few tokens: Buy opens Insufficient Balance, "Add Tokens" pays the diff
   ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/x/${wish.id}$`));
 
-  // "Add Tokens" buys exactly the 70 missing (plus the 2% fee) and comes back to the wish.
+  // "Add Tokens" buys exactly the 70 missing (plus the 2% fee) and comes back to the wish, with the confirm
+  // sheet open: the purchase is one tap away.
   await dialog.getByRole('button', { name: 'Add Tokens' }).click();
   await payInSandbox(page, '$71.40');
   await expect(page).toHaveURL(new RegExp(`/x/${wish.id}$`));
-  await expect(page.getByRole('heading', { name: 'Vintage Telescope' })).toBeVisible();
-  await expectMenuBalance(page, '120 tokens');
-
-  await pressBuy(page);
+  await expect(topUpAddedNotice(page, '70 tokens', '120 tokens')).toBeVisible();
+  await confirmInSheet(page, '120 tokens', 'Buy for 120 Tokens');
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
   await expect(page.getByText('Vintage Telescope', { exact: true })).toBeVisible();
@@ -184,26 +190,26 @@ test('/{handle}/tip: "Get Tokens" while short, then an anonymous tip reaches the
   await expect(dialog.getByText("Not enough tokens. You'll be redirected to purchase more.")).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 
-  // "Get Tokens" closes the dialog and opens the token menu; the top-up returns to /home. Known app race,
-  // not a test flake: when the menu's drawer mounts in the same commit as the closing dialog's exit ends,
-  // MUI's modal manager leaves the drawer aria-hidden="true", so the menu is hidden from assistive
-  // technology and the role-based lookup below fails (seen about 1 run in 20 under load).
+  // The fan asks for 25 tokens, anonymously. "Get Tokens" closes the dialog and opens the token menu; the
+  // top-up comes back to the creator's page with the dialog open again, the amount and the choice kept,
+  // and says how many tokens were added. Known app race, not a test flake: when the menu's drawer mounts in
+  // the same commit as the closing dialog's exit ends, MUI's modal manager leaves the drawer
+  // aria-hidden="true", so the menu is hidden from assistive technology and the role-based lookup below
+  // fails (seen about 1 run in 20 under load).
+  await dialog.getByRole('textbox', { name: 'Tip amount in tokens' }).fill('25');
+  await dialog.getByRole('checkbox', { name: 'Send anonymously' }).check();
   await dialog.getByRole('button', { name: 'Get Tokens' }).click();
   await expect(dialog).toBeHidden();
   await buyPackageInTokenMenu(page, 50);
   await payInSandbox(page, '$51.00');
-  await expect(page).toHaveURL(/\/home$/);
-  await expectMenuBalance(page, '50 tokens');
-
-  // Back on the creator's page: 25 tokens, anonymously.
-  await page.goto(`/${creator.handle}`);
-  await page.getByRole('link', { name: 'Send a Quick Tip' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${creator.handle}$`));
+  await expect(topUpAddedNotice(page, '50 tokens', '50 tokens')).toBeVisible();
   dialog = page.getByRole('dialog', { name: 'Send a Quick Tip' });
   await expect(dialog.getByText('Your balance: 50 tokens')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Tip amount in tokens' }).fill('25');
+  await expect(dialog.getByRole('textbox', { name: 'Tip amount in tokens' })).toHaveValue('25');
+  await expect(dialog.getByRole('checkbox', { name: 'Send anonymously' })).toBeChecked();
   await expect(dialog.getByText("Not enough tokens. You'll be redirected to purchase more.")).toBeHidden();
   await expect(dialog.getByRole('button', { name: 'Get Tokens' })).toHaveCount(0);
-  await dialog.getByRole('checkbox', { name: 'Send anonymously' }).check();
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Tip sent successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -266,6 +272,7 @@ test('a single-purchase wish, once bought, is "already purchased" and wears the 
   await topUpFromBalance(page, 50, '50 tokens');
   await page.goto(`/x/${single.id}`);
   await pressBuy(page);
+  await confirmInSheet(page, '40 tokens', 'Buy for 40 Tokens');
   await expect(page.getByRole('heading', { name: 'Purchase Successful' })).toBeVisible();
 
   // The visitor now finds it sold.

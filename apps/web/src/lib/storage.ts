@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   loggingOut: 'loggingOut',
   /** localStorage: "false" while the owner hides their balance on their profile (product.md section 3: show-money flag, default true). */
   showMoney: 'showMoney',
+  /** sessionStorage: the balance in cents when a top-up began, so its return can tell when the tokens landed. */
+  topUpBalanceBefore: 'topUpBalanceBefore',
 } as const;
 
 type Area = 'local' | 'session';

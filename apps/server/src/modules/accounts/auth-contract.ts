@@ -72,6 +72,15 @@ export const verifyEmailLinkRoute = createRoute({
   },
 });
 
+export const checkEmailLinkRoute = createRoute({
+  operationId: 'authCheckEmailLink',
+  method: 'post',
+  path: '/auth/magic-link/check',
+  summary: 'Whether an e-mail link can still sign in (asked by /email before the address); says nothing of whose it is',
+  request: json(EmailLinkVerifyInput.pick({ token: true })),
+  responses: { 200: jsonResponse(z.object({ isValid: z.boolean() }), 'Whether the link is still good') },
+});
+
 export const socialSignInRoute = createRoute({
   operationId: 'authSocialSignIn',
   method: 'post',

@@ -159,6 +159,17 @@ export function authRoutes(deps: { config: Config; database: DatabaseHandle; aut
     return res;
   });
 
+  // Whether a link can still sign in, asked by /email before it asks for the address: a used, expired or
+  // made-up link shows "Link expired or invalid." at once. It tells nothing about whose link it is.
+  app.post('/auth/magic-link/check', async (c) => {
+    const input = EmailLinkVerifyInput.pick({ token: true }).safeParse(await c.req.json().catch(() => null));
+    await consumeRateLimits(db, verifyLimitsFor(clientIp(c, config.trustProxy), limits));
+    if (!input.success) return c.json({ isValid: false });
+    const ctx = await auth.$context;
+    const pending = await ctx.internalAdapter.findVerificationValue(`magic-link:${input.data.token}`);
+    return c.json({ isValid: pending !== null && pending !== undefined && pending.expiresAt >= new Date() });
+  });
+
   app.post('/preview-sign-in', async (c) => {
     const parsed = PreviewSignInInput.safeParse(await c.req.json().catch(() => null));
     const preview = config.preview;

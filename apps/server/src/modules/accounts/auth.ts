@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../../logger';
 import { appleClientSecret } from './apple-client-secret';
+import { emailPageLink } from './email-page-link';
 import { type ProviderEndpoints, testProviderEndpoints } from './provider-endpoints';
 import { isUserSuspended } from './repo';
 import { accounts, sessions, users, verifications } from './tables';
@@ -31,9 +32,6 @@ export function isPhoneOnlyEmail(email: string): boolean {
 export function phoneOnlyEmail(phoneNumber: string): string {
   return `${phoneNumber.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`;
 }
-
-/** The e-mail link goes to the app's /email page (product.md section 2), which completes the sign-in. */
-const EMAIL_PAGE = /^\/email(\/[A-Za-z0-9_]{1,64})?$/;
 
 /** Apple answers sign-in with a form POST from this origin (response_mode=form_post). */
 const APPLE_ORIGIN = 'https://appleid.apple.com';
@@ -132,8 +130,7 @@ export function createAuth(deps: {
       magicLink({
         expiresIn: LINK_TTL_SECONDS,
         sendMagicLink: async ({ email, url, token }) => {
-          const callback = new URL(url).searchParams.get('callbackURL') ?? '/email';
-          const link = new URL(EMAIL_PAGE.test(callback) ? callback : '/email', config.publicUrl);
+          const link = emailPageLink(new URL(url).searchParams.get('callbackURL'), config.publicUrl);
           link.searchParams.set('token', token);
           await messaging.email
             .send({

@@ -250,6 +250,30 @@ describe.each(databaseKinds())('sign-in on %s', (kind) => {
       expect((await latestLink(email)).pathname).toBe('/email');
     });
 
+    it('carries a return path inside the app, and tells /email whether the link can still sign in', async () => {
+      const email = uniqueEmail();
+      // From a network of its own: the other tests' sends count against the shared one.
+      const sent = await app.request('/api/auth/sign-in/magic-link', {
+        method: 'POST',
+        headers: jsonHeaders({ ip: '203.0.113.49' }),
+        body: JSON.stringify({ email, callbackURL: `/email?return=${encodeURIComponent('/x/abc?resume=buy')}` }),
+      });
+      expect(sent.status, await sent.clone().text()).toBe(200);
+      const link = await latestLink(email);
+      expect(link.searchParams.get('return')).toBe('/x/abc?resume=buy');
+      const token = link.searchParams.get('token') ?? '';
+      const check = (t: string) =>
+        app.request('/api/auth/magic-link/check', {
+          method: 'POST',
+          headers: jsonHeaders({ ip: '203.0.113.49' }),
+          body: JSON.stringify({ token: t }),
+        });
+      expect(await (await check(token)).json()).toEqual({ isValid: true });
+      expect(await (await check('made-up')).json()).toEqual({ isValid: false });
+      expect((await verify(token, email)).status).toBe(200);
+      expect(await (await check(token)).json()).toEqual({ isValid: false });
+    });
+
     it('refuses the link for another address than the one it was sent to', async () => {
       const email = uniqueEmail();
       await sendLink(email);

@@ -21,7 +21,7 @@ import { insertTopUp, lockTopUp, markTopUpExpired, markTopUpPaid, recordWebhookE
 /**
  * createStripeTokenCheckoutSession: a card checkout for `quantity` tokens at the package's price plus
  * the service fee (architecture.md section 3). The browser goes to the returned url; tokens arrive only with
- * the verified webhook. A purchase started on a wish page returns there (architecture.md section 11).
+ * the verified webhook. The return names the quantity and the screen it started on (architecture.md section 11).
  */
 export async function startTopUp(
   deps: { db: Database; payments: CardPayments | undefined; publicOrigin: string; logger: Logger },
@@ -33,7 +33,8 @@ export async function startTopUp(
   // No card provider on this deployment (a public address without STRIPE_*): not an error of ours.
   if (!payments) throw new AppError('UNAVAILABLE', WALLET_MESSAGES.topUpUnavailable);
   const price = topUpPrice(input.quantity);
-  const returnTo = input.location.startsWith('/x/') ? `&return=${encodeURIComponent(input.location)}` : '';
+  // The return page says how many tokens were added and takes the fan back to the screen the top-up began on.
+  const returnTo = `&tokens=${input.quantity}&return=${encodeURIComponent(input.location)}`;
   let session: Stripe.Checkout.Session;
   try {
     session = await payments.stripe.checkout.sessions.create(

@@ -82,6 +82,7 @@ describe('a token top-up through the local card sandbox', () => {
     expect(returnUrl.pathname).toBe('/tokens/stripe/success');
     expect(returnUrl.searchParams.get('session_id')).toMatch(/^cs_test_/);
     expect(returnUrl.searchParams.get('return')).toBe('/x/some-wish');
+    expect(returnUrl.searchParams.get('tokens')).toBe('500');
 
     for (let i = 0; i < 100 && (await walletCents(cookie)) === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await walletCents(cookie)).toBe(50_000);

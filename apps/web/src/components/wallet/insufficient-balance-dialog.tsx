@@ -9,7 +9,12 @@ import { CENTS_PER_TOKEN, formatDollars, topUpPrice } from '@sweetwish/shared/mo
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useEffect, useRef } from 'react';
 import { notify } from '../../lib/notification-store';
-import { type InsufficientBalanceData, readInsufficientBalance } from './insufficient-balance';
+import {
+  type InsufficientBalanceData,
+  readInsufficientBalance,
+  type ShortfallPurpose,
+  shortfallPurpose,
+} from './insufficient-balance';
 import { useStartTopUp } from './top-up';
 
 const TITLE_ID = 'insufficient-balance-title';
@@ -50,12 +55,20 @@ export function InsufficientBalanceDialog({
 
   return (
     <Dialog open={isOpen && data !== null} onClose={onClose} aria-labelledby={TITLE_ID} fullWidth maxWidth="xs">
-      {data && <DialogBody data={data} onClose={onClose} />}
+      {data && <DialogBody data={data} purpose={shortfallPurpose(state)} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function DialogBody({ data, onClose }: { data: InsufficientBalanceData; onClose: () => void }) {
+function DialogBody({
+  data,
+  purpose,
+  onClose,
+}: {
+  data: InsufficientBalanceData;
+  purpose: ShortfallPurpose;
+  onClose: () => void;
+}) {
   const { start, isStarting } = useStartTopUp();
   const needed = data.tokensNeeded.toLocaleString('en-US');
   const price = topUpPrice(data.tokensNeeded);
@@ -67,10 +80,10 @@ function DialogBody({ data, onClose }: { data: InsufficientBalanceData; onClose:
       <DialogContent>
         <Typography sx={{ fontWeight: 700, mb: 1 }}>You need {needed} more tokens.</Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Product cost: {asDollars(data.productCost)} | Current balance: {asDollars(data.currentBalance)}
+          {purpose.costLabel}: {asDollars(data.productCost)} | Current balance: {asDollars(data.currentBalance)}
         </Typography>
         <Typography>
-          This will add {needed} tokens to your wallet - the minimum needed to complete your purchase.
+          This will add {needed} tokens to your wallet - the minimum needed to complete your {purpose.noun}.
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           You pay {formatDollars(price.totalCents)}, a {formatDollars(price.serviceFeeCents)} service fee included.

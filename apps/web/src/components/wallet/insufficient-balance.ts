@@ -1,4 +1,5 @@
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from '@sweetwish/shared/money';
+import { intentFromState } from './top-up-intent';
 import { navigationState } from './wallet-queries';
 
 /** What the Insufficient Balance dialog shows, in tokens; `tokensNeeded` is the whole number of tokens to buy. */
@@ -17,4 +18,20 @@ export function readInsufficientBalance(state: unknown): InsufficientBalanceData
   const quantity = Math.ceil(tokensNeeded);
   if (quantity < TOKEN_QUANTITY_MIN || quantity > TOKEN_QUANTITY_MAX) return null;
   return { productCost, currentBalance, tokensNeeded: quantity };
+}
+
+/** What the missing tokens are for, in the dialog's words: a purchase unless the opener said otherwise. */
+export type ShortfallPurpose = { noun: string; costLabel: string };
+
+export function shortfallPurpose(state: unknown): ShortfallPurpose {
+  switch (intentFromState(state)?.action) {
+    case 'contribute':
+      return { noun: 'contribution', costLabel: 'Contribution' };
+    case 'subscribe':
+      return { noun: 'subscription', costLabel: 'Monthly price' };
+    case 'tip':
+      return { noun: 'tip', costLabel: 'Tip' };
+    default:
+      return { noun: 'purchase', costLabel: 'Product cost' };
+  }
 }

@@ -2,9 +2,11 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { InsufficientBalanceDialog } from './insufficient-balance-dialog';
 import { TokenMenu } from './token-menu';
+import { TopUpAddedNotice } from './top-up-added-notice';
+import { TOP_UP_ADDED, topUpAddedFromState } from './top-up-intent';
 import { INSUFFICIENT_BALANCE_FLAG, navigationState, TOKEN_MENU_FLAG } from './wallet-queries';
 
-type WalletFlag = typeof TOKEN_MENU_FLAG | typeof INSUFFICIENT_BALANCE_FLAG;
+type WalletFlag = typeof TOKEN_MENU_FLAG | typeof INSUFFICIENT_BALANCE_FLAG | typeof TOP_UP_ADDED;
 
 /**
  * The token purchase menu and the Insufficient Balance dialog, each open while its navigation-state flag is
@@ -23,6 +25,7 @@ export function WalletOverlays() {
   );
   const closeTokenMenu = useCallback(() => close(TOKEN_MENU_FLAG), [close]);
   const closeInsufficientBalance = useCallback(() => close(INSUFFICIENT_BALANCE_FLAG), [close]);
+  const closeTopUpAdded = useCallback(() => close(TOP_UP_ADDED), [close]);
 
   return (
     <>
@@ -32,6 +35,7 @@ export function WalletOverlays() {
         state={state}
         onClose={closeInsufficientBalance}
       />
+      <TopUpAddedNotice added={topUpAddedFromState(state)} onClose={closeTopUpAdded} />
     </>
   );
 }

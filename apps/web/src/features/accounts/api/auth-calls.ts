@@ -92,14 +92,23 @@ export async function verifyPhoneCode(phoneNumber: string, code: string): Promis
   if (error) throw new SignInError(error.status === 429 && error.message ? error.message : SIGN_IN_MESSAGES.code);
 }
 
-/** The page an e-mail sign-in link opens: /email, or /email/{affiliate} to keep the invite. */
-export function emailLinkCallback(affiliate: string | null | undefined): string {
-  return affiliate ? `/email/${encodeURIComponent(affiliate)}` : '/email';
+/**
+ * The page an e-mail sign-in link opens: /email, or /email/{affiliate} to keep the invite, with the screen to
+ * return to afterwards (the server keeps it only when it is a path inside this app).
+ */
+export function emailLinkCallback(affiliate: string | null | undefined, returnPath?: string): string {
+  const page = affiliate ? `/email/${encodeURIComponent(affiliate)}` : '/email';
+  return returnPath ? `${page}?return=${encodeURIComponent(returnPath)}` : page;
 }
 
 /** Sends a sign-in link to the address. */
-export async function sendEmailLink(email: string, affiliate: string | null | undefined): Promise<void> {
-  const error = await sendWithChallenge('/sign-in/magic-link', { email, callbackURL: emailLinkCallback(affiliate) });
+export async function sendEmailLink(
+  email: string,
+  affiliate: string | null | undefined,
+  returnPath?: string,
+): Promise<void> {
+  const callbackURL = emailLinkCallback(affiliate, returnPath);
+  const error = await sendWithChallenge('/sign-in/magic-link', { email, callbackURL });
   if (error) throw new SignInError(error.status === 429 && error.message ? error.message : SIGN_IN_MESSAGES.general);
 }
 
@@ -118,6 +127,22 @@ export async function verifyEmailLink(token: string, email: string): Promise<voi
     body: JSON.stringify(input),
   }).catch(() => undefined);
   if (!res?.ok) throw new SignInError(SIGN_IN_MESSAGES.emailLink);
+}
+
+/**
+ * Whether an e-mail link can still sign in (not used, not expired, not made up), asked before the address.
+ * When the server cannot be asked, the link is taken as valid: completing it tells the truth anyway.
+ */
+export async function checkEmailLink(token: string): Promise<boolean> {
+  const res = await fetch('/api/auth/magic-link/check', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  }).catch(() => undefined);
+  if (!res?.ok) return true;
+  const body = (await res.json().catch(() => null)) as { isValid?: unknown } | null;
+  return body?.isValid !== false;
 }
 
 /**

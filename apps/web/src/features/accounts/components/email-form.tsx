@@ -1,8 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { SendEmailLinkInput } from '@sweetwish/shared/accounts';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
+import { safeReturnPath } from '../../../lib/return-path';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { STORAGE_KEYS, writeStored } from '../../../lib/storage';
 import { previewSignIn, sendEmailLink, signInFailureMessage } from '../api/auth-calls';
@@ -25,6 +26,8 @@ export function EmailForm({
   onSignedIn: () => Promise<void>;
 }) {
   const navigate = useNavigate();
+  // The link brings the fan back to the screen that sent them to sign in.
+  const returnPath = safeReturnPath(useSearchParams()[0].get('return'));
   const form = useSchemaForm(SendEmailLinkInput, { email: '' });
   const { isSubmitting, isValid } = form.formState;
   const typed = form.watch('email').trim();
@@ -42,7 +45,7 @@ export function EmailForm({
           return;
         }
         writeStored(STORAGE_KEYS.emailForSignIn, email);
-        await sendEmailLink(email, affiliate);
+        await sendEmailLink(email, affiliate, returnPath);
         navigate('/email-link-sent', { state: { email } });
       } catch (error) {
         onBusyChange(false);

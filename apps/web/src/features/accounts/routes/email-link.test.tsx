@@ -74,3 +74,33 @@ describe('Confirm Email Address', () => {
     expect(login().hasAttribute('disabled')).toBe(false);
   });
 });
+
+describe('a used or made-up link', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('says "Link expired or invalid." at once, without asking for the address or spending anything', async () => {
+    localStorage.setItem('emailForSignIn', 'ann@example.com');
+    const calls = stubFetch((url) =>
+      url.endsWith('/magic-link/check') ? new Response(JSON.stringify({ isValid: false })) : new Response('null'),
+    );
+    const router = createMemoryRouter([{ path: '/email', Component: EmailLinkPage }], {
+      initialEntries: ['/email?token=used-token&return=%2Fx%2Fabc'],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Link expired or invalid.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm Email Address' })).toBeNull();
+    expect(verifications(calls)).toEqual([]);
+    // A new link still brings the fan back to where they were.
+    expect(screen.getByRole('link', { name: 'Get a New Link' }).getAttribute('href')).toBe(
+      '/sign-in?return=%2Fx%2Fabc',
+    );
+  });
+});

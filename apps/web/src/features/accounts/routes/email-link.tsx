@@ -8,15 +8,21 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../lib/notification-store';
+import { safeReturnPath, signInPathFor } from '../../../lib/return-path';
 import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { readStored, removeStored, STORAGE_KEYS } from '../../../lib/storage';
-import { SIGN_IN_MESSAGES, verifyEmailLink } from '../api/auth-calls';
+import { checkEmailLink, SIGN_IN_MESSAGES, verifyEmailLink } from '../api/auth-calls';
 import { AuthPage } from '../components/auth-page';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { rememberAffiliate } from '../lib/affiliate';
 
-type State = { kind: 'verifying' } | { kind: 'form' } | { kind: 'signed-in' };
+type State =
+  | { kind: 'checking' }
+  | { kind: 'verifying' }
+  | { kind: 'form' }
+  | { kind: 'signed-in' }
+  | { kind: 'invalid' };
 
 /** Route loader: who is signed in; the link's token and address need no server data to show. */
 export function emailLinkLoader() {
@@ -34,19 +40,28 @@ export function EmailLinkPage() {
   const { affiliate } = useParams();
   useEffect(() => rememberAffiliate(affiliate), [affiliate]);
 
-  if (!token) {
-    return (
-      <>
-        <AppTopBar hasBack />
-        <CenteredMessage title="Link expired or invalid." detail="Sign-in links work once, for 15 minutes.">
-          <Button component={Link} to="/sign-in" variant="contained" sx={{ borderRadius: 999 }}>
-            Get a New Link
-          </Button>
-        </CenteredMessage>
-      </>
-    );
-  }
+  if (!token) return <LinkInvalid />;
   return <CompleteEmailSignIn token={token} />;
+}
+
+/** A link that cannot sign in (none, used, expired or made up); a new one keeps the screen to return to. */
+function LinkInvalid() {
+  const returnPath = safeReturnPath(useSearchParams()[0].get('return'));
+  return (
+    <>
+      <AppTopBar hasBack />
+      <CenteredMessage title="Link expired or invalid." detail="Sign-in links work once, for 15 minutes.">
+        <Button
+          component={Link}
+          to={returnPath ? signInPathFor(returnPath) : '/sign-in'}
+          variant="contained"
+          sx={{ borderRadius: 999 }}
+        >
+          Get a New Link
+        </Button>
+      </CenteredMessage>
+    </>
+  );
 }
 
 /** The server's own rule for the address (EmailLinkVerifyInput); the token comes from the link. */
@@ -55,7 +70,7 @@ const ConfirmEmailFields = EmailLinkVerifyInput.pick({ email: true });
 function CompleteEmailSignIn({ token }: { token: string }) {
   const finishSignIn = useFinishSignIn();
   const [remembered] = useState(() => readStored(STORAGE_KEYS.emailForSignIn));
-  const [state, setState] = useState<State>(remembered ? { kind: 'verifying' } : { kind: 'form' });
+  const [state, setState] = useState<State>({ kind: 'checking' });
   const attempted = useRef(false);
 
   /** Signs in with the link and the address; a failure leaves (or puts back) the form, and is told by the caller. */
@@ -69,22 +84,29 @@ function CompleteEmailSignIn({ token }: { token: string }) {
     });
   };
 
-  // The remembered address completes the sign-in on arrival, once (a link works only once).
+  // A used or made-up link says so at once. Otherwise the remembered address completes the sign-in on
+  // arrival, once (a link works only once); without one the form asks for it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page, with the address read on arrival
   useEffect(() => {
-    if (!remembered || attempted.current) return;
+    if (attempted.current) return;
     attempted.current = true;
-    void signIn(remembered).catch(() => {
-      notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
-      setState({ kind: 'form' });
+    void checkEmailLink(token).then((isValid) => {
+      if (!isValid) return setState({ kind: 'invalid' });
+      if (!remembered) return setState({ kind: 'form' });
+      setState({ kind: 'verifying' });
+      return signIn(remembered).catch(() => {
+        notify(SIGN_IN_MESSAGES.emailLink, { placement: 'toast' });
+        setState({ kind: 'form' });
+      });
     });
   }, []);
 
+  if (state.kind === 'invalid') return <LinkInvalid />;
   if (state.kind !== 'form') {
     return (
       <>
         <AppTopBar hasBack />
-        <CenteredSpinner label={state.kind === 'verifying' ? 'Signing in' : 'Signed in'} />
+        <CenteredSpinner label={state.kind === 'signed-in' ? 'Signed in' : 'Signing in'} />
       </>
     );
   }

@@ -1,5 +1,6 @@
+import Button from '@mui/material/Button';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { type LoaderFunctionArgs, Navigate, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, Navigate, useSearchParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -18,7 +19,7 @@ export function checkoutReturnLoader({ request }: LoaderFunctionArgs) {
 /**
  * A card checkout's return for a purchase (/cs and /stripe/cs, product.md section 2): with `session_id`, a
  * loader and then /success with that id as the purchase id, replacing this entry in the history.
- * Without it: "Something went wrong."
+ * Without it: "Something went wrong.", what it means and the ways on (purchases, home), never a dead end.
  */
 export function CheckoutReturnPage() {
   const [searchParams] = useSearchParams();
@@ -32,7 +33,17 @@ export function CheckoutReturnPage() {
           <Navigate to="/success" replace state={{ purchaseId: sessionId }} />
         </>
       ) : (
-        <CenteredMessage title={WALLET_MESSAGES.somethingWrong} />
+        <CenteredMessage
+          title={WALLET_MESSAGES.somethingWrong}
+          detail="This link does not name a purchase. If you paid, it appears in your purchases shortly."
+        >
+          <Button component={Link} to="/purchases" variant="contained">
+            Go to Purchases
+          </Button>
+          <Button component={Link} to="/home" color="inherit">
+            Go Home
+          </Button>
+        </CenteredMessage>
       )}
     </>
   );

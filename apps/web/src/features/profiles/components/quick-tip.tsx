@@ -2,6 +2,8 @@ import Button from '@mui/material/Button';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
+import { resumedIntent, useResumeIntent } from '../../../components/wallet/use-resume-intent';
 import { TOKEN_MENU_FLAG } from '../../../components/wallet/wallet-queries';
 import { signInPathFor } from '../../../lib/return-path';
 import { useMe } from '../../../lib/session';
@@ -35,6 +37,9 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
   // "Get Tokens" opens the token menu once the dialog has finished closing: two modals changing places
   // in one moment can leave the new one hidden from assistive technology (MUI's modal manager).
   const isTokenMenuNext = useRef(false);
+  // The tip the token menu interrupts: it rides through the top-up and the dialog opens with it again.
+  const tipToResume = useRef<TopUpIntent | null>(null);
+  useResumeIntent('tip', isSignedIn, () => ({ [TIP_DIALOG_FLAG]: true }));
 
   const isSignedOut = !isLoading && !isSignedIn;
   useEffect(() => {
@@ -71,14 +76,16 @@ export function QuickTip({ recipient }: { recipient: Recipient }) {
             recipient={recipient}
             isOpen={isOpen}
             onClose={() => showHere({ [TIP_DIALOG_FLAG]: false })}
-            onGetTokens={() => {
+            initial={resumedIntent(location.state, 'tip') ?? undefined}
+            onGetTokens={(tip) => {
               isTokenMenuNext.current = true;
+              tipToResume.current = { action: 'tip', ...tip };
               showHere({ [TIP_DIALOG_FLAG]: false });
             }}
             onExited={() => {
               if (!isTokenMenuNext.current) return;
               isTokenMenuNext.current = false;
-              showHere({ [TOKEN_MENU_FLAG]: true });
+              showHere({ [TOKEN_MENU_FLAG]: true, [TOP_UP_INTENT]: tipToResume.current });
             }}
           />
         </Suspense>

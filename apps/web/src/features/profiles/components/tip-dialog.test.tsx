@@ -1,3 +1,4 @@
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -94,6 +95,23 @@ describe('the tip dialog', () => {
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('tells a fan whose gifts the creator refuses the server\'s reason, not "Error sending tip.", and closes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: SAFETY_MESSAGES.giftsRefused } }), {
+            status: 403,
+          }),
+      ),
+    );
+    const { onClose } = renderDialog(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This creator is not accepting gifts from you.')).toBeTruthy();
+    expect(screen.queryByText('Error sending tip.')).toBeNull();
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('words an amount sendTip would refuse with the shared schema, under the field, as one types', async () => {

@@ -15,12 +15,15 @@ import { FormTextField } from '../../../components/form-text-field';
 import { UserAvatar } from '../../../components/user-avatar';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { useWallet } from '../../../components/wallet/wallet-queries';
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useSendTip } from '../api/tip-calls';
 import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-amount';
 
 type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
+/** A tip's amount and anonymity, kept across a top-up. */
+export type TipToResume = { tokens: number; isAnonymous: boolean };
 
 /**
  * The tip dialog (product.md section 2): an amount in tokens with plus and minus buttons (steps of 10, never
@@ -34,13 +37,16 @@ export function TipDialog({
   onClose,
   onGetTokens,
   onExited,
+  initial,
 }: {
   recipient: Recipient;
   isOpen: boolean;
   onClose: () => void;
-  onGetTokens: () => void;
+  onGetTokens: (tip: TipToResume) => void;
   /** When the closing transition has ended. */
   onExited?: () => void;
+  /** Where the form starts: the tip a top-up interrupted, or the initial amount. */
+  initial?: TipToResume;
 }) {
   const titleId = 'tip-dialog-title';
   return (
@@ -53,7 +59,15 @@ export function TipDialog({
       slotProps={{ transition: { onExited } }}
     >
       {/* Mounted while open only, so each opening starts from the initial amount. */}
-      {isOpen && <TipForm recipient={recipient} titleId={titleId} onClose={onClose} onGetTokens={onGetTokens} />}
+      {isOpen && (
+        <TipForm
+          recipient={recipient}
+          titleId={titleId}
+          onClose={onClose}
+          onGetTokens={onGetTokens}
+          initial={initial}
+        />
+      )}
     </Dialog>
   );
 }
@@ -63,15 +77,20 @@ function TipForm({
   titleId,
   onClose,
   onGetTokens,
+  initial,
 }: {
   recipient: Recipient;
   titleId: string;
   onClose: () => void;
-  onGetTokens: () => void;
+  onGetTokens: (tip: TipToResume) => void;
+  initial?: TipToResume;
 }) {
   const wallet = useWallet();
   const sendTip = useSendTip();
-  const form = useSchemaForm(TipFields, { amount: String(INITIAL_TIP), isAnonymous: false });
+  const form = useSchemaForm(TipFields, {
+    amount: String(initial?.tokens ?? INITIAL_TIP),
+    isAnonymous: initial?.isAnonymous ?? false,
+  });
   const { isSubmitting } = form.formState;
   const values = form.watch();
   const amount = parseTipInput(values.amount);
@@ -86,7 +105,15 @@ function TipForm({
   const send = submitSchemaForm(
     form,
     async (tip) => {
-      await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+      try {
+        await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+      } catch (error) {
+        // A creator who refuses this fan's gifts: retrying cannot help, so say so and close.
+        if (!(error instanceof ApiError && error.body.code === 'FORBIDDEN')) throw error;
+        notify(error.message);
+        onClose();
+        return;
+      }
       notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
       onClose();
     },
@@ -97,7 +124,7 @@ function TipForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    if (needsTokens) onGetTokens();
+    if (needsTokens) onGetTokens({ tokens: amount, isAnonymous: values.isAnonymous });
     else void send(event);
   };
 

@@ -9,9 +9,11 @@ import Typography from '@mui/material/Typography';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { useState } from 'react';
 import { leaveAfterSessionEnded } from '../../../components/accounts/log-out';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
 import { deleteAccount } from '../api/settings-calls';
+import { deletionBlocker } from './deletion-blocker';
 
 const TITLE_ID = 'delete-account-title';
 
@@ -25,6 +27,8 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
   const [problem, setProblem] = useState<string | null>(null);
   // A remainder that cannot be withdrawn, named by the server: the next press gives it up (decision 017).
   const [forfeitCents, setForfeitCents] = useState<number | undefined>(undefined);
+  // Refused before the confirm, not after it: the wallet already tells what the server would say.
+  const blocker = deletionBlocker(useWallet().data);
 
   const confirm = async () => {
     setIsDeleting(true);
@@ -70,9 +74,9 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
         <Typography variant="body2" color="text.secondary">
           Records of payments are kept, as the law requires. This cannot be undone.
         </Typography>
-        {problem && (
+        {(problem ?? blocker) && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {problem}
+            {problem ?? blocker}
           </Alert>
         )}
       </DialogContent>
@@ -84,7 +88,7 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           variant="contained"
           color="error"
           onClick={() => void confirm()}
-          disabled={isDeleting}
+          disabled={isDeleting || blocker !== null}
           sx={{ minWidth: 150 }}
         >
           {isDeleting ? (

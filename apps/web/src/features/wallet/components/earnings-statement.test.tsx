@@ -40,3 +40,40 @@ describe('the statement export', () => {
     expect(exportLink().getAttribute('href')).toBe('/api/wallet/statement.csv?from=2026-04-02&to=2026-04-30');
   });
 });
+
+describe('the statement of a fan who never earned', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is titled "Statement" and says "Token top-up" once per line', async () => {
+    const topUp = {
+      id: 'l1',
+      date: '2026-12-05T10:00:00.000Z',
+      kind: 'top_up',
+      description: 'Token top-up',
+      amountCents: 5000,
+      grossCents: null,
+      feesCents: null,
+    };
+    stubFetch((url) =>
+      url.startsWith('/api/wallet/statement')
+        ? new Response(JSON.stringify({ lines: [topUp], nextCursor: null }))
+        : new Response(
+            JSON.stringify({ balanceCents: 5000, boughtCents: 5000, availableCents: 0, pendingCents: 0, pending: [] }),
+          ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(ME_QUERY_KEY, { id: 'u1', handle: 'fan', displayName: 'Fan' });
+    render(
+      <QueryClientProvider client={client}>
+        <EarningsStatement />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Statement lines' });
+    expect(screen.getByRole('heading', { name: 'Statement' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Earnings Statement' })).toBeNull();
+    expect(list.textContent?.match(/Token top-up/g)).toHaveLength(1);
+  });
+});

@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDollars } from '@sweetwish/shared/money';
 import { StatementExportQuery, type StatementLine } from '@sweetwish/shared/payouts';
-import { STATEMENT_KIND_LABELS } from '@sweetwish/shared/payouts-rules';
+import { STATEMENT_KIND_LABELS, type StatementKind } from '@sweetwish/shared/payouts-rules';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { useEffect } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
+import { useWallet } from '../../../components/wallet/wallet-queries';
 import { formatShortUsDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { statementCsvUrl, useStatement } from '../api/payout-calls';
@@ -22,9 +23,14 @@ import { BalanceSection } from './balance-section';
  */
 export function EarningsStatement() {
   const statement = useStatement();
+  const wallet = useWallet();
   const lines = statement.data?.pages.flatMap((page) => page.lines) ?? [];
+  // A fan who never earned anything has a statement, not an earnings statement.
+  const hasEarnings =
+    lines.some((line) => EARNING_KINDS.has(line.kind)) ||
+    (wallet.data !== undefined && wallet.data.balanceCents > wallet.data.boughtCents);
   return (
-    <BalanceSection title="Earnings Statement">
+    <BalanceSection title={hasEarnings ? 'Earnings Statement' : 'Statement'}>
       <StatementExport />
       {statement.isPending ? (
         <Typography color="text.secondary">Loading statement...</Typography>
@@ -55,7 +61,18 @@ export function EarningsStatement() {
   );
 }
 
+/** The lines that show the user earns: what makes the statement an earnings statement. */
+const EARNING_KINDS: ReadonlySet<StatementKind> = new Set([
+  'gift_received',
+  'tip_received',
+  'affiliate_share',
+  'withdrawal',
+]);
+
 function StatementRow({ line }: { line: StatementLine }) {
+  const kindLabel = STATEMENT_KIND_LABELS[line.kind];
+  // "Token top-up" as the line and as its kind said it twice: the kind shows only when it adds something.
+  const kind = kindLabel.toLowerCase() === line.description.toLowerCase() ? '' : ` · ${kindLabel}`;
   const details =
     line.grossCents !== null && line.feesCents !== null
       ? ` · Gross ${formatDollars(line.grossCents)} · Fees ${formatDollars(line.feesCents)}`
@@ -65,7 +82,7 @@ function StatementRow({ line }: { line: StatementLine }) {
     <ListItem divider disableGutters secondaryAction={null}>
       <ListItemText
         primary={line.description}
-        secondary={`${formatShortUsDate(line.date)} · ${STATEMENT_KIND_LABELS[line.kind]}${details}`}
+        secondary={`${formatShortUsDate(line.date)}${kind}${details}`}
         slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
       />
       <Typography

@@ -50,10 +50,11 @@ export function BalancePage() {
 }
 
 /**
- * "Current Balance" (product.md section 2, issue 14): the large figure is what can be withdrawn (cleared
- * earnings), labelled "Available for withdrawal"; under it, all the tokens there are to spend and, when some
- * earnings are still clearing, "Pending: N tokens, available on DATE", which opens the list of pending
- * amounts with their dates. Then "Add Tokens" (the token menu).
+ * "Current Balance" (product.md section 2, issues 14 and 49): the large figure is every token the user has,
+ * the same figure as the side menu and the profile card, with "N tokens to spend" under it; then the part
+ * that can be withdrawn (cleared earnings), labelled "Available for withdrawal", and, when some earnings
+ * are still clearing, "Pending: N tokens, available on DATE", which opens the list of pending amounts with
+ * their dates. Then "Add Tokens" (the token menu).
  */
 function CurrentBalanceCard() {
   const wallet = useWallet();
@@ -84,20 +85,20 @@ function CurrentBalanceCard() {
         </Typography>
       ) : (
         <>
-          <Typography data-testid="available-balance" sx={{ fontWeight: 800, fontSize: 44, lineHeight: 1.2 }}>
-            {formatDollars(data.availableCents)}
+          <Typography data-testid="total-balance" sx={{ fontWeight: 800, fontSize: 44, lineHeight: 1.2 }}>
+            {formatDollars(data.balanceCents)}
           </Typography>
-          <Typography color="text.secondary">{tokenCount(data.availableCents)}</Typography>
-        </>
-      )}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Available for withdrawal
-      </Typography>
-      {data && (
-        <>
-          <Typography data-testid="spendable-balance" sx={{ mt: 2, fontWeight: 600 }}>
+          <Typography data-testid="spendable-balance" color="text.secondary">
             {tokenCount(data.balanceCents)} to spend
           </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mt: 2 }}>
+            <Typography data-testid="available-balance" sx={{ fontWeight: 700 }}>
+              {formatDollars(data.availableCents)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Available for withdrawal
+            </Typography>
+          </Box>
           <PendingEarnings pending={data.pending} pendingCents={data.pendingCents} />
         </>
       )}

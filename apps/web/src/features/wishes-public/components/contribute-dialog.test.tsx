@@ -70,7 +70,7 @@ describe('the contribute dialog', () => {
     type('40');
     expect(screen.getByText(GROUP_GIFT_MESSAGES.notEnough)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Get Tokens' }));
-    expect(onGetTokens).toHaveBeenCalledWith(40, 2500);
+    expect(onGetTokens).toHaveBeenCalledWith(40, 2500, false);
   });
 
   it('contributes, anonymously when asked, and says so', async () => {
@@ -98,7 +98,7 @@ describe('the contribute dialog', () => {
     const { onGetTokens, onClose } = renderDialog(10_000);
     type('50');
     fireEvent.click(submitButton());
-    await waitFor(() => expect(onGetTokens).toHaveBeenCalledWith(50, 10_000));
+    await waitFor(() => expect(onGetTokens).toHaveBeenCalledWith(50, 10_000, false));
     expect(onClose).not.toHaveBeenCalled();
   });
 

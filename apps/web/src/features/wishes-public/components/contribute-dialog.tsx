@@ -8,6 +8,7 @@ import { contributeFields, GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-g
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { type FormEvent, useMemo } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
+import { CreatorReceivesLine } from '../../../components/wallet/creator-receives-line';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
@@ -32,7 +33,11 @@ export function ContributeDialog(props: {
   remainingTokens: number;
   isOpen: boolean;
   onClose: () => void;
-  onGetTokens: (amountTokens: number, balanceCents: number) => void;
+  onGetTokens: (amountTokens: number, balanceCents: number, isAnonymous: boolean) => void;
+  /** The contribution a top-up interrupted: the form starts from it. */
+  initial?: { tokens: number; isAnonymous: boolean };
+  /** The creator, for the line that says what they receive. */
+  recipientName?: string;
 }) {
   const titleId = 'contribute-dialog-title';
   return (
@@ -49,11 +54,16 @@ function ContributeForm({
   titleId,
   onClose,
   onGetTokens,
+  initial,
+  recipientName,
 }: Parameters<typeof ContributeDialog>[0] & { titleId: string }) {
   const wallet = useWallet();
   const contribute = useContribute(wishId, sellerId);
   const schema = useMemo(() => contributeFields(remainingTokens), [remainingTokens]);
-  const form = useSchemaForm(schema, { amount: String(Math.min(10, remainingTokens)), isAnonymous: false });
+  const form = useSchemaForm(schema, {
+    amount: String(Math.min(initial?.tokens ?? 10, remainingTokens)),
+    isAnonymous: initial?.isAnonymous ?? false,
+  });
   const { isSubmitting } = form.formState;
   const values = form.watch();
   const amount = parseContribution(values.amount);
@@ -74,7 +84,7 @@ function ContributeForm({
       } catch (error) {
         // Spent elsewhere meanwhile: the same path as Buy.
         if (error instanceof ApiError && error.body.code === 'INSUFFICIENT_BALANCE' && balanceCents !== undefined) {
-          onGetTokens(input.amount, balanceCents);
+          onGetTokens(input.amount, balanceCents, input.isAnonymous);
           return;
         }
         throw error;
@@ -86,7 +96,7 @@ function ContributeForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit || balanceCents === undefined) return;
-    if (needsTokens) onGetTokens(amount, balanceCents);
+    if (needsTokens) onGetTokens(amount, balanceCents, values.isAnonymous);
     else void send(event);
   };
 
@@ -110,6 +120,7 @@ function ContributeForm({
           <Typography variant="body2" color="text.secondary">
             {`Up to ${remainingTokens.toLocaleString('en-US')} tokens are left to fund this wish.`}
           </Typography>
+          {recipientName && isValid && <CreatorReceivesLine recipientName={recipientName} tokens={amount} />}
           <BalanceLine balanceCents={balanceCents} isError={wallet.isError} />
           {needsTokens && (
             <Typography color="warning.main" role="status">

@@ -14,6 +14,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { GroupGiftProgress } from '../../../components/group-gift-progress';
+import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
+import { useResumeIntent } from '../../../components/wallet/use-resume-intent';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
 import { signInPathFor } from '../../../lib/return-path';
@@ -31,26 +33,47 @@ export function GroupGiftSection({ page: { wish, seller } }: { page: WishPage })
   const progress = useQuery(groupGiftOptions(wish.id));
   if (progress.isPending) return <CenteredSpinner label="Loading group gift" />;
   if (progress.isError) return <Typography color="error">The group gift could not be loaded.</Typography>;
-  return <GroupGiftDetails progress={progress.data} wishId={wish.id} sellerId={seller.id} />;
+  return (
+    <GroupGiftDetails progress={progress.data} wishId={wish.id} sellerId={seller.id} sellerName={seller.displayName} />
+  );
 }
 
-function GroupGiftDetails({ progress, wishId, sellerId }: { progress: Progress; wishId: string; sellerId: string }) {
+function GroupGiftDetails({
+  progress,
+  wishId,
+  sellerId,
+  sellerName,
+}: {
+  progress: Progress;
+  wishId: string;
+  sellerId: string;
+  sellerName: string;
+}) {
   const { me, isLoading } = useMe();
   const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const remaining = remainingTokens(progress);
   const isSeller = me?.id === sellerId;
   const here = `/x/${encodeURIComponent(wishId)}`;
+  // Back from a sign-in or a top-up: the dialog opens again with the amount the fan chose.
+  const [resumed, setResumed] = useState<TopUpIntent | null>(null);
+  useResumeIntent('contribute', Boolean(me) && !isSeller && !progress.isFunded, (intent) => {
+    setResumed(intent);
+    setIsOpen(true);
+    return {};
+  });
 
   const open = () => {
-    if (me === null) navigate(signInPathFor(here));
+    if (me === null)
+      navigate(signInPathFor(pathWithIntent(here, { action: 'contribute', tokens: 10, isAnonymous: false })));
     else setIsOpen(true);
   };
-  // Too few tokens: the Insufficient Balance dialog for this amount, then back here (as Buy does).
-  const getTokens = (amountTokens: number, balanceCents: number) => {
+  // Too few tokens: the Insufficient Balance dialog for this amount, then back here with the dialog (as Buy does).
+  const getTokens = (amountTokens: number, balanceCents: number, isAnonymous: boolean) => {
     setIsOpen(false);
     const state = insufficientBalanceState(amountTokens, balanceCents);
-    if (state) navigate(here, { replace: true, state });
+    const intent = { action: 'contribute', tokens: amountTokens, isAnonymous } as const;
+    if (state) navigate(here, { replace: true, state: { ...state, [TOP_UP_INTENT]: intent } });
   };
 
   return (
@@ -93,6 +116,8 @@ function GroupGiftDetails({ progress, wishId, sellerId }: { progress: Progress; 
         isOpen={isOpen}
         onClose={() => setIsOpen(false)}
         onGetTokens={getTokens}
+        initial={resumed ?? undefined}
+        recipientName={sellerName}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, useLocation } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,8 +101,20 @@ describe('Subscribe on a subscription wish', () => {
     expect(screen.getByText('Only one person is allowed to subscribe to this wish at a time.')).toBeTruthy();
     await waitFor(() => expect(subscribeButton().hasAttribute('disabled')).toBe(false));
     fireEvent.click(subscribeButton());
+    // Nothing is charged before the sheet's terms are confirmed.
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm Subscription' });
+    expect(within(sheet).getByLabelText('What moves').textContent).toBe(
+      'You give25 tokens a monthSweet Creator receives20 tokens a month',
+    );
+    expect(sheet.textContent).toMatch(/charged from your wallet now, then every month\. Next charge: \w+ \d+, \d{4}\./);
+    expect(sheet.textContent).toContain('Cancel any time in Subscriptions before then and nothing more is charged');
+    expect(posts(calls)).toEqual([]);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Subscribe for 25 Tokens a Month' }));
     expect(await screen.findByText('Next charge: February 28, 2027')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Manage subscriptions' }).getAttribute('href')).toBe('/subscriptions');
+    // Once the sheet has closed.
+    expect((await screen.findByRole('link', { name: 'Manage subscriptions' })).getAttribute('href')).toBe(
+      '/subscriptions',
+    );
     expect(posts(calls).map((c) => [c.url, JSON.parse(String(c.body))])).toEqual([
       ['/api/subscriptions', { wishId: 'w1' }],
     ]);
@@ -122,6 +134,7 @@ describe('Subscribe on a subscription wish', () => {
         productCost: 25,
         currentBalance: 10,
         tokensNeeded: 15,
+        topUpIntent: { action: 'subscribe', tokens: 25, isAnonymous: false },
       }),
     );
     expect(posts(calls)).toEqual([]);

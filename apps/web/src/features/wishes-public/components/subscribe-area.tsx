@@ -6,7 +6,10 @@ import { repeatPurchaseText } from '@sweetwish/shared/wish-rules';
 import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
+import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
+import { useResumeIntent } from '../../../components/wallet/use-resume-intent';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
@@ -15,6 +18,10 @@ import { useMe } from '../../../lib/session';
 import { fetchBalanceCents } from '../api/buy-calls';
 import { useSubscribe, wishSubscriptionOptions } from '../api/subscribe-calls';
 import { insufficientBalanceState } from '../lib/buy-flow';
+import { SubscribeTerms } from './subscribe-terms';
+
+/** The navigation-state flag that holds the subscription's confirm sheet open. */
+const SUBSCRIBE_CONFIRM_FLAG = 'isSubscribeConfirmOpen';
 
 const SUBSCRIBE_FAILED = 'Subscription failed. Please try again.';
 
@@ -36,8 +43,10 @@ export function subscriptionSummary(subscription: Subscription): string {
 export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
   const { me, isLoading, isSignedIn } = useMe();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const subscribe = useSubscribe();
+  const isConfirmOpen = (location.state as Record<string, unknown> | null)?.[SUBSCRIBE_CONFIRM_FLAG] === true;
   const [isSubscribing, setIsSubscribing] = useState(false);
   const state = useQuery({ ...wishSubscriptionOptions(wish.id), enabled: isSignedIn });
   const isSeller = me?.id === seller.id;
@@ -45,22 +54,41 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
   const isTaken = (state.data?.isTaken ?? false) && mine === null;
   const isDisabled = isLoading || (isSignedIn && state.isPending) || wish.archived || isSeller || isTaken;
   const here = `/x/${encodeURIComponent(wish.id)}`;
+  const intent: TopUpIntent = { action: 'subscribe', tokens: wish.cost, isAnonymous: false };
+  useResumeIntent('subscribe', isSignedIn && !isDisabled && mine === null, () => ({ [SUBSCRIBE_CONFIRM_FLAG]: true }));
+  const showConfirm = (isOpen: boolean) =>
+    navigate(here, {
+      replace: true,
+      state: { ...(location.state as object | null), [SUBSCRIBE_CONFIRM_FLAG]: isOpen },
+    });
 
   const isShort = (balanceCents: number) => {
     const insufficient = insufficientBalanceState(wish.cost, balanceCents);
-    if (insufficient) navigate(here, { replace: true, state: insufficient });
+    if (insufficient) navigate(here, { replace: true, state: { ...insufficient, [TOP_UP_INTENT]: intent } });
     return insufficient !== null;
   };
 
+  /** Subscribe: sign in first, too few tokens go through a top-up, else the sheet with the terms opens. */
   const start = async () => {
     if (!isSignedIn) {
-      navigate(signInPathFor(here));
+      navigate(signInPathFor(pathWithIntent(here, intent)));
       return;
     }
     setIsSubscribing(true);
     try {
-      if (isShort(await fetchBalanceCents(queryClient))) return;
+      if (!isShort(await fetchBalanceCents(queryClient))) showConfirm(true);
+    } catch {
+      notify(SUBSCRIBE_FAILED);
+    } finally {
+      setIsSubscribing(false);
+    }
+  };
+
+  const confirm = async () => {
+    setIsSubscribing(true);
+    try {
       await subscribe({ wishId: wish.id });
+      showConfirm(false);
       notify(SUBSCRIPTION_MESSAGES.subscribed, { severity: 'success' });
     } catch (error) {
       const code = error instanceof ApiError ? error.body.code : undefined;
@@ -101,6 +129,18 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {repeatPurchaseText(wish.type, wish.allowRepeatPurchases)}
       </Typography>
+      <PaymentConfirmSheet
+        title="Confirm Subscription"
+        period="month"
+        isOpen={isConfirmOpen && isSignedIn && !isDisabled && mine === null}
+        onClose={() => showConfirm(false)}
+        onConfirm={() => void confirm()}
+        isBusy={isSubscribing}
+        tokens={wish.cost}
+        recipientName={seller.displayName}
+        confirmLabel={`Subscribe for ${wish.cost.toLocaleString('en-US')} Tokens a Month`}
+        details={<SubscribeTerms tokens={wish.cost} />}
+      />
     </Stack>
   );
 }

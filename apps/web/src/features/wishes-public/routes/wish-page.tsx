@@ -8,16 +8,19 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import { DEFAULT_WISH_DESCRIPTION, repeatPurchaseText } from '@sweetwish/shared/wish-rules';
+import { repeatPurchaseText } from '@sweetwish/shared/wish-rules';
 import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { UserAvatar } from '../../../components/user-avatar';
+import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
+import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
+import { resumedIntent, useResumeIntent } from '../../../components/wallet/use-resume-intent';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
@@ -30,7 +33,8 @@ import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
 import { StoreLink } from '../components/store-link';
-import { insufficientBalanceState } from '../lib/buy-flow';
+import { WishDescription } from '../components/wish-description';
+import { BUY_CONFIRM_FLAG, insufficientBalanceState } from '../lib/buy-flow';
 
 // Not needed to paint a standard wish, the page fans land on most (decision 003): the report dialog (MUI's
 // Dialog, TextField and radios) loads when it first opens, a group gift's and a subscription's areas (their
@@ -108,20 +112,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
             {wish.name}
           </Typography>
           <WishImage src={wish.image} blurhash={wish.blurhash} alt={wish.name} rounded={3} />
-          <Typography
-            color="text.secondary"
-            title={wish.description || DEFAULT_WISH_DESCRIPTION}
-            sx={{
-              display: '-webkit-box',
-              WebkitLineClamp: 3,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {wish.description || DEFAULT_WISH_DESCRIPTION}
-          </Typography>
+          <WishDescription description={wish.description} />
           <StoreLink url={wish.sourceUrl} />
           <Typography variant="h5" component="p" color="primary" sx={{ fontWeight: 800 }}>
             {formatWishPrice(wish.cost)}
@@ -147,36 +138,54 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
 /**
  * The Buy button and "Gift anonymously" (product.md sections 2 and 4). Buy is disabled while the session loads,
  * for a purchased or archived wish, and for the seller. A signed-out visitor is sent to sign in (and back
- * here). Otherwise the balance is read afresh: too few tokens open the Insufficient Balance dialog
- * (navigation state, mounted by the app shell); enough buys the wish and goes to /success.
+ * here, with the confirm sheet open). Otherwise the balance is read afresh: too few tokens open the
+ * Insufficient Balance dialog (navigation state, mounted by the app shell), whose top-up comes back here with
+ * the sheet open; enough opens the confirm sheet, whose one confirm buys the wish and goes to /success.
  */
 function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const { me, isLoading } = useMe();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const buyWish = useBuyWish();
-  const [isAnonymous, setIsAnonymous] = useState(false);
+  const [anonymousChoice, setIsAnonymous] = useState<boolean | null>(null);
+  const isAnonymous = anonymousChoice ?? resumedIntent(location.state, 'buy')?.isAnonymous ?? false;
   const [isBuying, setIsBuying] = useState(false);
+  const isConfirmOpen = (location.state as Record<string, unknown> | null)?.[BUY_CONFIRM_FLAG] === true;
   const isSeller = me?.id === seller.id;
   const isSignedIn = me !== null;
   const isDisabled = isLoading || wish.purchased || wish.archived || isSeller;
   const here = `/x/${encodeURIComponent(wish.id)}`;
+  const intent: TopUpIntent = { action: 'buy', tokens: wish.cost, isAnonymous };
+  useResumeIntent('buy', isSignedIn && !isDisabled, () => ({ [BUY_CONFIRM_FLAG]: true }));
+  const showConfirm = (isOpen: boolean) =>
+    navigate(here, { replace: true, state: { ...(location.state as object | null), [BUY_CONFIRM_FLAG]: isOpen } });
 
   /** Opens the Insufficient Balance dialog on this page when the wallet holds less than the wish costs. */
   const isShort = (balanceCents: number) => {
     const state = insufficientBalanceState(wish.cost, balanceCents);
-    if (state) navigate(here, { replace: true, state });
+    if (state) navigate(here, { replace: true, state: { ...state, [TOP_UP_INTENT]: intent } });
     return state !== null;
   };
 
   const buy = async () => {
     if (!isSignedIn) {
-      navigate(signInPathFor(here));
+      navigate(signInPathFor(pathWithIntent(here, intent)));
       return;
     }
     setIsBuying(true);
     try {
-      if (isShort(await fetchBalanceCents(queryClient))) return;
+      if (!isShort(await fetchBalanceCents(queryClient))) showConfirm(true);
+    } catch {
+      notify(WALLET_MESSAGES.buyFailed);
+    } finally {
+      setIsBuying(false);
+    }
+  };
+
+  const confirm = async () => {
+    setIsBuying(true);
+    try {
       const { purchaseId } = await buyWish({ productId: wish.id, sellerId: seller.id, isAnonymous });
       navigate('/success', { state: { purchaseId } });
     } catch (error) {
@@ -232,6 +241,20 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {repeatPurchaseText(wish.type, wish.allowRepeatPurchases)}
       </Typography>
+      <PaymentConfirmSheet
+        isOpen={isConfirmOpen && isSignedIn && !isDisabled}
+        onClose={() => showConfirm(false)}
+        onConfirm={() => void confirm()}
+        isBusy={isBuying}
+        tokens={wish.cost}
+        recipientName={seller.displayName}
+        confirmLabel={`Buy for ${wish.cost.toLocaleString('en-US')} Tokens`}
+        details={
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            For "{wish.name}"{isAnonymous ? ', gifted anonymously' : ''}.
+          </Typography>
+        }
+      />
     </Stack>
   );
 }

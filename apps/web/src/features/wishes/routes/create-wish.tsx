@@ -18,6 +18,7 @@ import { useMe } from '../../../lib/session';
 import { createWish } from '../api/wish-calls';
 import { GroupGiftSwitch } from '../components/group-gift-switch';
 import { ImportedWishDetails } from '../components/imported-wish-details';
+import { PriceShareLine } from '../components/price-share-line';
 import { ProductLinkField } from '../components/product-link-field';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
@@ -98,6 +99,7 @@ function CreateWishForm() {
           disabled={isSubmitting}
         />
         <WishTextFields control={form.control} />
+        <PriceShareLine control={form.control} isMonthly={type === 'subscription'} />
         {imported && (
           <ImportedWishDetails
             imported={imported}

@@ -101,6 +101,16 @@ describe('Edit Wish', () => {
     expect(currentNotifications()).toHaveLength(0);
   });
 
+  it("gives a subscription wish the subscription's repeat text, and says what the creator receives for the price", async () => {
+    stubFetch(() => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    renderEdit({ ...wish, type: 'subscription', cost: 25, allowRepeatPurchases: true });
+    expect(await screen.findByText('Multiple people can subscribe to this item at the same time.')).toBeTruthy();
+    expect(screen.queryByText('This wish can be granted over and over!')).toBeNull();
+    expect(screen.getByText('You receive $20 a month (80% after fees) for each subscriber.')).toBeTruthy();
+    type(/Price/, '1,000');
+    expect(await screen.findByText('You receive $800 a month (80% after fees) for each subscriber.')).toBeTruthy();
+  });
+
   it('says "Failed to update product..." for any other failure', async () => {
     stubFetch(() => json({ error: { code: 'INTERNAL', message: 'boom' } }, 500));
     renderEdit();

@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notification-store';
 import { loadQueries } from '../../../lib/route-loader';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { updateWish } from '../api/wish-calls';
+import { PriceShareLine } from '../components/price-share-line';
 import { TakeBackSetting } from '../components/take-back-setting';
 import { WishImageField } from '../components/wish-image-field';
 import { WishTextFields } from '../components/wish-text-fields';
@@ -84,6 +85,7 @@ function EditWishForm({ wish }: { wish: Wish }) {
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
         <WishImageField currentUrl={wish.image} image={image} onChange={setImage} disabled={isSubmitting} />
         <WishTextFields control={form.control} />
+        <PriceShareLine control={form.control} isMonthly={wish.type === 'subscription'} />
         <Box>
           <Chip
             label={`Wish Type: ${wish.isGroupGift ? 'Group Gift' : WISH_TYPE_LABELS[wish.type]}`}
@@ -109,7 +111,7 @@ function EditWishForm({ wish }: { wish: Wish }) {
             label="Repeated Purchases"
           />
           <Typography variant="body2" color="text.secondary">
-            {repeatPurchaseText('standard', allowRepeatPurchases)}
+            {repeatPurchaseText(wish.type, allowRepeatPurchases)}
           </Typography>
         </Box>
         <Button
