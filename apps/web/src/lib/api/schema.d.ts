@@ -882,6 +882,7 @@ export interface paths {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -1001,6 +1002,7 @@ export interface paths {
                                 participantReaction: "heart" | null;
                                 purchase: {
                                     costCents: number;
+                                    message: string | null;
                                     product: {
                                         id: string;
                                         image: string | null;
@@ -1095,6 +1097,7 @@ export interface paths {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -1268,6 +1271,7 @@ export interface paths {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -1368,6 +1372,7 @@ export interface paths {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -1459,6 +1464,7 @@ export interface paths {
                                 participantReaction: "heart" | null;
                                 purchase: {
                                     costCents: number;
+                                    message: string | null;
                                     product: {
                                         id: string;
                                         image: string | null;
@@ -1828,6 +1834,177 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/gift-messages/control-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the control page a new secret address; the old one stops at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings, with the new secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blockedWords: string[];
+                            controlSecret: string;
+                            holdEveryMessage: boolean;
+                            isSpeechOn: boolean;
+                            isWallOn: boolean;
+                            speechMaxSeconds: number;
+                            speechMinTokens: number;
+                            speechVoice: string | null;
+                            speechVolume: number;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-messages/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator's choices about fans' messages: blocked words, review, speech, wall, control address */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blockedWords: string[];
+                            controlSecret: string;
+                            holdEveryMessage: boolean;
+                            isSpeechOn: boolean;
+                            isWallOn: boolean;
+                            speechMaxSeconds: number;
+                            speechMinTokens: number;
+                            speechVoice: string | null;
+                            speechVolume: number;
+                        };
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the blocked words, holding every message, speech on stream, or the supporters wall */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        blockedWords?: string[];
+                        holdEveryMessage?: boolean;
+                        isSpeechOn?: boolean;
+                        isWallOn?: boolean;
+                        speechMaxSeconds?: number;
+                        speechMinTokens?: number;
+                        speechVoice?: string | null;
+                        speechVolume?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            blockedWords: string[];
+                            controlSecret: string;
+                            holdEveryMessage: boolean;
+                            isSpeechOn: boolean;
+                            isWallOn: boolean;
+                            speechMaxSeconds: number;
+                            speechMinTokens: number;
+                            speechVoice: string | null;
+                            speechVolume: number;
+                        };
+                    };
+                };
+                /** @description Bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Nobody is signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/handles/availability": {
@@ -2464,6 +2641,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overlay-control/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The control page: held messages waiting for review, and whether alerts are paused */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The queue */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            held: {
+                                amountCents: number;
+                                createdAt: string;
+                                /** @enum {string} */
+                                kind: "tip" | "gift";
+                                message: string;
+                                name: string;
+                                purchaseId: string;
+                            }[];
+                            isPaused: boolean;
+                        };
+                    };
+                };
+                /** @description No control page has this address */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Approve or reject a held message, skip the alert playing, pause or resume alerts, replay the last */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve" | "reject";
+                        purchaseId: string;
+                    } | {
+                        /** @enum {string} */
+                        action: "skip-current" | "pause" | "resume" | "replay-last";
+                    };
+                };
+            };
+            responses: {
+                /** @description The queue after the action */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            held: {
+                                amountCents: number;
+                                createdAt: string;
+                                /** @enum {string} */
+                                kind: "tip" | "gift";
+                                message: string;
+                                name: string;
+                                purchaseId: string;
+                            }[];
+                            isPaused: boolean;
+                        };
+                    };
+                };
+                /** @description Not an action */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No control page has this address, or the message is not waiting */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/{secret}/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The overlay began to show an alert: a restarted overlay resumes after it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    secret: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        seq: number;
+                    } | {
+                        purchaseId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Recorded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No overlay has this address */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overlay/{secret}/state": {
         parameters: {
             query?: never;
@@ -2497,6 +2847,7 @@ export interface paths {
                                 reachedAt: string | null;
                                 targetCents: number;
                             } | null;
+                            isPaused: boolean;
                             isSoundOn: boolean;
                             leaderboard: {
                                 amountCents: number;
@@ -2505,6 +2856,12 @@ export interface paths {
                             /** @enum {string} */
                             leaderboardPeriod: "today" | "goal";
                             showAlerts: boolean;
+                            speech: {
+                                maxSeconds: number;
+                                minTokens: number;
+                                voice: string | null;
+                                volume: number;
+                            } | null;
                         };
                     };
                 };
@@ -3439,6 +3796,7 @@ export interface paths {
                                 id: string;
                                 isAnonymous: boolean;
                                 isRenewal: boolean;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -3495,6 +3853,7 @@ export interface paths {
                     "application/json": {
                         /** @default false */
                         isAnonymous?: boolean;
+                        message?: string;
                         productId: string;
                         sellerId: string;
                     };
@@ -3606,6 +3965,7 @@ export interface paths {
                             id: string;
                             isAnonymous: boolean;
                             isRenewal: boolean;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -3921,6 +4281,7 @@ export interface paths {
                                 id: string;
                                 isRenewal: boolean;
                                 isSeen: boolean;
+                                message: string | null;
                                 netCents: number;
                                 product: {
                                     id: string;
@@ -4002,6 +4363,7 @@ export interface paths {
                             id: string;
                             isRenewal: boolean;
                             isSeen: boolean;
+                            message: string | null;
                             netCents: number;
                             product: {
                                 id: string;
@@ -4781,6 +5143,7 @@ export interface paths {
                         amount: number;
                         /** @default false */
                         isAnonymous?: boolean;
+                        message?: string;
                         recipientId: string;
                     };
                 };
@@ -5289,6 +5652,7 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "refund_reversal" | "forfeit" | "group_gift_contribution" | "group_gift_return";
+                                message: string | null;
                             }[];
                             nextCursor: string | null;
                         };

@@ -35,6 +35,8 @@ const STATE: OverlayState = {
   goal: null,
   leaderboard: null,
   leaderboardPeriod: 'today',
+  isPaused: false,
+  speech: null,
 };
 const alert = (amountCents: number, isTest = false) => ({
   kind: 'tip',

@@ -14,6 +14,7 @@ import { notify } from '../../../components/notification-store';
 import { PlusIcon } from '../../../components/share-icons';
 import { StrokeIcon } from '../../../components/stroke-icon';
 import { UserAvatar } from '../../../components/user-avatar';
+import { GiftMessageField } from '../../../components/wallet/gift-message-field';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useWallet } from '../../../lib/wallet';
@@ -71,7 +72,7 @@ function TipForm({
 }) {
   const wallet = useWallet();
   const sendTip = useSendTip();
-  const form = useSchemaForm(TipFields, { amount: String(INITIAL_TIP), isAnonymous: false });
+  const form = useSchemaForm(TipFields, { amount: String(INITIAL_TIP), isAnonymous: false, message: '' });
   const { isSubmitting } = form.formState;
   const values = form.watch();
   const amount = parseTipInput(values.amount);
@@ -85,8 +86,9 @@ function TipForm({
 
   const send = submitSchemaForm(
     form,
-    async (tip) => {
-      await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+    async ({ message, ...tip }) => {
+      // An empty message is none: nothing to hold, show or read aloud (decision 100).
+      await sendTip.mutateAsync({ recipientId: recipient.id, ...tip, ...(message === '' ? {} : { message }) });
       notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
       onClose();
     },
@@ -166,6 +168,12 @@ function TipForm({
               {WALLET_MESSAGES.notEnoughForTip}
             </Typography>
           )}
+          <GiftMessageField
+            control={form.control}
+            name="message"
+            disabled={isSubmitting}
+            length={values.message.trim().length}
+          />
           <AnonymousCheckbox
             label="Send anonymously"
             checked={values.isAnonymous}

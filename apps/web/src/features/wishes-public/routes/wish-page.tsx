@@ -19,6 +19,7 @@ import { CenteredSpinner } from '../../../components/centered-spinner';
 import { notify } from '../../../components/notification-store';
 import { ShareIcon } from '../../../components/share-icons';
 import { UserAvatar } from '../../../components/user-avatar';
+import { GiftMessageInput, giftMessageProblem } from '../../../components/wallet/gift-message-input';
 import { WishImage } from '../../../components/wish-image';
 import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
@@ -154,6 +155,7 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const queryClient = useQueryClient();
   const buyWish = useBuyWish();
   const [isAnonymous, setIsAnonymous] = useState(false);
+  const [message, setMessage] = useState('');
   const [isBuying, setIsBuying] = useState(false);
   const isSeller = me?.id === seller.id;
   const isSignedIn = me !== null;
@@ -172,10 +174,16 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       navigate(signInPathFor(here));
       return;
     }
+    if (giftMessageProblem(message) !== null) return;
     setIsBuying(true);
     try {
       if (isShort(await fetchBalanceCents(queryClient))) return;
-      const { purchaseId } = await buyWish({ productId: wish.id, sellerId: seller.id, isAnonymous });
+      const { purchaseId } = await buyWish({
+        productId: wish.id,
+        sellerId: seller.id,
+        isAnonymous,
+        ...(message.trim() === '' ? {} : { message: message.trim() }),
+      });
       navigate('/success', { state: { purchaseId } });
     } catch (error) {
       await explainFailure(error);
@@ -211,6 +219,9 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       >
         Buy
       </Button>
+      {isSignedIn && !isDisabled && wish.type !== 'subscription' && (
+        <GiftMessageInput value={message} onChange={setMessage} disabled={isBuying} />
+      )}
       {isSignedIn && !isDisabled && (
         <FormControlLabel
           sx={{ alignSelf: 'center' }}
