@@ -44,6 +44,9 @@ const alert = (amountCents: number, isTest = false) => ({
   amountCents,
   wish: null,
   isTest,
+  message: null,
+  approvedId: null,
+  isReplay: false,
 });
 const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 

@@ -31,6 +31,7 @@ import {
   useStopGoal,
   useUpdateOverlaySettings,
 } from '../api/overlay-calls';
+import { MessageSettings } from '../components/message-settings';
 
 /** The settings and the creator's wishes (to pick a goal from) load together. */
 export async function overlaySettingsLoader() {
@@ -84,6 +85,7 @@ function OverlaySettingsForm() {
       <UrlSection settings={settings.data} />
       <ShowSection settings={settings.data} />
       <GoalSection settings={settings.data} />
+      <MessageSettings />
       <PreviewSection settings={settings.data} />
     </>
   );
