@@ -66,6 +66,23 @@ describe.each(databaseKinds())('messages with gifts on %s', (kind) => {
     expect(await received(creator, none)).toMatchObject({ message: null });
   });
 
+  it('carries a group-gift contribution’s message to its share of the gift when the wish is funded', async () => {
+    const fanA = await people.newPerson({ tokens: 100 });
+    const fanB = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const wish = await people.json<{ id: string }>(
+      people.post(creator, '/wishes', { name: 'Camera', cost: 20, isGroupGift: true }),
+      201,
+    );
+    const give = (fan: Person, body: Record<string, unknown>) =>
+      people.json(people.post(fan, `/wishes/${wish.id}/contributions`, body), 201);
+    await give(fanA, { amount: 8, message: 'For the camera!' });
+    await give(fanB, { amount: 12, isAnonymous: true, message: 'Good luck' });
+    const { items } = await people.json<{ items: ReceivedItem[] }>(people.get(creator, '/received'));
+    expect(items.map((item) => item.message).sort()).toEqual(['For the camera!', 'Good luck']);
+    expect(items.find((item) => item.message === 'Good luck')?.buyer).toBeNull();
+  });
+
   it('refuses a message over 200 characters or with control characters, and charges nothing', async () => {
     const fan = await people.newPerson({ tokens: 100 });
     const creator = await people.newPerson();

@@ -6418,6 +6418,7 @@ export interface paths {
                         amount: number;
                         /** @default false */
                         isAnonymous?: boolean;
+                        message?: string;
                     };
                 };
             };

@@ -9,6 +9,7 @@ import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { type FormEvent, useMemo } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { notify } from '../../../components/notification-store';
+import { GiftMessageField } from '../../../components/wallet/gift-message-field';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { ApiError } from '../../../lib/api-client';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
@@ -53,7 +54,11 @@ function ContributeForm({
   const wallet = useWallet();
   const contribute = useContribute(wishId, sellerId);
   const schema = useMemo(() => contributeFields(remainingTokens), [remainingTokens]);
-  const form = useSchemaForm(schema, { amount: String(Math.min(10, remainingTokens)), isAnonymous: false });
+  const form = useSchemaForm(schema, {
+    amount: String(Math.min(10, remainingTokens)),
+    isAnonymous: false,
+    message: '',
+  });
   const { isSubmitting } = form.formState;
   const values = form.watch();
   const amount = parseContribution(values.amount);
@@ -64,9 +69,9 @@ function ContributeForm({
 
   const send = submitSchemaForm(
     form,
-    async (input) => {
+    async ({ message, ...input }) => {
       try {
-        const result = await contribute.mutateAsync(input);
+        const result = await contribute.mutateAsync({ ...input, ...(message === '' ? {} : { message }) });
         notify(result.isGranted ? 'The wish is fully funded!' : GROUP_GIFT_MESSAGES.contributed, {
           severity: 'success',
         });
@@ -116,6 +121,12 @@ function ContributeForm({
               {GROUP_GIFT_MESSAGES.notEnough}
             </Typography>
           )}
+          <GiftMessageField
+            control={form.control}
+            name="message"
+            disabled={isSubmitting}
+            length={values.message.trim().length}
+          />
           <AnonymousCheckbox
             label="Contribute anonymously"
             checked={values.isAnonymous}
