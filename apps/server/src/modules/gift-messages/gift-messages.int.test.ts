@@ -83,6 +83,19 @@ describe.each(databaseKinds())('messages with gifts on %s', (kind) => {
     expect(items.find((item) => item.message === 'Good luck')?.buyer).toBeNull();
   });
 
+  it('keeps a subscription’s message with its first month', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const wish = await people.json<{ id: string }>(
+      people.post(creator, '/wishes', { name: 'Monthly sketch', cost: 20, type: 'subscription' }),
+      201,
+    );
+    const subscribed = await people.post(fan, '/subscriptions', { wishId: wish.id, message: 'See you monthly' });
+    expect(subscribed.status).toBe(201);
+    const { items } = await people.json<{ items: ReceivedItem[] }>(people.get(creator, '/received'));
+    expect(items).toEqual([expect.objectContaining({ message: 'See you monthly' })]);
+  });
+
   it('refuses a message over 200 characters or with control characters, and charges nothing', async () => {
     const fan = await people.newPerson({ tokens: 100 });
     const creator = await people.newPerson();

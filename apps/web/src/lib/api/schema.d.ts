@@ -6687,6 +6687,7 @@ export interface components {
             methods: components["schemas"]["SignInMethod"][];
         };
         SubscribeInput: {
+            message?: string;
             wishId: string;
         };
         Subscriber: {
