@@ -1,5 +1,5 @@
 import type { Message } from '@sweetwish/shared/chat';
-import type { ControlQueue, GiftMessageSettings } from '@sweetwish/shared/gift-messages';
+import type { ControlQueue, GiftMessageSettings, WallPage } from '@sweetwish/shared/gift-messages';
 import type { OverlayAlert, OverlaySettings } from '@sweetwish/shared/overlay';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { sql } from 'drizzle-orm';
@@ -94,6 +94,26 @@ describe.each(databaseKinds())('messages with gifts on %s', (kind) => {
     expect(subscribed.status).toBe(201);
     const { items } = await people.json<{ items: ReceivedItem[] }>(people.get(creator, '/received'));
     expect(items).toEqual([expect.objectContaining({ message: 'See you monthly' })]);
+  });
+
+  it('shows the supporters wall when the creator turns it on: newest first, paged, held and hidden ones left out', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const wall = (query = '') => people.json<WallPage>(people.get(undefined, `/users/${creator.handle}/wall${query}`));
+    await tipId(tip(fan, creator, { message: 'first' }));
+    const anonymous = await tipId(tip(fan, creator, { message: 'second', isAnonymous: true }));
+    await tipId(tip(fan, creator, { message: 'a bitch of a day' }));
+    expect((await wall()).items).toEqual([]);
+    await messageSettings(creator, { isWallOn: true });
+    const firstPage = await wall('?limit=1');
+    expect(firstPage.items).toEqual([expect.objectContaining({ name: 'Anonymous', message: 'second' })]);
+    const next = await wall(`?limit=1&cursor=${firstPage.nextCursor}`);
+    expect(next.items).toEqual([expect.objectContaining({ message: 'first' })]);
+    expect(next.items[0]?.name).not.toBe('Anonymous');
+    expect(next.nextCursor).toBeNull();
+    expect((await people.post(fan, `/gift-messages/${anonymous}/hide`)).status).toBe(404);
+    expect((await people.post(creator, `/gift-messages/${anonymous}/hide`)).status).toBe(204);
+    expect((await wall()).items.map((entry) => entry.message)).toEqual(['first']);
   });
 
   it('refuses a message over 200 characters or with control characters, and charges nothing', async () => {

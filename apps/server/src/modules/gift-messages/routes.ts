@@ -5,8 +5,11 @@ import {
   GiftMessageSettings,
   ShownInput,
   UpdateGiftMessageSettingsInput,
+  WallPage,
 } from '@sweetwish/shared/gift-messages';
+import { PageQuery } from '@sweetwish/shared/paging';
 import type { DatabaseHandle } from '../../db/client';
+import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
@@ -20,6 +23,7 @@ import {
   updateGiftMessageSettings,
 } from './service';
 import { recordOverlayShown } from './shown';
+import { getWall, hideWallEntry } from './wall';
 
 const signedIn = { 401: errorResponse('Nobody is signed in') };
 const secretParam = z.object({ secret: z.string().max(100) });
@@ -82,11 +86,31 @@ const shownRoute = createRoute({
   responses: { 204: { description: 'Recorded' }, 404: errorResponse('No overlay has this address') },
 });
 
+const wallRoute = createRoute({
+  method: 'get',
+  path: '/users/{handle}/wall',
+  summary: "A creator's supporters wall: approved messages with names or Anonymous, newest first (empty when off)",
+  request: { params: z.object({ handle: z.string().max(100) }), query: PageQuery },
+  responses: {
+    200: jsonResponse(WallPage, 'A page of the wall'),
+    400: errorResponse('Bad page'),
+    404: errorResponse('No such creator'),
+  },
+});
+
+const hideRoute = createRoute({
+  method: 'post',
+  path: '/gift-messages/{id}/hide',
+  summary: 'Take a message off your supporters wall',
+  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  responses: { 204: { description: 'Hidden' }, ...signedIn, 404: errorResponse('Not a message to you') },
+});
+
 /** Fans' messages (decision 100): the creator's settings, the control page by secret, the overlay's receipts. */
 export function giftMessageRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  for (const path of ['/gift-messages/settings', '/gift-messages/control-secret']) {
+  for (const path of ['/gift-messages/settings', '/gift-messages/control-secret', '/gift-messages/*']) {
     app.use(path, requireUser(deps.auth));
   }
   return app
@@ -99,6 +123,13 @@ export function giftMessageRoutes(deps: { database: DatabaseHandle; auth: Auth }
     .openapi(actRoute, async (c) =>
       c.json(await actOnControl(db, c.req.valid('param').secret, c.req.valid('json')), 200),
     )
+    .openapi(wallRoute, async (c) =>
+      c.json(await getWall(db, c.req.valid('param').handle, pageRequest(c.req.valid('query'))), 200),
+    )
+    .openapi(hideRoute, async (c) => {
+      await hideWallEntry(db, c.get('userId'), c.req.valid('param').id);
+      return c.body(null, 204);
+    })
     .openapi(shownRoute, async (c) => {
       await recordOverlayShown(db, c.req.valid('param').secret, c.req.valid('json'));
       return c.body(null, 204);
