@@ -176,9 +176,17 @@ describe.each(databaseKinds())('messages with gifts on %s', (kind) => {
     const { held } = await control(controlSecret);
     expect(held).toEqual([expect.objectContaining({ message: 'this is sh1t', amountCents: 500 })]);
 
-    const clean = await tipId(tip(fan, creator, { message: 'Great stream' }));
-    expect(alertOf(await overlay.next((e) => e.event === 'alert'))).toMatchObject({ message: 'Great stream' });
-    expect(clean).toBeTruthy();
+    await tipId(tip(fan, creator, { message: 'Great stream' }));
+    const cleanAlert = await overlay.next((e) => e.event === 'alert');
+    expect(alertOf(cleanAlert)).toMatchObject({ message: 'Great stream' });
+    expect((await shown(secret, { seq: Number(cleanAlert?.id) })).status).toBe(204);
+    // "Replay Last" sends the last alert shown again, marked a replay, with no id to report.
+    await control(controlSecret, { action: 'replay-last' });
+    const replay = await overlay.next((e) => e.event === 'alert');
+    expect(replay?.id).toBeUndefined();
+    expect(alertOf(replay)).toMatchObject({ message: 'Great stream', isReplay: true });
+    // A number past the creator's latest gift is refused: it would make a restart skip gifts to come.
+    expect((await shown(secret, { seq: Number(cleanAlert?.id) + 100 })).status).toBe(404);
 
     const after = await control(controlSecret, { action: 'approve', purchaseId: held[0]?.purchaseId });
     expect(after.held).toEqual([]);
