@@ -27,7 +27,9 @@ BEGIN
       'earnings', NEW.recipient_cents::float8 / 100,
       'wish', CASE WHEN NEW.product_id IS NULL THEN NULL
         ELSE jsonb_build_object('id', NEW.product_id, 'name', NEW.product_name) END,
-      'fan', v_fan));
+      'fan', v_fan,
+      -- The fan's message (decision 100), as the creator's own screens show it: held ones too.
+      'message', NEW.message));
   RETURN NULL;
 END;
 $function$;

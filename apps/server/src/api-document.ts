@@ -16,6 +16,7 @@ import * as checkout from './modules/checkout/contract';
 import * as cardWebhooks from './modules/checkout/webhook-contract';
 import * as clientErrors from './modules/client-errors/contract';
 import * as fans from './modules/fans/contract';
+import * as giftMessages from './modules/gift-messages/contract';
 import * as gifts from './modules/gifts/contract';
 import * as groupGifts from './modules/group-gifts/contract';
 import * as health from './modules/health/contract';
@@ -55,6 +56,11 @@ const MODULES: Module[] = [
   { tag: 'Wallet', description: 'Token balance and statement', contracts: [wallet] },
   { tag: 'Checkout', description: 'Buying tokens with a card', contracts: [checkout, cardWebhooks] },
   { tag: 'Gifts', description: 'Buying wishes, tips, and gifts received', contracts: [gifts] },
+  {
+    tag: 'Gift messages',
+    description: "Fans' messages: the creator's settings, the stream's control page, the supporters wall",
+    contracts: [giftMessages],
+  },
   { tag: 'Group gifts', description: 'Contributions to a wish funded together', contracts: [groupGifts] },
   { tag: 'Subscriptions', description: 'Monthly subscriptions to a creator', contracts: [subscriptions] },
   { tag: 'Fans', description: "A creator's fan base", contracts: [fans] },

@@ -38,6 +38,7 @@ import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
+import { giftMessageRoutes } from './modules/gift-messages/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', overlayRoutes({ database, auth }));
+  api.route('/', giftMessageRoutes({ database, auth }));
   api.route('/', overlayStreamRoutes({ db: database.db, changes, logger, shutdown }));
   api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));

@@ -79,6 +79,8 @@ export const MessagePurchase = z.object({
   /** What a refund or dispute of the fan's card payment took back of it ("Reversed", "Partly reversed"). */
   reversedCents: z.number().int().nonnegative(),
   product: PurchasedProduct.nullable(),
+  /** The fan's message with the purchase (decision 100): where its conversation starts. */
+  message: z.string().nullable(),
 });
 
 export const Message = z.object({

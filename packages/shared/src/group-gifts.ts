@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GiftMessage, OptionalGiftMessage } from './gift-messages';
 import { groupThousands } from './thousands';
 import { wholeNumberText } from './typed-number';
 
@@ -41,6 +42,8 @@ export const ContributeInput = z.object({
   amount: ContributionAmount,
   /** Shown as "Anonymous" to the creator and on the wish page, as for gifts (architecture.md section 11). */
   isAnonymous: z.boolean().default(false),
+  /** The fan's message (decision 100): it goes with their share of the gift when the wish is funded. */
+  message: OptionalGiftMessage,
 });
 export type ContributeInput = z.input<typeof ContributeInput>;
 
@@ -49,6 +52,7 @@ export function contributeFields(remainingTokens: number) {
   return z.object({
     amount: wholeNumberText(ContributionAmount.max(remainingTokens, GROUP_GIFT_MESSAGES.tooLarge(remainingTokens))),
     isAnonymous: z.boolean(),
+    message: GiftMessage,
   });
 }
 

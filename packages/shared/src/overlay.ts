@@ -75,6 +75,12 @@ export const OverlayAlert = z.object({
   wish: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
   /** Sent by "Send test alert": not a gift, nothing stored. */
   isTest: z.boolean(),
+  /** The fan's message (decision 100), shown as text and maybe read aloud; null without one. */
+  message: z.string().nullable(),
+  /** A held message the creator approved: its purchase, which the overlay reports once it shows it. */
+  approvedId: z.string().nullable(),
+  /** The last alert again, asked for from the control page: nothing to report. */
+  isReplay: z.boolean(),
 });
 export type OverlayAlert = z.infer<typeof OverlayAlert>;
 
@@ -96,6 +102,19 @@ export const OverlayState = z.object({
     .nullable(),
   leaderboard: z.array(LeaderboardRow).nullable(),
   leaderboardPeriod: z.enum(LEADERBOARD_PERIODS),
+  /** Alerts wait in the overlay's queue while the creator paused them from the control page (decision 100). */
+  isPaused: z.boolean(),
+  /** Reading messages aloud, when the creator turned it on; null when off. */
+  speech: z
+    .object({
+      voice: z.string().nullable(),
+      /** 0 to 100. */
+      volume: z.number().int(),
+      /** Messages with gifts under this many tokens are not read. */
+      minTokens: z.number().int(),
+      maxSeconds: z.number().int(),
+    })
+    .nullable(),
 });
 export type OverlayState = z.infer<typeof OverlayState>;
 
@@ -103,6 +122,7 @@ export type OverlayState = z.infer<typeof OverlayState>;
  * Server-Sent Events of GET /api/overlay/{secret}/events. `alert` (with an `id:`, the gift's place in the
  * creator's gifts; a test alert has none) carries an OverlayAlert; `skip` (with an `id:`) is a gift that
  * shows no alert (under the minimum, or alerts off), sent so a reconnect resumes after it; `state` carries
- * an OverlayState. Resuming with Last-Event-ID (or `?after=`) sends each later gift exactly once, in order.
+ * an OverlayState; `skip-current` (no data) ends the alert playing (the control page, decision 100); an
+ * approved message's alert and a replay come without an `id:`. Resuming with Last-Event-ID (or `?after=`) sends each later gift exactly once, in order.
  */
-export const OVERLAY_EVENTS = { alert: 'alert', skip: 'skip', state: 'state' } as const;
+export const OVERLAY_EVENTS = { alert: 'alert', skip: 'skip', state: 'state', skipCurrent: 'skip-current' } as const;

@@ -75,6 +75,8 @@ export const StatementLine = z.object({
   grossCents: z.number().int().nullable(),
   feesCents: z.number().int().nullable(),
   amountCents: z.number().int(),
+  /** The fan's message with a gift or tip sent or received (decision 100), or null. */
+  message: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof StatementLine>;
 

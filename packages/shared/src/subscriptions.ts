@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalGiftMessage } from './gift-messages';
 
 /** Subscription wishes: a monthly price paid from the token wallet (issue 20, item 2; decision 034). */
 
@@ -49,7 +50,13 @@ export function addMonths(start: Date, months: number): Date {
   );
 }
 
-export const SubscribeInput = z.object({ wishId: z.string().min(1).max(64) }).meta({ id: 'SubscribeInput' });
+export const SubscribeInput = z
+  .object({
+    wishId: z.string().min(1).max(64),
+    /** The fan's message with the first month (decision 100); renewals carry none. */
+    message: OptionalGiftMessage,
+  })
+  .meta({ id: 'SubscribeInput' });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
 
 const Person = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GiftMessage, OptionalGiftMessage } from './gift-messages';
 import { TOKEN_QUANTITY_MAX, TOKEN_QUANTITY_MIN } from './money';
 import { pageOf } from './paging';
 import { wholeNumberText } from './typed-number';
@@ -49,6 +50,8 @@ export const BuyInput = z.object({
   sellerId: z.string().min(1).max(64),
   /** Shown to the creator as "Anonymous", with no link to the buyer (architecture.md section 11). */
   isAnonymous: z.boolean().default(false),
+  /** The fan's message (decision 100): kept when anonymous, never the name. */
+  message: OptionalGiftMessage,
 });
 export type BuyInput = z.input<typeof BuyInput>;
 
@@ -65,11 +68,17 @@ export const TipInput = z.object({
   recipientId: z.string().min(1).max(64),
   amount: TipAmount,
   isAnonymous: z.boolean().default(false),
+  /** The fan's message (decision 100): kept when anonymous, never the name. */
+  message: OptionalGiftMessage,
 });
 export type TipInput = z.input<typeof TipInput>;
 
 /** The tip dialog's fields (product.md section 2): the amount as typed, checked as sendTip checks it. */
-export const TipFields = z.object({ amount: wholeNumberText(TipAmount), isAnonymous: z.boolean() });
+export const TipFields = z.object({
+  amount: wholeNumberText(TipAmount),
+  isAnonymous: z.boolean(),
+  message: GiftMessage,
+});
 
 export const TipResult = z.object({ tipId: z.string() });
 export type TipResult = z.infer<typeof TipResult>;
@@ -98,6 +107,8 @@ export const Purchase = z.object({
   reversedCents: z.number().int().nonnegative(),
   /** A subscription's month after the first, paid from the wallet (decision 034): "Renewal". */
   isRenewal: z.boolean(),
+  /** The fan's message with it (decision 100), or null. */
+  message: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 export const PurchasePage = pageOf(Purchase);
@@ -120,6 +131,8 @@ export const ReceivedItem = z.object({
   reversedCents: z.number().int().nonnegative(),
   /** A subscription's month after the first (decision 034): "Renewal". */
   isRenewal: z.boolean(),
+  /** The fan's message with it (decision 100), or null; an anonymous fan's message stays, their name does not. */
+  message: z.string().nullable(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedPage = pageOf(ReceivedItem);

@@ -34,7 +34,12 @@ export type Change =
    * A creator's stream overlay (decision 031): its settings or goal changed, its secret was replaced (open
    * overlays on the old one close), a test alert was asked for, or its goal was reached.
    */
-  | { topic: 'overlay'; userId: string; what: 'settings' | 'secret' | 'test' | 'goal-reached' };
+  | { topic: 'overlay'; userId: string; what: 'settings' | 'secret' | 'test' | 'goal-reached' }
+  /**
+   * From a creator's control page (decision 100): a held message was approved, the alert playing is to be
+   * skipped, the last alert replayed, or the fans' message settings (pause, speech) changed.
+   */
+  | { topic: 'overlay-control'; userId: string; action: 'approved' | 'skip-current' | 'replay-last' | 'settings' };
 
 /** Heard after the feed lost its connection: anything may have changed meanwhile. */
 export type Resync = { topic: 'resync' };

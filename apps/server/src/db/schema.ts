@@ -8,6 +8,7 @@ export * from '../modules/accounts/tables';
 export * from '../modules/chat/tables';
 export * from '../modules/checkout/tables';
 export * from '../modules/fans/tables';
+export * from '../modules/gift-messages/tables';
 export * from '../modules/gifts/tables';
 export * from '../modules/group-gifts/tables';
 export * from '../modules/idempotency/tables';

@@ -5,8 +5,8 @@ import type { AppEnv } from './context';
 
 const INCOMING_ID = /^[\w-]{1,64}$/;
 
-/** The overlay's secret address segment (decision 031), in the page's path and the API's. */
-const OVERLAY_SECRET = /^(\/(?:api\/)?overlay\/)([^/]+)/;
+/** The overlay's and its control page's secret address segment (decisions 031, 100), in the pages' paths and the API's. */
+const OVERLAY_SECRET = /^(\/(?:api\/)?overlay(?:-control)?\/)([^/]+)/;
 /** The overlay's own API paths, which hold no secret. */
 const OVERLAY_PATHS = new Set(['settings', 'goal', 'secret', 'test-alert']);
 

@@ -20,7 +20,7 @@ const CONTENT_SECURITY_POLICY = [
  * The stream overlay page (decision 031) may be framed by the app itself (the live preview in its settings);
  * its address holds a secret, so it sends no Referer at all.
  */
-const OVERLAY_PAGE = /^\/overlay\/[^/]+\/?$/;
+const OVERLAY_PAGE = /^\/overlay(?:-control)?\/[^/]+\/?$/;
 const OVERLAY_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
 
 /** Security headers on every response, whatever produced it. */

@@ -61,7 +61,8 @@ export function webApp(
     screen: Screen | undefined,
     meta?: PageMeta,
   ): Promise<ServerDrawing | undefined> => {
-    if (!rendering || c.req.path.startsWith('/overlay/')) return undefined;
+    if (!rendering || c.req.path.startsWith('/overlay/') || c.req.path.startsWith('/overlay-control/'))
+      return undefined;
     const page = await wholePage(c, screen, meta);
     if (page) return { page, isScreenDrawn: true };
     const placeholder = await rendering.placeholder();

@@ -233,6 +233,12 @@ export const routes: RouteObject[] = [
     HydrateFallback: NothingYet,
     lazy: screen(() => import('../features/overlay/routes/overlay-page'), 'OverlayPage', 'overlayLoader'),
   },
+  // The overlay's control page (decision 100): an OBS custom dock at its own secret address, outside the app too.
+  {
+    path: '/overlay-control/:secret',
+    HydrateFallback: NothingYet,
+    lazy: screen(() => import('../features/overlay-control/routes/control-page'), 'ControlPage'),
+  },
   {
     path: '/',
     Component: AppLayout,

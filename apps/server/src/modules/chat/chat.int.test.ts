@@ -79,7 +79,7 @@ describe.each(databaseKinds())('conversations on %s', (kind) => {
         type: 'purchase',
         seq: 1,
         isMine: false,
-        purchase: { type: 'tip', costCents: 2500, reversedCents: 0, product: null },
+        purchase: { type: 'tip', costCents: 2500, reversedCents: 0, product: null, message: null },
       }),
     ]);
     // Both lists now offer "Join Conversation".

@@ -265,6 +265,7 @@ function toMessage(
               purchase.productId && purchase.productName
                 ? { id: purchase.productId, name: purchase.productName, image: purchase.productImage }
                 : null,
+            message: purchase.message,
           }
         : null,
     sentAt: message.sentAt.toISOString(),

@@ -17,6 +17,8 @@ export type NewPurchase = {
   split: FeeSplit;
   affiliateId: string | undefined;
   isAnonymous: boolean;
+  /** The fan's message and whether it waits for the creator's review (decision 100). */
+  message?: { text: string; state: 'shown' | 'held' } | null;
 };
 
 /** One gift or tip for post_gifts(): its row, its ledger transfer, who hears of it, and the wish it claims. */
@@ -55,6 +57,8 @@ function toJson({ purchase, transfer, changes, claim }: GiftPosting) {
       platform_cents: split.platformCents,
       processing_cents: split.processingCents,
       is_anonymous: purchase.isAnonymous,
+      message: purchase.message?.text ?? null,
+      message_state: purchase.message?.state ?? null,
       // post_gifts() fills the row from this object, where a missing column is null, not its default.
       reversed_cents: 0,
     },
@@ -88,6 +92,8 @@ export async function insertPurchase(db: Database, purchase: NewPurchase, transf
     platformCents: row.platform_cents,
     processingCents: row.processing_cents,
     isAnonymous: row.is_anonymous,
+    message: row.message,
+    messageState: row.message_state,
     transferId,
   });
   for (const change of changes) await notifyChange(db, change);
@@ -132,6 +138,7 @@ const purchaseColumns = {
   recipientCents: purchases.recipientCents,
   reversedCents: purchases.reversedCents,
   isRenewal,
+  message: purchases.message,
 };
 
 const sellerColumns = {
@@ -230,6 +237,7 @@ export async function findPurchaseParties(db: Database, id: string) {
       productName: purchases.productName,
       productImage: purchases.productImage,
       isRenewal,
+      message: purchases.message,
     })
     .from(purchases)
     .where(eq(purchases.id, id));
@@ -296,6 +304,7 @@ export async function findPurchasesByTransfer(db: Database, transferIds: string[
       buyerName: buyer.displayName,
       sellerName: seller.displayName,
       isRenewal,
+      message: purchases.message,
     })
     .from(purchases)
     .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
@@ -351,6 +360,8 @@ export async function listSellerGiftsAfter(db: Database, sellerId: string, after
       productId: purchases.productId,
       createdAt: purchases.createdAt,
       buyerId: purchases.buyerId,
+      message: purchases.message,
+      messageState: purchases.messageState,
       // A group gift's wish is bought by its grant (one purchase per contribution, in one transaction) or
       // outright by one fan.
       isGroupGift: sql<boolean>`exists (select 1 from wishes w where w.id = ${purchases.productId} and w.is_group_gift)`,

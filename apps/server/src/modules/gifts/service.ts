@@ -18,6 +18,7 @@ import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
+import { messageOfGift } from '../gift-messages/service';
 import { keyedId } from '../idempotency/keyed-id';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
 import { type LedgerTransfer, postTransfer } from '../wallet/repo';
@@ -166,6 +167,7 @@ export async function sendTip(
     split: splitGift(tokensToCents(input.amount), recipient.affiliateId !== undefined),
     affiliateId: recipient.affiliateId,
     isAnonymous: input.isAnonymous ?? false,
+    message: await messageOfGift(db, buyerId, recipient.id, input.message),
   };
   await pay(post, purchase);
   return { tipId: purchase.id };
@@ -196,6 +198,7 @@ export async function buyWish(
     split: splitGift(tokensToCents(wish.cost), recipient.affiliateId !== undefined),
     affiliateId: recipient.affiliateId,
     isAnonymous: input.isAnonymous ?? false,
+    message: await messageOfGift(db, buyerId, recipient.id, input.message),
   };
   const claim = wish.allowRepeatPurchases ? undefined : { wishId: wish.id, sellerId: wish.sellerId, cost: wish.cost };
   await pay(post, purchase, claim);
@@ -237,6 +240,7 @@ function toPurchase(row: PurchaseRow): Purchase {
     conversationId: row.conversationId,
     reversedCents: row.reversedCents,
     isRenewal: row.isRenewal,
+    message: row.message,
   };
 }
 
@@ -259,6 +263,7 @@ function toReceived(row: ReceivedRow): ReceivedItem {
     netCents: row.recipientCents,
     reversedCents: row.reversedCents,
     isRenewal: row.isRenewal,
+    message: row.message,
   };
 }
 
@@ -354,6 +359,10 @@ export type OverlayGift = {
    */
   contributors: number;
   product: { name: string; image: string | null } | null;
+  /** The fan's message (decision 100); null for a group gift's grant. */
+  message: string | null;
+  /** Where the message stands: a held, approved or skipped one is not shown with the gift's own alert. */
+  messageState: 'shown' | 'held' | 'approved' | 'skipped' | null;
 };
 
 type SellerGiftRow = Awaited<ReturnType<typeof listSellerGiftsAfter>>[number];
@@ -413,6 +422,8 @@ export async function giftsAfter(
       contributors: named.size + (run.some((row) => !isKnown(row)) ? 1 : 0),
       product:
         first.type === 'standard' && first.productName ? { name: first.productName, image: first.productImage } : null,
+      message: run.length === 1 ? first.message : null,
+      messageState: run.length === 1 ? first.messageState : null,
     };
   });
   return { gifts, isFull };

@@ -52,17 +52,30 @@ export const purchases = pgTable(
     sellerSeq: bigint('seller_seq', { mode: 'number' })
       .notNull()
       .$defaultFn(() => 0),
+    /** The fan's message (decision 100): trimmed text, or null for none; kept when anonymous. */
+    message: text('message'),
+    /**
+     * Where the message stands (decision 100): shown (on stream and the wall), held for the creator's review
+     * (a blocked word, or every message held), approved by the creator, or skipped. Null without a message.
+     */
+    messageState: text('message_state', { enum: ['shown', 'held', 'approved', 'skipped'] }),
+    /** When the creator took the message off the supporters wall; null while on it. */
+    messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('purchases_buyer_idx').on(t.buyerId, t.createdAt),
     index('purchases_seller_idx').on(t.sellerId, t.createdAt),
     uniqueIndex('purchases_seller_seq_idx').on(t.sellerId, t.sellerSeq),
+    // The messages a creator reviews and shows on the wall, newest first, without reading every tip.
+    index('purchases_seller_message_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.message} is not null`),
     check(
       'purchases_split_sums',
       sql`${t.recipientCents} + ${t.affiliateCents} + ${t.platformCents} + ${t.processingCents} = ${t.costCents}`,
     ),
     check('purchases_cost_positive', sql`${t.costCents} > 0`),
     check('purchases_product_of_standard', sql`(${t.type} = 'standard') = (${t.productId} is not null)`),
+    check('purchases_message_length', sql`char_length(${t.message}) between 1 and 200`),
+    check('purchases_message_state', sql`(${t.message} is null) = (${t.messageState} is null)`),
     check('purchases_not_to_self', sql`${t.buyerId} <> ${t.sellerId}`),
   ],
 );

@@ -12,6 +12,7 @@ import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { getGiftRecipient } from '../accounts/service';
+import { messageOfGift } from '../gift-messages/service';
 import type { NewPurchase } from '../gifts/repo';
 import { recordPrepaidGift } from '../gifts/service';
 import { keyedId } from '../idempotency/keyed-id';
@@ -71,7 +72,7 @@ export async function contribute(
   db: Database,
   fanId: string,
   wishId: string,
-  input: { amount: number; isAnonymous: boolean },
+  input: { amount: number; isAnonymous: boolean; message?: string | undefined },
   requestKey?: string,
 ): Promise<ContributeResult> {
   const id = requestKey === undefined ? randomUUID() : keyedId('group-gift-contribution', fanId, requestKey);
@@ -86,6 +87,7 @@ export async function contribute(
   const recipient = await getGiftRecipient(db, wish.sellerId);
   if (!recipient) throw new AppError('NOT_FOUND', 'User Not Found');
   const amountCents = tokensToCents(input.amount);
+  const message = await messageOfGift(db, fanId, wish.sellerId, input.message);
   return db.transaction(async (tx) => {
     // A creator who blocked the fan and refuses their gifts gets no contribution either (decision 028),
     // checked in the payment's transaction: a block that committed first is never outrun.
@@ -104,6 +106,8 @@ export async function contribute(
       earnedCents: -taken.availableCents,
       pendingCents: -taken.pendingCents,
       isAnonymous: input.isAnonymous,
+      message: message?.text ?? null,
+      messageState: message?.state ?? null,
       transferId,
     });
     await notifyChange(tx, { topic: 'wallet', userId: fanId });
@@ -150,6 +154,10 @@ async function grant(db: Database, wish: Wish, affiliateId: string | undefined, 
       split: splitGift(contribution.amountCents, affiliateId !== undefined),
       affiliateId,
       isAnonymous: contribution.isAnonymous,
+      message:
+        contribution.message && contribution.messageState
+          ? { text: contribution.message, state: contribution.messageState }
+          : null,
     };
     const transferId = await recordPrepaidGift(db, purchase, HELD);
     if (!transferId) throw new Error(`group gift share ${purchase.id} was posted before`);

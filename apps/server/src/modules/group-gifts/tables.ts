@@ -31,6 +31,9 @@ export const groupGiftContributions = pgTable(
     earnedCents: bigint('earned_cents', { mode: 'number' }).notNull(),
     pendingCents: bigint('pending_cents', { mode: 'number' }).notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** The fan's message (decision 100) and whether it waits for review; it goes to the purchase at the grant. */
+    message: text('message'),
+    messageState: text('message_state', { enum: ['shown', 'held'] }),
     status: text('status', { enum: CONTRIBUTION_STATUSES }).notNull().default('held'),
     transferId: text('transfer_id')
       .notNull()

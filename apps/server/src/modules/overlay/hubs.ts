@@ -3,6 +3,7 @@ import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { giftsAfter } from '../gifts/service';
+import { sendApprovedAlerts, sendReplay, sendSkipCurrent } from './control-events';
 import type { OverlayRow } from './repo';
 import { alertOf, findOverlay, overlayState, TEST_ALERT } from './service';
 
@@ -142,6 +143,18 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
     void pull(hub);
   }
 
+  /** What the control page asked for (decision 100, control-events.ts). */
+  function onControl(hub: Hub, action: 'approved' | 'skip-current' | 'replay-last' | 'settings') {
+    const failed = (err: unknown) => logger.error({ err }, 'overlay: could not send a control event');
+    if (action === 'skip-current') sendSkipCurrent(hub.streams);
+    else if (action === 'approved') sendApprovedAlerts(db, hub.creatorId, [...hub.streams]).catch(failed);
+    else if (action === 'replay-last') sendReplay(db, hub.creatorId, [...hub.streams]).catch(failed);
+    else {
+      for (const stream of hub.streams) stream.needsState = true;
+      void pull(hub);
+    }
+  }
+
   changes.subscribe((change) => {
     if (change.topic === 'resync') {
       for (const hub of hubs.values()) refreshRow(hub);
@@ -151,6 +164,7 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
     const hub = hubs.get(change.userId);
     if (!hub) return;
     if (change.topic === 'received') void pull(hub);
+    else if (change.topic === 'overlay-control') onControl(hub, change.action);
     else if (change.topic === 'overlay' && change.what === 'test') {
       // Through the hub's one read at a time: a settings change heard just before is read first.
       hub.hasTestAlert = true;
@@ -184,6 +198,9 @@ export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Log
       hub.streams.add(stream);
       // The row may have changed between the stream's lookup and now: read it again with the gifts.
       refreshRow(hub);
+      sendApprovedAlerts(db, creatorId, [stream]).catch((err) =>
+        logger.error({ err }, 'overlay: could not send the approved alerts'),
+      );
     },
     leave(creatorId, stream) {
       const hub = hubs.get(creatorId);

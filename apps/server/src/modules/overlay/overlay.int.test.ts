@@ -69,6 +69,9 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
       amountCents: 4000,
       wish: { name: 'Ring Light', image: null },
       isTest: false,
+      message: null,
+      approvedId: null,
+      isReplay: false,
     });
     await tip(fan, creator, 3, true);
     expect(alertOf(await overlay.next(isAlert, 1000))).toMatchObject({
@@ -153,6 +156,10 @@ describe.each(databaseKinds())('stream overlay on %s', (kind) => {
       amountCents: 3000,
       wish: { name: 'Espresso Machine', image: null },
       isTest: false,
+      // A grant's contributors' messages are their own: the one alert of many fans carries none.
+      message: null,
+      approvedId: null,
+      isReplay: false,
     });
     // Resumes after the grant's last contribution: nothing more of it.
     expect(Number(grant?.id)).toBe(Number(overlay.readyId) + 5);

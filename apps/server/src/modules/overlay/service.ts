@@ -12,6 +12,7 @@ import {
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { overlayMessageState } from '../gift-messages/service';
 import { giftsTotalSinceAt, type OverlayGift, topGiftersSince } from '../gifts/service';
 import { getWishSnapshot } from '../wishes/service';
 import {
@@ -140,6 +141,9 @@ export const TEST_ALERT: OverlayAlert = {
   amountCents: 500,
   wish: null,
   isTest: true,
+  message: 'This is a test message. Thank you for the stream!',
+  approvedId: null,
+  isReplay: false,
 };
 
 /** The overlay a secret opens, or the same 404 as any unknown address. */
@@ -157,6 +161,8 @@ export async function findOverlay(db: Database, userId: string): Promise<Overlay
 /** The alert a gift shows, or null when the creator chose not to show it (alerts off, under the minimum). */
 export function alertOf(row: Pick<OverlayRow, 'showAlerts' | 'minTokens'>, gift: OverlayGift): OverlayAlert | null {
   if (!row.showAlerts || gift.costCents < row.minTokens * 100) return null;
+  // A held message's gift waits for the creator: approved, it comes as an alert of its own (decision 100).
+  if (gift.messageState !== null && gift.messageState !== 'shown') return null;
   return {
     kind: gift.type === 'tip' ? 'tip' : 'gift',
     // A group gift's grant is one alert for all its contributors.
@@ -164,6 +170,9 @@ export function alertOf(row: Pick<OverlayRow, 'showAlerts' | 'minTokens'>, gift:
     amountCents: gift.costCents,
     wish: gift.product,
     isTest: false,
+    message: gift.message,
+    approvedId: null,
+    isReplay: false,
   };
 }
 
@@ -198,6 +207,7 @@ export async function overlayState(db: Database, row: OverlayRow, now = new Date
     },
     leaderboard,
     leaderboardPeriod: row.leaderboardPeriod,
+    ...(await overlayMessageState(db, row.userId)),
   };
 }
 

@@ -4,7 +4,7 @@ import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import type { Logger } from '../../logger';
-import { lastGiftSeq } from '../gifts/service';
+import { overlayStartSeq } from '../gift-messages/service';
 import { RECONNECT_AFTER_SHUTDOWN_MS, RECONNECT_DELAY_MS } from '../live/routes';
 import { recordGoalReached } from './goal';
 import { createOverlayHubs, type OverlayEvent, type OverlayHubs, type OverlayStream } from './hubs';
@@ -47,7 +47,9 @@ export function overlayStreamRoutes(deps: {
     const row = await getOverlayBySecret(db, secret);
     await recordGoalReached(db, row.userId);
     const resumed = resumePoint(c.req.header('last-event-id'), c.req.query('after'));
-    const cursor = resumed ?? (await lastGiftSeq(db, row.userId));
+    // Without a resume point: after the last alert an overlay began to show, so a restart repeats none and
+    // loses none (decision 100).
+    const cursor = resumed ?? (await overlayStartSeq(db, row.userId));
     return streamSSE(c, async (stream) => {
       let writing = Promise.resolve();
       let end = () => {};

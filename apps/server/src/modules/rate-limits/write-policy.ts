@@ -133,6 +133,20 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 30, perDay: 500 },
     perAddress: { perMinute: 300, perDay: 5_000 },
   },
+  // Fans' messages (decision 100): the creator's settings, and the control page and overlay by their secret,
+  // which act for nobody signed in: a busy stream approves and shows a few alerts a minute.
+  giftMessages: {
+    routes: [
+      'PATCH /gift-messages/settings',
+      'POST /gift-messages/control-secret',
+      'POST /gift-messages/{id}/hide',
+      'POST /overlay-control/{secret}',
+      'POST /overlay/{secret}/shown',
+    ],
+    noun: 'alert actions',
+    perUser: { perMinute: 60, perDay: 2_000 },
+    perAddress: { perMinute: 300, perDay: 20_000 },
+  },
   clientError: {
     routes: ['POST /client-errors'],
     noun: 'error reports',

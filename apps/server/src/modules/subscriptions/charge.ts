@@ -2,6 +2,7 @@ import { splitGift } from '@sweetwish/shared/money';
 import { addMonths } from '@sweetwish/shared/subscriptions';
 import type { Database } from '../../db/client';
 import { getGiftRecipient } from '../accounts/service';
+import type { NewPurchase } from '../gifts/repo';
 import { postPurchaseNow } from '../gifts/service';
 import { keyedId } from '../idempotency/keyed-id';
 import { insertCharge, markPaid, type SubscriptionRow } from './repo';
@@ -27,7 +28,12 @@ export function chargePurchaseId(subscription: Pick<SubscriptionRow, 'id' | 'fan
  * the caller's transaction; a charge row already there for the month makes it fail (its primary key), so
  * a month is never paid twice whatever runs it.
  */
-export async function chargeMonth(db: Database, subscription: SubscriptionRow, period: number): Promise<ChargeResult> {
+export async function chargeMonth(
+  db: Database,
+  subscription: SubscriptionRow,
+  period: number,
+  message: NewPurchase['message'] = null,
+): Promise<ChargeResult> {
   const recipient = await getGiftRecipient(db, subscription.creatorId);
   if (!recipient) return 'recipient_closed';
   const id = chargePurchaseId(subscription, period);
@@ -40,6 +46,7 @@ export async function chargeMonth(db: Database, subscription: SubscriptionRow, p
     split: splitGift(subscription.priceCents, recipient.affiliateId !== undefined),
     affiliateId: recipient.affiliateId,
     isAnonymous: false,
+    message,
   });
   if (result !== 'ok') return result;
   const periodStart = addMonths(subscription.startedAt, period);

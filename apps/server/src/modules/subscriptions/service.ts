@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/repo';
 import { getGiftRecipient } from '../accounts/service';
+import { messageOfGift } from '../gift-messages/service';
 import { keyedId } from '../idempotency/keyed-id';
 import { getPublicPerson } from '../profiles/people';
 import { checkGiftAllowed } from '../safety/blocks';
@@ -115,6 +116,7 @@ export async function subscribe(
   if (wish.archived) throw new AppError('CONFLICT', SUBSCRIPTION_MESSAGES.archived);
   await checkGiftAllowed(db, fanId, wish.sellerId);
   if (!(await getGiftRecipient(db, wish.sellerId))) throw new AppError('NOT_FOUND', 'User Not Found');
+  const message = await messageOfGift(db, fanId, wish.sellerId, input.message);
   try {
     await db.transaction(async (tx) => {
       const row = await insertSubscription(tx, {
@@ -130,7 +132,7 @@ export async function subscribe(
         periodsPaid: 0,
       });
       if (!row) throw new NotCharged('conflict');
-      const result = await chargeMonth(tx, row, 0);
+      const result = await chargeMonth(tx, row, 0, message);
       if (result !== 'paid') throw new NotCharged(result);
       await enqueueJob(
         tx,

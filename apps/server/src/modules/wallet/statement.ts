@@ -66,6 +66,8 @@ function toLine(entry: Entry, purchase: PurchaseOfTransfer | undefined, userId: 
     grossCents: gift?.gross ?? null,
     feesCents: gift?.fees ?? null,
     amountCents: entry.amountCents,
+    // The fan's own words, for the fan and the creator; an affiliate's share is not theirs to read.
+    message: gift && gift.kind !== 'affiliate_share' ? (purchase?.message ?? null) : null,
   };
 }
 
@@ -113,7 +115,7 @@ export async function statementBetween(db: Database, userId: string, from: strin
   }
 }
 
-const CSV_HEADER = ['Date', 'Type', 'Description', 'Gross', 'Fees', 'Net'];
+const CSV_HEADER = ['Date', 'Type', 'Description', 'Gross', 'Fees', 'Net', 'Message'];
 
 /** Dollars with two decimals, as a spreadsheet reads them ("-50.00"). */
 function dollars(cents: number | null): string {
@@ -139,6 +141,7 @@ export function statementCsv(lines: StatementLine[]): string {
       dollars(line.grossCents),
       dollars(line.feesCents),
       dollars(line.amountCents),
+      line.message === null ? '' : textCell(line.message),
     ].join(','),
   );
   return `${[CSV_HEADER.join(','), ...rows].join('\r\n')}\r\n`;

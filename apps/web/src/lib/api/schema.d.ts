@@ -570,6 +570,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gift-messages/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a message off your supporters wall */
+        post: operations["giftMessagesHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-messages/control-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the control page a new secret address; the old one stops at once */
+        post: operations["giftMessagesRegenerateControlSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-messages/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in creator's choices about fans' messages: blocked words, review, speech, wall, control address */
+        get: operations["giftMessagesGetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the blocked words, holding every message, speech on stream, or the supporters wall */
+        patch: operations["giftMessagesUpdateSettings"];
+        trace?: never;
+    };
     "/api/handles/availability": {
         parameters: {
             query?: never;
@@ -774,6 +826,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/overlay-control/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The control page: held messages waiting for review, and whether alerts are paused */
+        get: operations["giftMessagesGetControlQueue"];
+        put?: never;
+        /** Approve or reject a held message, skip the alert playing, pause or resume alerts, replay the last */
+        post: operations["giftMessagesAct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overlay/{secret}/events": {
         parameters: {
             query?: never;
@@ -785,6 +855,23 @@ export interface paths {
         get: operations["overlayEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overlay/{secret}/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The overlay began to show an alert: a restarted overlay resumes after it */
+        post: operations["giftMessagesOverlayShown"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1411,6 +1498,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{handle}/wall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A creator's supporters wall: approved messages with names or Anonymous, newest first (empty when off) */
+        get: operations["giftMessagesGetWall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/archived-wishes": {
         parameters: {
             query?: never;
@@ -1969,6 +2073,7 @@ export interface components {
                     reachedAt: string | null;
                     targetCents: number;
                 } | null;
+                isPaused: boolean;
                 isSoundOn: boolean;
                 leaderboard: {
                     amountCents: number;
@@ -1977,15 +2082,24 @@ export interface components {
                 /** @enum {string} */
                 leaderboardPeriod: "today" | "goal";
                 showAlerts: boolean;
+                speech: {
+                    maxSeconds: number;
+                    minTokens: number;
+                    voice: string | null;
+                    volume: number;
+                } | null;
             };
             /** @enum {string} */
             event: "state";
         } | {
             data: {
                 amountCents: number;
+                approvedId: string | null;
+                isReplay: boolean;
                 isTest: boolean;
                 /** @enum {string} */
                 kind: "tip" | "gift";
+                message: string | null;
                 name: string;
                 wish: {
                     image: string | null;
@@ -2049,6 +2163,7 @@ export interface components {
             methods: components["schemas"]["SignInMethod"][];
         };
         SubscribeInput: {
+            message?: string;
             wishId: string;
         };
         Subscriber: {
@@ -3866,6 +3981,7 @@ export interface operations {
                         participantReaction: "heart" | null;
                         purchase: {
                             costCents: number;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -3982,6 +4098,7 @@ export interface operations {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -4074,6 +4191,7 @@ export interface operations {
                         participantReaction: "heart" | null;
                         purchase: {
                             costCents: number;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -4245,6 +4363,7 @@ export interface operations {
                         participantReaction: "heart" | null;
                         purchase: {
                             costCents: number;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -4357,6 +4476,7 @@ export interface operations {
                         participantReaction: "heart" | null;
                         purchase: {
                             costCents: number;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -4472,6 +4592,7 @@ export interface operations {
                             participantReaction: "heart" | null;
                             purchase: {
                                 costCents: number;
+                                message: string | null;
                                 product: {
                                     id: string;
                                     image: string | null;
@@ -4914,6 +5035,279 @@ export interface operations {
             };
         };
     };
+    giftMessagesHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not a message to you */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftMessagesRegenerateControlSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, with the new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blockedWords: string[];
+                        controlSecret: string;
+                        holdEveryMessage: boolean;
+                        isSpeechOn: boolean;
+                        isWallOn: boolean;
+                        speechMaxSeconds: number;
+                        speechMinTokens: number;
+                        speechVoice: string | null;
+                        speechVolume: number;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftMessagesGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blockedWords: string[];
+                        controlSecret: string;
+                        holdEveryMessage: boolean;
+                        isSpeechOn: boolean;
+                        isWallOn: boolean;
+                        speechMaxSeconds: number;
+                        speechMinTokens: number;
+                        speechVoice: string | null;
+                        speechVolume: number;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftMessagesUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blockedWords?: string[];
+                    holdEveryMessage?: boolean;
+                    isSpeechOn?: boolean;
+                    isWallOn?: boolean;
+                    speechMaxSeconds?: number;
+                    speechMinTokens?: number;
+                    speechVoice?: string | null;
+                    speechVolume?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blockedWords: string[];
+                        controlSecret: string;
+                        holdEveryMessage: boolean;
+                        isSpeechOn: boolean;
+                        isWallOn: boolean;
+                        speechMaxSeconds: number;
+                        speechMinTokens: number;
+                        speechVoice: string | null;
+                        speechVolume: number;
+                    };
+                };
+            };
+            /** @description Bad value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     profilesGetHandleAvailability: {
         parameters: {
             query: {
@@ -5006,6 +5400,7 @@ export interface operations {
                             id: string;
                             isRenewal: boolean;
                             isSeen: boolean;
+                            message: string | null;
                             netCents: number;
                             product: {
                                 id: string;
@@ -5023,6 +5418,7 @@ export interface operations {
                             id: string;
                             isAnonymous: boolean;
                             isRenewal: boolean;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -5705,6 +6101,148 @@ export interface operations {
             };
         };
     };
+    giftMessagesGetControlQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        held: {
+                            amountCents: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "tip" | "gift";
+                            message: string;
+                            name: string;
+                            purchaseId: string;
+                        }[];
+                        isPaused: boolean;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No control page has this address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftMessagesAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "approve" | "reject";
+                    purchaseId: string;
+                } | {
+                    /** @enum {string} */
+                    action: "skip-current" | "pause" | "resume" | "replay-last";
+                };
+            };
+        };
+        responses: {
+            /** @description The queue after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        held: {
+                            amountCents: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "tip" | "gift";
+                            message: string;
+                            name: string;
+                            purchaseId: string;
+                        }[];
+                        isPaused: boolean;
+                    };
+                };
+            };
+            /** @description Not an action */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No control page has this address, or the message is not waiting */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     overlayEvents: {
         parameters: {
             query?: {
@@ -5750,6 +6288,81 @@ export interface operations {
             };
         };
     };
+    giftMessagesOverlayShown: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seq: number;
+                } | {
+                    purchaseId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No overlay has this address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     overlayState: {
         parameters: {
             query?: never;
@@ -5775,6 +6388,7 @@ export interface operations {
                             reachedAt: string | null;
                             targetCents: number;
                         } | null;
+                        isPaused: boolean;
                         isSoundOn: boolean;
                         leaderboard: {
                             amountCents: number;
@@ -5783,6 +6397,12 @@ export interface operations {
                         /** @enum {string} */
                         leaderboardPeriod: "today" | "goal";
                         showAlerts: boolean;
+                        speech: {
+                            maxSeconds: number;
+                            minTokens: number;
+                            voice: string | null;
+                            volume: number;
+                        } | null;
                     };
                 };
             };
@@ -6998,6 +7618,7 @@ export interface operations {
                             id: string;
                             isAnonymous: boolean;
                             isRenewal: boolean;
+                            message: string | null;
                             product: {
                                 id: string;
                                 image: string | null;
@@ -7052,6 +7673,7 @@ export interface operations {
                 "application/json": {
                     /** @default false */
                     isAnonymous?: boolean;
+                    message?: string;
                     productId: string;
                     sellerId: string;
                 };
@@ -7169,6 +7791,7 @@ export interface operations {
                         id: string;
                         isAnonymous: boolean;
                         isRenewal: boolean;
+                        message: string | null;
                         product: {
                             id: string;
                             image: string | null;
@@ -7487,6 +8110,7 @@ export interface operations {
                             id: string;
                             isRenewal: boolean;
                             isSeen: boolean;
+                            message: string | null;
                             netCents: number;
                             product: {
                                 id: string;
@@ -7552,6 +8176,7 @@ export interface operations {
                         id: string;
                         isRenewal: boolean;
                         isSeen: boolean;
+                        message: string | null;
                         netCents: number;
                         product: {
                             id: string;
@@ -8403,6 +9028,7 @@ export interface operations {
                     amount: number;
                     /** @default false */
                     isAnonymous?: boolean;
+                    message?: string;
                     recipientId: string;
                 };
             };
@@ -8568,6 +9194,60 @@ export interface operations {
                 };
             };
             /** @description User Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    giftMessagesGetWall: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the wall */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "tip" | "gift";
+                            message: string;
+                            name: string;
+                            wishName: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No such creator */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8960,6 +9640,7 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             kind: "top_up" | "gift_sent" | "tip_sent" | "gift_received" | "tip_received" | "affiliate_share" | "withdrawal" | "withdrawal_reversal" | "dispute" | "dispute_reversal" | "refund" | "refund_reversal" | "forfeit" | "group_gift_contribution" | "group_gift_return";
+                            message: string | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -9891,6 +10572,7 @@ export interface operations {
                     amount: number;
                     /** @default false */
                     isAnonymous?: boolean;
+                    message?: string;
                 };
             };
         };

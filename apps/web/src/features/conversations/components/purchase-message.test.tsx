@@ -6,17 +6,34 @@ describe('the purchase message that opens a conversation', () => {
   afterEach(cleanup);
 
   it('says nothing of a reversal while the fan’s payment stands', () => {
-    render(<PurchaseMessage purchase={{ type: 'tip', costCents: 2000, reversedCents: 0, product: null }} />);
+    render(
+      <PurchaseMessage purchase={{ type: 'tip', costCents: 2000, reversedCents: 0, product: null, message: null }} />,
+    );
     expect(screen.getByText('Tip')).toBeTruthy();
     expect(screen.queryByText(/reversed/i)).toBeNull();
   });
 
   it('reads "Reversed" or "Partly reversed" once a refund or dispute took the gift back', () => {
     const gift = { id: 'w1', name: 'Roses', image: null };
-    render(<PurchaseMessage purchase={{ type: 'standard', costCents: 5000, reversedCents: 5000, product: gift }} />);
+    render(
+      <PurchaseMessage
+        purchase={{ type: 'standard', costCents: 5000, reversedCents: 5000, product: gift, message: null }}
+      />,
+    );
     expect(screen.getByText('Reversed')).toBeTruthy();
     cleanup();
-    render(<PurchaseMessage purchase={{ type: 'tip', costCents: 5000, reversedCents: 1000, product: null }} />);
+    render(
+      <PurchaseMessage
+        purchase={{ type: 'tip', costCents: 5000, reversedCents: 1000, product: null, message: null }}
+      />,
+    );
     expect(screen.getByText('Partly reversed')).toBeTruthy();
+  });
+
+  it('starts with the fan’s message, as text: markup in it is never drawn as HTML', () => {
+    const message = 'Love the stream <b>bold</b>';
+    render(<PurchaseMessage purchase={{ type: 'tip', costCents: 500, reversedCents: 0, product: null, message }} />);
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(document.querySelector('b')).toBeNull();
   });
 });

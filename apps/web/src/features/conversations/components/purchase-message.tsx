@@ -21,6 +21,7 @@ export function PurchaseMessage({ purchase }: { purchase: NonNullable<Message['p
           {formatDollars(purchase.costCents)}
         </Typography>
         <ReversalTag gift={purchase} />
+        <FanMessage message={purchase.message} />
       </Box>
     );
   }
@@ -34,6 +35,13 @@ export function PurchaseMessage({ purchase }: { purchase: NonNullable<Message['p
       <Typography sx={{ fontWeight: 700, mt: 1, overflowWrap: 'anywhere' }}>{name}</Typography>
       <Typography sx={{ fontWeight: 800 }}>{formatDollars(purchase.costCents)}</Typography>
       <ReversalTag gift={purchase} />
+      <FanMessage message={purchase.message} />
     </Box>
   );
+}
+
+/** The fan's message with the purchase (decision 100): text only, so a link or markup in it stays text. */
+function FanMessage({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return <Typography sx={{ mt: 1, fontStyle: 'italic', overflowWrap: 'anywhere' }}>{message}</Typography>;
 }

@@ -88,6 +88,16 @@ function ReceivedDetails({ item }: { item: ReceivedItem }) {
             </Typography>
           </Stack>
         )}
+        {item.message !== null && (
+          // The fan's words as text (decision 100): a link or markup in them is never made live.
+          <Box
+            component="blockquote"
+            aria-label="Message from the fan"
+            sx={{ m: 0, pl: 2, borderLeft: 3, borderColor: 'primary.main' }}
+          >
+            <Typography sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{item.message}</Typography>
+          </Box>
+        )}
         <Box component="dl" aria-label="Amounts" sx={{ m: 0, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
           <AmountRow label="Gross" value={formatDollars(item.costCents)} />
           <AmountRow label="Fees" value={`−${formatDollars(item.feesCents)}`} />

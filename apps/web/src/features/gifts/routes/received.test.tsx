@@ -17,6 +17,7 @@ const month = (id: string, isRenewal: boolean): ReceivedItem => ({
   buyer: null,
   product: { id: 'w1', name: 'Monthly Sketch', image: null },
   conversationId: null,
+  message: null,
   feesCents: 400,
   netCents: 1600,
   reversedCents: 0,

@@ -1,10 +1,12 @@
 import { formatTokens } from '@sweetwish/shared/money';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { playAlertSound } from '../lib/alert-sound';
 import type { QueuedAlert } from '../lib/overlay-stream';
+import { type Speaking, type SpeechSettings, shouldSpeak, speakMessage } from '../lib/speech';
 
-/** How long one alert stays on screen, its entrance and exit included. */
+/** How long one alert stays on screen at least, its entrance and exit included; longer while its message is read. */
 export const ALERT_MS = 6_000;
+const EXIT_MS = 500;
 
 /** The alert's entrance and exit; the overlay page puts them in a <style> once. */
 export const ALERT_KEYFRAMES = `
@@ -14,27 +16,53 @@ export const ALERT_KEYFRAMES = `
 
 /**
  * One gift or tip, shown for ALERT_MS with an entrance: the fan's name (or "Anonymous"), the amount in
- * tokens, the wish's name and picture for a gift. Gifts and tips carry no message in the data model, so
- * none is shown (decision 031).
+ * tokens, the wish's name and picture for a gift, and the fan's message as text (decision 100), read aloud
+ * when the creator turned speech on; the alert stays until the reading ends. The control page's Skip
+ * (`skips` changing) ends it at once.
  */
 export function AlertCard({
   alert,
   isSoundOn,
+  speech,
+  skips,
   onDone,
 }: {
   alert: QueuedAlert;
   isSoundOn: boolean;
+  speech: SpeechSettings | null;
+  skips: number;
   onDone: () => void;
 }) {
   // Once per alert (the card is keyed by it): later renders neither replay the sound nor restart the clock.
   const done = useRef(onDone);
   done.current = onDone;
-  const isSoundOnAtStart = useRef(isSoundOn);
+  const atStart = useRef({ isSoundOn, speech, skips });
+  const speaking = useRef<Speaking | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
   useEffect(() => {
-    if (isSoundOnAtStart.current) playAlertSound();
-    const timer = setTimeout(() => done.current(), ALERT_MS);
-    return () => clearTimeout(timer);
-  }, []);
+    const start = atStart.current;
+    if (start.isSoundOn) playAlertSound();
+    let isOver = false;
+    let exit: ReturnType<typeof setTimeout> | undefined;
+    const shown = new Promise((resolve) => setTimeout(resolve, ALERT_MS - EXIT_MS));
+    const reading = shouldSpeak(start.speech, alert) ? speakMessage(alert.message ?? '', start.speech) : null;
+    speaking.current = reading;
+    void Promise.all([shown, reading?.done]).then(() => {
+      if (isOver) return;
+      setIsLeaving(true);
+      exit = setTimeout(() => done.current(), EXIT_MS);
+    });
+    return () => {
+      isOver = true;
+      clearTimeout(exit);
+      reading?.stop();
+    };
+  }, [alert]);
+  useEffect(() => {
+    if (skips === atStart.current.skips) return;
+    speaking.current?.stop();
+    done.current();
+  }, [skips]);
   const verb = alert.kind === 'gift' ? 'gifted' : 'tipped';
   return (
     <div
@@ -55,7 +83,7 @@ export function AlertCard({
         border: '4px solid #f06292',
         boxShadow: '0 12px 48px rgba(240, 98, 146, 0.45)',
         color: '#fff',
-        animation: `sw-alert-in 700ms ease-out, sw-alert-out 500ms ease-in ${ALERT_MS - 500}ms forwards`,
+        animation: isLeaving ? `sw-alert-out ${EXIT_MS}ms ease-in forwards` : 'sw-alert-in 700ms ease-out',
       }}
     >
       {alert.wish?.image && (
@@ -71,6 +99,12 @@ export function AlertCard({
         {alert.wish && (
           <div style={{ fontSize: 40, marginTop: 8, color: '#f8bbd0', overflowWrap: 'anywhere' }}>
             {alert.wish.name}
+          </div>
+        )}
+        {alert.message && (
+          // Text, never HTML: a link or markup in a fan's message shows as typed.
+          <div data-testid="overlay-alert-message" style={{ fontSize: 36, marginTop: 12, overflowWrap: 'anywhere' }}>
+            “{alert.message}”
           </div>
         )}
       </div>

@@ -35,6 +35,8 @@ const STATE: OverlayState = {
   goal: null,
   leaderboard: null,
   leaderboardPeriod: 'today',
+  isPaused: false,
+  speech: null,
 };
 const alert = (amountCents: number, isTest = false) => ({
   kind: 'tip',
@@ -42,6 +44,9 @@ const alert = (amountCents: number, isTest = false) => ({
   amountCents,
   wish: null,
   isTest,
+  message: null,
+  approvedId: null,
+  isReplay: false,
 });
 const latest = () => FakeEventSource.instances.at(-1) as FakeEventSource;
 

@@ -1,8 +1,11 @@
 import { OVERLAY_EVENTS, type OverlayAlert, type OverlayState } from '@sweetwish/shared/overlay';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** An alert waiting its turn; `key` tells apart two tests (which have no id). */
-export type QueuedAlert = OverlayAlert & { key: string };
+/**
+ * An alert waiting its turn; `key` tells apart two tests (which have no id); `seq` is a gift's number, which
+ * the page reports once it begins to show it (decision 100).
+ */
+export type QueuedAlert = OverlayAlert & { key: string; seq: number | null };
 
 /** How long the page waits before opening a stream the browser gave up on (a 502 from a proxy, say). */
 const REOPEN_DELAY_MS = { min: 1_000, max: 10_000 };
@@ -31,7 +34,10 @@ export function useOverlayStream(secret: string, initial: OverlayState | null) {
   const [state, setState] = useState<OverlayState | null>(initial);
   const [queue, setQueue] = useState<QueuedAlert[]>([]);
   const [isRevoked, setIsRevoked] = useState(initial === null);
+  /** Counts the control page's "Skip": the alert on screen ends when it changes. */
+  const [skips, setSkips] = useState(0);
   const lastId = useRef<string | undefined>(undefined);
+  const approvedQueued = useRef(new Set<string>());
 
   useEffect(() => {
     if (initial === null) return;
@@ -56,16 +62,24 @@ export function useOverlayStream(secret: string, initial: OverlayState | null) {
       source.addEventListener(OVERLAY_EVENTS.alert, (e) => {
         const event = e as MessageEvent;
         const alert = JSON.parse(event.data) as OverlayAlert;
-        if (alert.isTest) {
+        if (alert.isTest || alert.isReplay) {
           tests++;
-          setQueue((q) => [...q, { ...alert, key: `test-${tests}` }]);
+          setQueue((q) => [...q, { ...alert, key: `extra-${tests}`, seq: null }]);
+          return;
+        }
+        // An approved message comes on every reopened stream until an overlay shows it: queued once here.
+        if (alert.approvedId) {
+          if (approvedQueued.current.has(alert.approvedId)) return;
+          approvedQueued.current.add(alert.approvedId);
+          setQueue((q) => [...q, { ...alert, key: `approved-${alert.approvedId}`, seq: null }]);
           return;
         }
         const id = event.lastEventId;
         if (!isNew(id)) return;
         lastId.current = id;
-        setQueue((q) => [...q, { ...alert, key: id }]);
+        setQueue((q) => [...q, { ...alert, key: id, seq: Number(id) }]);
       });
+      source.addEventListener(OVERLAY_EVENTS.skipCurrent, () => setSkips((n) => n + 1));
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
         source.close();
@@ -91,5 +105,5 @@ export function useOverlayStream(secret: string, initial: OverlayState | null) {
 
   /** The alert on screen is done: the next one may come. */
   const shift = useCallback(() => setQueue((q) => q.slice(1)), []);
-  return { state, alert: queue[0], shift, isRevoked };
+  return { state, alert: queue[0], shift, isRevoked, skips };
 }

@@ -6,6 +6,7 @@ import { ALERT_KEYFRAMES, AlertCard } from '../components/alert-card';
 import { GoalBar } from '../components/goal-bar';
 import { Leaderboard } from '../components/leaderboard';
 import { useOverlayStream } from '../lib/overlay-stream';
+import { reportShown } from '../lib/report-shown';
 
 /** The overlay is laid out for a 1920x1080 browser source and scaled to whatever size it is given. */
 const STAGE = { width: 1920, height: 1080 };
@@ -67,7 +68,15 @@ export function OverlayPage() {
   const { state: initial } = useLoaderData() as OverlayLoaderData;
   useTransparentPage();
   const scale = useStageScale();
-  const { state, alert, shift, isRevoked } = useOverlayStream(secret, initial);
+  const { state, alert, shift, isRevoked, skips } = useOverlayStream(secret, initial);
+  // Paused from the control page (decision 100): the alert on screen ends, the next ones wait in the queue.
+  const [playingKey, setPlayingKey] = useState<string | null>(null);
+  const canShow = alert !== undefined && (!state?.isPaused || playingKey === alert.key);
+  useEffect(() => {
+    if (!canShow || !alert || playingKey === alert.key) return;
+    setPlayingKey(alert.key);
+    void reportShown(secret, alert);
+  }, [canShow, alert, playingKey, secret]);
   useGoalCelebration(state?.goal?.reachedAt);
   // Alerts turned off: what was waiting is dropped rather than shown, stale, when they are turned on again.
   const isShowingAlerts = state?.showAlerts ?? false;
@@ -95,8 +104,15 @@ export function OverlayPage() {
           This overlay address is no longer valid. Copy the new one from your overlay settings.
         </div>
       )}
-      {!isRevoked && state?.showAlerts && alert && (
-        <AlertCard key={alert.key} alert={alert} isSoundOn={state.isSoundOn} onDone={shift} />
+      {!isRevoked && state?.showAlerts && alert && canShow && (
+        <AlertCard
+          key={alert.key}
+          alert={alert}
+          isSoundOn={state.isSoundOn}
+          speech={state.speech}
+          skips={skips}
+          onDone={shift}
+        />
       )}
       {!isRevoked && state?.leaderboard && <Leaderboard rows={state.leaderboard} period={state.leaderboardPeriod} />}
       {!isRevoked && state?.goal && <GoalBar goal={state.goal} />}

@@ -1,3 +1,4 @@
+import type { GiftMessageSettings } from '@sweetwish/shared/gift-messages';
 import type { OverlaySettings } from '@sweetwish/shared/overlay';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,9 +17,26 @@ const SETTINGS: OverlaySettings = {
   goal: null,
 };
 
+const MESSAGE_SETTINGS: GiftMessageSettings = {
+  blockedWords: ['badword'],
+  holdEveryMessage: false,
+  isSpeechOn: false,
+  speechVoice: null,
+  speechVolume: 80,
+  speechMinTokens: 0,
+  speechMaxSeconds: 15,
+  isWallOn: false,
+  controlSecret: 'c'.repeat(43),
+};
+
 function stubServer() {
   let settings = SETTINGS;
+  let messageSettings = MESSAGE_SETTINGS;
   return stubFetch((url, sent) => {
+    if (url === '/api/gift-messages/settings') {
+      if (sent.method === 'PATCH') messageSettings = { ...messageSettings, ...JSON.parse(String(sent.body)) };
+      return Response.json(messageSettings);
+    }
     if (url === '/api/overlay/secret' && sent.method === 'POST') settings = { ...settings, secret: 'b'.repeat(43) };
     if (url === '/api/overlay/settings' && sent.method === 'PATCH') {
       settings = { ...settings, ...JSON.parse(String(sent.body)) };
@@ -68,5 +86,16 @@ describe('the overlay settings', () => {
       ['PATCH', '/api/overlay/settings', JSON.stringify({ showLeaderboard: false })],
       ['POST', '/api/overlay/test-alert', undefined],
     ]);
+  });
+
+  it('turns on reading messages aloud and shows the control page address', async () => {
+    const calls = stubServer();
+    renderSignedIn(OverlaySettingsPage, { path: '/settings/overlay' });
+    fireEvent.click(await screen.findByRole('switch', { name: "Read fans' messages aloud" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/gift-messages/settings' && c.method === 'PATCH')).toBe(true),
+    );
+    const control = screen.getByRole('textbox', { name: 'Control page URL' }) as HTMLInputElement;
+    expect(control.value).toMatch(/\/overlay-control\/c{43}$/);
   });
 });

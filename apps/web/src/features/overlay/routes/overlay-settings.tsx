@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { meOptions } from '../../../lib/session';
 import { overlaySettingsOptions, useOverlaySettings } from '../api/overlay-calls';
+import { MessageSettings } from '../components/message-settings';
 import { GoalSection } from '../components/overlay-goal-section';
 import { PreviewSection } from '../components/overlay-preview-section';
 import { ShowSection } from '../components/overlay-show-section';
@@ -63,6 +64,7 @@ function OverlaySettingsForm() {
       <UrlSection settings={settings.data} />
       <ShowSection settings={settings.data} />
       <GoalSection settings={settings.data} />
+      <MessageSettings />
       <PreviewSection settings={settings.data} />
     </>
   );

@@ -78,6 +78,20 @@ describe('the tip dialog', () => {
     expect(JSON.parse(String(tip?.body))).toEqual({ recipientId: 'creator-1', amount: 40, isAnonymous: true });
   });
 
+  it('sends the fan’s message, trimmed, and refuses one over 200 characters', async () => {
+    const calls = stubFetch(() => new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }));
+    renderDialog(10_000);
+    const field = screen.getByRole('textbox', { name: 'Message (optional)' });
+    fireEvent.change(field, { target: { value: `  ${'a'.repeat(201)}  ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('A message can have at most 200 characters')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '  Great stream!  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Tip sent successfully!')).toBeTruthy();
+    const tip = calls.find(({ url }) => url === '/api/tips');
+    expect(JSON.parse(String(tip?.body))).toMatchObject({ message: 'Great stream!' });
+  });
+
   it('says "Error sending tip." when the server refuses, and stays open', async () => {
     vi.stubGlobal(
       'fetch',

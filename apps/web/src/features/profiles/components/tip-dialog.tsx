@@ -13,6 +13,7 @@ import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { FormEvent } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { UserAvatar } from '../../../components/user-avatar';
+import { GiftMessageField } from '../../../components/wallet/gift-message-field';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
@@ -90,6 +91,7 @@ function TipForm({
   const form = useSchemaForm(TipFields, {
     amount: String(initial?.tokens ?? INITIAL_TIP),
     isAnonymous: initial?.isAnonymous ?? false,
+    message: '',
   });
   const { isSubmitting } = form.formState;
   const values = form.watch();
@@ -104,9 +106,10 @@ function TipForm({
 
   const send = submitSchemaForm(
     form,
-    async (tip) => {
+    async ({ message, ...tip }) => {
       try {
-        await sendTip.mutateAsync({ recipientId: recipient.id, ...tip });
+        // An empty message is none: nothing to hold, show or read aloud (decision 100).
+        await sendTip.mutateAsync({ recipientId: recipient.id, ...tip, ...(message === '' ? {} : { message }) });
       } catch (error) {
         // A creator who refuses this fan's gifts: retrying cannot help, so say so and close.
         if (!(error instanceof ApiError && error.body.code === 'FORBIDDEN')) throw error;
@@ -193,6 +196,12 @@ function TipForm({
               {WALLET_MESSAGES.notEnoughForTip}
             </Typography>
           )}
+          <GiftMessageField
+            control={form.control}
+            name="message"
+            disabled={isSubmitting}
+            length={values.message.trim().length}
+          />
           <AnonymousCheckbox
             label="Send anonymously"
             checked={values.isAnonymous}

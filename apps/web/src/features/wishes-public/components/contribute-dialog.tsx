@@ -9,6 +9,7 @@ import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { type FormEvent, useMemo } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { CreatorReceivesLine } from '../../../components/wallet/creator-receives-line';
+import { GiftMessageField } from '../../../components/wallet/gift-message-field';
 import { AnonymousCheckbox, BalanceLine, PayDialogActions } from '../../../components/wallet/pay-dialog-parts';
 import { useWallet } from '../../../components/wallet/wallet-queries';
 import { ApiError } from '../../../lib/api-client';
@@ -63,6 +64,7 @@ function ContributeForm({
   const form = useSchemaForm(schema, {
     amount: String(Math.min(initial?.tokens ?? 10, remainingTokens)),
     isAnonymous: initial?.isAnonymous ?? false,
+    message: '',
   });
   const { isSubmitting } = form.formState;
   const values = form.watch();
@@ -74,9 +76,9 @@ function ContributeForm({
 
   const send = submitSchemaForm(
     form,
-    async (input) => {
+    async ({ message, ...input }) => {
       try {
-        const result = await contribute.mutateAsync(input);
+        const result = await contribute.mutateAsync({ ...input, ...(message === '' ? {} : { message }) });
         notify(result.isGranted ? 'The wish is fully funded!' : GROUP_GIFT_MESSAGES.contributed, {
           severity: 'success',
         });
@@ -127,6 +129,12 @@ function ContributeForm({
               {GROUP_GIFT_MESSAGES.notEnough}
             </Typography>
           )}
+          <GiftMessageField
+            control={form.control}
+            name="message"
+            disabled={isSubmitting}
+            length={values.message.trim().length}
+          />
           <AnonymousCheckbox
             label="Contribute anonymously"
             checked={values.isAnonymous}

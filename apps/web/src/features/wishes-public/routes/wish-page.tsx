@@ -18,6 +18,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { UserAvatar } from '../../../components/user-avatar';
+import { GiftMessageInput, giftMessageProblem } from '../../../components/wallet/gift-message-input';
 import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
 import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
 import { resumedIntent, useResumeIntent } from '../../../components/wallet/use-resume-intent';
@@ -150,6 +151,7 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const buyWish = useBuyWish();
   const [anonymousChoice, setIsAnonymous] = useState<boolean | null>(null);
   const isAnonymous = anonymousChoice ?? resumedIntent(location.state, 'buy')?.isAnonymous ?? false;
+  const [message, setMessage] = useState('');
   const [isBuying, setIsBuying] = useState(false);
   const isConfirmOpen = (location.state as Record<string, unknown> | null)?.[BUY_CONFIRM_FLAG] === true;
   const isSeller = me?.id === seller.id;
@@ -173,6 +175,7 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       navigate(signInPathFor(pathWithIntent(here, intent)));
       return;
     }
+    if (giftMessageProblem(message) !== null) return;
     setIsBuying(true);
     try {
       if (!isShort(await fetchBalanceCents(queryClient))) showConfirm(true);
@@ -186,7 +189,12 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const confirm = async () => {
     setIsBuying(true);
     try {
-      const { purchaseId } = await buyWish({ productId: wish.id, sellerId: seller.id, isAnonymous });
+      const { purchaseId } = await buyWish({
+        productId: wish.id,
+        sellerId: seller.id,
+        isAnonymous,
+        ...(message.trim() === '' ? {} : { message: message.trim() }),
+      });
       navigate('/success', { state: { purchaseId } });
     } catch (error) {
       await explainFailure(error);
@@ -222,6 +230,9 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       >
         Buy
       </Button>
+      {isSignedIn && !isDisabled && wish.type !== 'subscription' && (
+        <GiftMessageInput value={message} onChange={setMessage} disabled={isBuying} />
+      )}
       {isSignedIn && !isDisabled && (
         <FormControlLabel
           sx={{ alignSelf: 'center' }}
