@@ -11,6 +11,7 @@ import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
 import { localOnly } from './http/local-request';
+import type { WritePolicy } from './http/rate-limits/write-policy';
 import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
@@ -50,7 +51,6 @@ import { overlayStreamRoutes } from './modules/overlay/stream-routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { pushRoutes } from './modules/push/routes';
-import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { landingPageData, pageMeta, profilePageData } from './modules/sharing/page-meta';
@@ -58,6 +58,8 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { wishRoutes } from './modules/wishes/routes';
+import { deleteAccount } from './use-cases/delete-account';
+import { updateSettingsAndAnnounce } from './use-cases/update-settings';
 
 export type AppDeps = {
   config: Config;
@@ -142,7 +144,20 @@ export function createApp(deps: AppDeps) {
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };
   api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));
-  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays, payments }));
+  api.route(
+    '/',
+    settingsRoutes({
+      database,
+      auth,
+      deleteAccount: (userId, options) =>
+        deleteAccount(
+          { db: database.db, storage, logger, clearingDays: config.clearingDays, payments },
+          userId,
+          options,
+        ),
+      updateSettings: (userId, input) => updateSettingsAndAnnounce(database.db, userId, input),
+    }),
+  );
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));

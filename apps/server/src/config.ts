@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CLEARING_DAYS_DEFAULT } from '@sweetwish/shared/fees';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** Folder names as storage keys have them (isStorageKey): none hidden, single slashes, a trailing one allowed. */
 const KEY_PREFIX = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*\/?$/;
@@ -27,7 +27,7 @@ const EnvSchema = z.object({
   /** PostgreSQL connection string. Unset: embedded PGlite under DATA_DIR/db. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   /**
-   * Behind reverse proxies: which of them may name the client in X-Forwarded-For (http/trust-proxy.ts):
+   * Behind reverse proxies: which of them may name the client in X-Forwarded-For (trust-proxy.ts):
    * true (one), false, a number of proxies, or their addresses and ranges.
    */
   TRUST_PROXY: z

@@ -3,9 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client';
-import { claimKey, type KeyClaim, releaseKey, saveAnswer } from '../modules/idempotency/repo';
 import type { AppEnv } from './context';
 import { errorBody } from './error-handler';
+import { claimKey, type KeyClaim, releaseKey, saveAnswer } from './idempotency/repo';
 
 /** Stripe's rule for its own keys: up to 255 characters; here printable ASCII, no spaces. */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

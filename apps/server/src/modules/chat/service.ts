@@ -557,3 +557,6 @@ export async function getOtherParticipant(db: Database, userId: string, conversa
 export async function announceConversationsOf(db: Database, userIds: string[]): Promise<void> {
   for (const userId of userIds) await notifyChange(db, { topic: 'conversations', userId });
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { isMessageImage } from './repo';

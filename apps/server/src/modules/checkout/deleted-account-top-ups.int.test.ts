@@ -20,7 +20,7 @@ import { seedUser } from '../../../test/seed';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import { diskStorage } from '../../adapters/storage/disk-storage';
 import { type DatabaseHandle, queryRows } from '../../db/client';
-import { deleteAccount } from '../accounts/delete-account';
+import { deleteAccount } from '../../use-cases/delete-account';
 import { findUserBalances } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
 import { handleWebhookEvent, startTopUp } from './service';

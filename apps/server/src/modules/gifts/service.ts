@@ -17,8 +17,8 @@ import type { Change } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
-import { keyedId } from '../idempotency/keyed-id';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
 import { type LedgerTransfer, postTransfer } from '../wallet/repo';
 import { getWishForSale } from '../wishes/service';
@@ -433,3 +433,6 @@ export async function topGiftersSince(db: Database, sellerId: string, since: Dat
   const rows = await findTopGiftersSince(db, sellerId, since, limit);
   return rows.map((r) => ({ buyerName: r.buyerId ? r.displayName : null, totalCents: Number(r.totalCents) }));
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { isPurchaseImage } from './repo';

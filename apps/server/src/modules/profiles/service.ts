@@ -144,3 +144,6 @@ export async function getProfileSnapshot(db: Database, userId: string) {
   const { handle, displayName, description, photoUrl, bannerUrl, links } = row;
   return { handle, displayName, description, photoUrl, bannerUrl, links };
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { isProfileImage } from './repo';

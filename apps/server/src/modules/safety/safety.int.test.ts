@@ -31,9 +31,9 @@ import {
   verifyCode,
 } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
+import { WRITE_POLICY } from '../../http/rate-limits/write-policy';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
 import { sendTip } from '../gifts/service';
-import { WRITE_POLICY } from '../rate-limits/write-policy';
 import { findUserBalances } from '../wallet/repo';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {

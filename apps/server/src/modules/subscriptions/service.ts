@@ -15,9 +15,9 @@ import {
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { enqueueJob } from '../../jobs/repo';
 import { getGiftRecipient } from '../accounts/service';
-import { keyedId } from '../idempotency/keyed-id';
 import { getPublicPerson } from '../profiles/people';
 import { checkGiftAllowed } from '../safety/blocks';
 import { getWishPage } from '../wishes/service';

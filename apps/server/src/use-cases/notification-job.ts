@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import type { Messaging } from '../../adapters/messaging';
-import type { Database } from '../../db/client';
-import { defineJobKind, type JobType } from '../../jobs/job-type';
-import type { Logger } from '../../logger';
-import { getNotificationAddress } from '../accounts/service';
-import { describeConversationFor } from '../chat/service';
-import { getPurchaseParties } from '../gifts/service';
-import { getPublicPerson } from '../profiles/people';
-import type { PushDelivery } from '../push/service';
-import { getSettingsOf } from '../settings/service';
-import { describeSubscriptionNotice } from '../subscriptions/service';
-import { getEndpointUrl } from '../webhooks/service';
+import type { Messaging } from '../adapters/messaging';
+import type { Database } from '../db/client';
+import { defineJobKind, type JobType } from '../jobs/job-type';
+import type { Logger } from '../logger';
+import { getNotificationAddress } from '../modules/accounts/service';
+import { describeConversationFor } from '../modules/chat/service';
+import { getPurchaseParties } from '../modules/gifts/service';
 import {
   closeGiftsSummary,
   findNotification,
@@ -20,7 +15,7 @@ import {
   markSkipped,
   markUnknown,
   type QueuedNotification,
-} from './repo';
+} from '../modules/notify/service';
 import {
   giftReversedText,
   giftsSummaryText,
@@ -31,7 +26,12 @@ import {
   settingsFooter,
   subscriptionText,
   webhookDisabledText,
-} from './texts';
+} from '../modules/notify/texts';
+import { getPublicPerson } from '../modules/profiles/people';
+import type { PushDelivery } from '../modules/push/service';
+import { getSettingsOf } from '../modules/settings/service';
+import { describeSubscriptionNotice } from '../modules/subscriptions/service';
+import { getEndpointUrl } from '../modules/webhooks/service';
 
 /**
  * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)

@@ -6,10 +6,10 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
 import { seedEarnings, seedTokens, spendableCents } from '../../../test/seed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
-import { createGiftBatcher } from '../gifts/gift-batcher';
-import { sendTip } from '../gifts/service';
-import { insertPayoutAccount, updatePayoutAccount } from '../payouts/repo';
-import { findDiscrepancies } from '../wallet/repo';
+import { createGiftBatcher } from '../../modules/gifts/gift-batcher';
+import { sendTip } from '../../modules/gifts/service';
+import { insertPayoutAccount, updatePayoutAccount } from '../../modules/payouts/repo';
+import { findDiscrepancies } from '../../modules/wallet/repo';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -1,8 +1,29 @@
-import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { Database } from '../../db/client';
-import type { Logger } from '../../logger';
-import { claimDueUploads, settleSweptUploads } from './repo';
-import { UNUSED_UPLOAD_GRACE_MS } from './service';
+import { sql } from 'drizzle-orm';
+import type { ObjectStorage } from '../adapters/storage/object-storage';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import { isMessageImage } from '../modules/chat/service';
+import { isPurchaseImage } from '../modules/gifts/service';
+import {
+  claimDueUploads,
+  settleSweptUploads,
+  UNUSED_UPLOAD_GRACE_MS,
+  type UploadColumns,
+} from '../modules/media/service';
+import { isProfileImage } from '../modules/profiles/service';
+import { isWishImage } from '../modules/wishes/service';
+
+/**
+ * Whether anything refers to an upload: the owner's photo or banner, one of the owner's wishes or the
+ * purchases of them (`/media/{key}`), or a message image or thumbnail (the key itself, in the conversation
+ * the key names). Each module that stores images says it over its own tables (decision 024).
+ */
+function isReferenced(upload: UploadColumns) {
+  return sql`(${isProfileImage(upload.owner, upload.url)}
+    or ${isWishImage(upload.owner, upload.url)}
+    or ${isPurchaseImage(upload.owner, upload.url)}
+    or (${upload.key} like 'private/conversations/%' and ${isMessageImage(upload.conversation, upload.key)}))`;
+}
 
 export type SweepDeps = { db: Database; storage: ObjectStorage; now?: () => Date };
 
@@ -20,7 +41,7 @@ export async function sweepUnusedUploads(deps: SweepDeps, limit = SWEEP_BATCH) {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Database;
-    const due = await claimDueUploads(db, now, limit);
+    const due = await claimDueUploads(db, now, limit, isReferenced);
     if (due.length === 0) return { removed: 0, kept: 0, isFull: false };
     const removed = due.filter((upload) => !upload.is_referenced).map((upload) => upload.key);
     const kept = due.filter((upload) => upload.is_referenced).map((upload) => upload.key);
