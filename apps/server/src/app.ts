@@ -33,9 +33,9 @@ import { forgetGiftRecipient } from './modules/accounts/service';
 import { signInPageData } from './modules/accounts/sign-in-page';
 import { termsRoutes } from './modules/accounts/terms-routes';
 import { activityRoutes } from './modules/activity/routes';
-import { CONVERSATION_IMAGE_PATH, chatRoutes } from './modules/chat/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { CONVERSATION_IMAGE_PATH, conversationRoutes } from './modules/conversations/routes';
 import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
@@ -138,7 +138,13 @@ export function createApp(deps: AppDeps) {
   api.route('/', activityRoutes({ database, auth }));
   api.route(
     '/',
-    chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
+    conversationRoutes({
+      database,
+      auth,
+      storage,
+      images,
+      notificationDelaySeconds: config.messageNotificationDelaySeconds,
+    }),
   );
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', subscriptionRoutes({ database, auth }));

@@ -7,7 +7,7 @@ export * from '../http/idempotency/tables';
 export * from '../http/rate-limits/tables';
 export * from '../jobs/tables';
 export * from '../modules/accounts/tables';
-export * from '../modules/chat/tables';
+export * from '../modules/conversations/tables';
 export * from '../modules/checkout/tables';
 export * from '../modules/fans/tables';
 export * from '../modules/gifts/tables';

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { defineJobKind, type JobType } from '../jobs/job-type';
 import type { Logger } from '../logger';
 import { getNotificationAddress } from '../modules/accounts/service';
-import { describeConversationFor } from '../modules/chat/service';
+import { describeConversationFor } from '../modules/conversations/service';
 import { getPurchaseParties } from '../modules/gifts/service';
 import {
   closeGiftsSummary,

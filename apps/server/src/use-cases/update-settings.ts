@@ -1,6 +1,6 @@
 import type { UpdateSettingsInput } from '@sweetwish/shared/settings';
 import type { Database } from '../db/client';
-import { announceMessagesFromFans } from '../modules/chat/service';
+import { announceMessagesFromFans } from '../modules/conversations/service';
 import { updateSettings } from '../modules/settings/service';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ObjectStorage } from '../adapters/storage/object-storage';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import { isMessageImage } from '../modules/chat/service';
+import { isMessageImage } from '../modules/conversations/service';
 import { isPurchaseImage } from '../modules/gifts/service';
 import {
   claimDueUploads,

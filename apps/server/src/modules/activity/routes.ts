@@ -6,7 +6,7 @@ import { errorResponse, jsonResponse } from '../../http/openapi-responses';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { getConversationSummary } from '../chat/service';
+import { getConversationSummary } from '../conversations/service';
 import { getGiftActivity } from '../gifts/service';
 
 const activityRoute = createRoute({
@@ -16,7 +16,7 @@ const activityRoute = createRoute({
   responses: { 200: jsonResponse(ActivitySummary, 'The summary'), 401: errorResponse('Nobody is signed in') },
 });
 
-/** GET /api/activity: the side menu's entries and badges in one answer, from the gifts and chat modules. */
+/** GET /api/activity: the side menu's entries and badges in one answer, from the gifts and conversations modules. */
 export function activityRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

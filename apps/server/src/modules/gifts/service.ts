@@ -300,7 +300,7 @@ export async function getGiftActivity(db: Database, userId: string) {
 
 export type PurchaseParties = NonNullable<Awaited<ReturnType<typeof findPurchaseParties>>>;
 
-/** A purchase's buyer, recipient and what was bought, or undefined: for its conversation (chat module). */
+/** A purchase's buyer, recipient and what was bought, or undefined: for its conversation (conversations module). */
 export async function getPurchaseParties(db: Database, purchaseId: string): Promise<PurchaseParties | undefined> {
   return findPurchaseParties(db, purchaseId);
 }

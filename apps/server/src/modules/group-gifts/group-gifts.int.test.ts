@@ -9,7 +9,7 @@ import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helper
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { notificationJob } from '../../use-cases/notification-job';
-import { createConversation } from '../chat/service';
+import { createConversation } from '../conversations/service';
 import { blockUser } from '../safety/blocks';
 import { findUserBalances } from '../wallet/repo';
 import { reconcile } from '../wallet/service';

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
-import { hideMessage } from '../chat/service';
+import { hideMessage } from '../conversations/service';
 import { hideWish } from '../wishes/service';
 import {
   findReport,

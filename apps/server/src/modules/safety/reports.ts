@@ -2,7 +2,7 @@ import type { CreateReportInput, ReportReceipt, ReportSnapshot } from '@sweetwis
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getMessageSnapshot } from '../chat/service';
+import { getMessageSnapshot } from '../conversations/service';
 import { getProfileSnapshot } from '../profiles/service';
 import { getWishSnapshot } from '../wishes/service';
 import { countOpenReportsOf, insertReport, lockReporter } from './repo';

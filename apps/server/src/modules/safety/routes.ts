@@ -25,7 +25,7 @@ import { forgetUserSessions, requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { forgetGiftRecipient, listSuspendedAccounts } from '../accounts/service';
-import { announceConversationsOf, getOtherParticipant } from '../chat/service';
+import { announceConversationsOf, getOtherParticipant } from '../conversations/service';
 import { blockUser, getBlockStatus, listBlockedUsers, unblockUser } from './blocks';
 import {
   actOnReport,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
-import type { Conversation, MessagePage } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import type { Conversation, MessagePage } from '@sweetwish/shared/conversations';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
 import type {
   AuditPage,
   BlockedUserPage,

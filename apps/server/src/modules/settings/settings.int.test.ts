@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@sweetwish/shared/chat';
+import type { Conversation, Message } from '@sweetwish/shared/conversations';
 import type { Settings } from '@sweetwish/shared/settings';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { sql } from 'drizzle-orm';

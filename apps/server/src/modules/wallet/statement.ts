@@ -1,4 +1,4 @@
-import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
+import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
 import type { StatementLine, StatementPage } from '@sweetwish/shared/payouts';
 import { STATEMENT_KIND_LABELS, type StatementKind } from '@sweetwish/shared/payouts-rules';
 import type { Database } from '../../db/client';

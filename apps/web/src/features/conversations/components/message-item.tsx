@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import type { Message } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
+import type { Message } from '@sweetwish/shared/conversations';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 import { formatTimeOfDay } from '../../../lib/dates';
 import { HeartIcon } from './chat-icons';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateConversationInput, SendTextInput, SetReactionInput } from './chat';
-import { CHAT_MESSAGES, lastMessagePreview, toggledReaction } from './chat-rules';
+import { CHAT_MESSAGES, lastMessagePreview, toggledReaction } from './conversation-rules';
+import { CreateConversationInput, SendTextInput, SetReactionInput } from './conversations';
 
 describe('Message content (product.md section 5): at most 5000 characters, type text or image', () => {
   it('takes text up to 5000 characters', () => {

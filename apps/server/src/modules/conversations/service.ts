@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  CHAT_MESSAGES,
+  type Reaction,
+  SEND_BLOCK_MESSAGES,
+  type SendBlock,
+} from '@sweetwish/shared/conversation-rules';
 import type {
   Conversation,
   ConversationPage,
@@ -7,8 +13,7 @@ import type {
   Message,
   MessageChanges,
   MessagePage,
-} from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES, type Reaction, SEND_BLOCK_MESSAGES, type SendBlock } from '@sweetwish/shared/chat-rules';
+} from '@sweetwish/shared/conversations';
 import { formatDollars } from '@sweetwish/shared/money';
 import { and, isNull } from 'drizzle-orm';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
@@ -46,7 +51,7 @@ import {
 } from './repo';
 import { messages } from './tables';
 
-export type ChatDeps = {
+export type ConversationDeps = {
   db: Database;
   storage: ObjectStorage;
   /** Image work, bounded in time, memory and concurrency (shared with uploads). */
@@ -338,7 +343,7 @@ async function checkCanSend(db: Database, userId: string, conversationId: string
 }
 
 async function addMessage(
-  deps: ChatDeps,
+  deps: ConversationDeps,
   userId: string,
   row: ConversationRow,
   message: Omit<Parameters<typeof insertMessage>[1], 'id' | 'conversationId' | 'senderId'>,
@@ -361,7 +366,7 @@ async function addMessage(
 }
 
 /** sendMessage with text. */
-export async function sendText(deps: ChatDeps, userId: string, conversationId: string, content: string) {
+export async function sendText(deps: ConversationDeps, userId: string, conversationId: string, content: string) {
   const row = await checkCanSend(deps.db, userId, conversationId);
   return addMessage(deps, userId, row, { type: 'text', content });
 }
@@ -371,7 +376,7 @@ export async function sendText(deps: ChatDeps, userId: string, conversationId: s
  * stored privately under the conversation, served only to its two participants.
  */
 export async function sendImage(
-  deps: ChatDeps,
+  deps: ConversationDeps,
   userId: string,
   conversationId: string,
   upload: { bytes: Uint8Array; blurhash: string },
@@ -460,7 +465,7 @@ export async function markSeen(db: Database, userId: string, conversationId: str
 
 /** The bytes of an image message for one of its participants: their own, or one they unlocked. */
 export async function getMessageImage(
-  deps: Pick<ChatDeps, 'db' | 'storage'>,
+  deps: Pick<ConversationDeps, 'db' | 'storage'>,
   userId: string,
   conversationId: string,
   messageId: string,

@@ -9,7 +9,7 @@ import {
   MESSAGE_TYPES,
   REACTIONS,
   SEND_BLOCKS,
-} from './chat-rules';
+} from './conversation-rules';
 import { UPLOAD_ERROR_MESSAGE } from './media';
 import { pageOf } from './paging';
 import { Person, PurchasedProduct } from './wallet';

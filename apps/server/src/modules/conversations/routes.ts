@@ -12,7 +12,7 @@ import {
   SendImageInput,
   SendTextInput,
   SetReactionInput,
-} from '@sweetwish/shared/chat';
+} from '@sweetwish/shared/conversations';
 import { MAX_IMAGE_BYTES, UPLOAD_ERROR_MESSAGE } from '@sweetwish/shared/media';
 import { PageQuery } from '@sweetwish/shared/paging';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
@@ -40,7 +40,7 @@ import {
   unlockImage,
 } from './service';
 
-/** Image messages are the one chat request whose body may be larger than a JSON body. */
+/** Image messages are the one conversations request whose body may be larger than a JSON body. */
 export const CONVERSATION_IMAGE_PATH = /^\/api\/conversations\/[^/]+\/images$/;
 
 const Id = z.object({ id: z.string().min(1).max(64) });
@@ -175,7 +175,7 @@ const imageRoute = createRoute({
   },
 });
 
-export function chatRoutes(deps: {
+export function conversationRoutes(deps: {
   database: DatabaseHandle;
   auth: Auth;
   storage: ObjectStorage;
@@ -183,7 +183,7 @@ export function chatRoutes(deps: {
   notificationDelaySeconds: number;
 }) {
   const db = deps.database.db;
-  const chat = {
+  const conversationDeps = {
     db,
     storage: deps.storage,
     images: deps.images,
@@ -206,13 +206,19 @@ export function chatRoutes(deps: {
       c.json(await listMessageChanges(db, c.get('userId'), c.req.valid('param').id, c.req.valid('query').since), 200),
     )
     .openapi(sendTextRoute, async (c) =>
-      c.json(await sendText(chat, c.get('userId'), c.req.valid('param').id, c.req.valid('json').content), 201),
+      c.json(
+        await sendText(conversationDeps, c.get('userId'), c.req.valid('param').id, c.req.valid('json').content),
+        201,
+      ),
     )
     .openapi(sendImageRoute, async (c) => {
       const { file, blurhash } = c.req.valid('form');
       if (file.size > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_ERROR_MESSAGE);
       const bytes = new Uint8Array(await file.arrayBuffer());
-      return c.json(await sendImage(chat, c.get('userId'), c.req.valid('param').id, { bytes, blurhash }), 201);
+      return c.json(
+        await sendImage(conversationDeps, c.get('userId'), c.req.valid('param').id, { bytes, blurhash }),
+        201,
+      );
     })
     .openapi(reactionRoute, async (c) => {
       const { id, messageId } = c.req.valid('param');
@@ -228,7 +234,7 @@ export function chatRoutes(deps: {
     })
     .openapi(imageRoute, async (c) => {
       const { id, messageId } = c.req.valid('param');
-      const file = await getMessageImage(chat, c.get('userId'), id, messageId, c.req.valid('query').size);
+      const file = await getMessageImage(conversationDeps, c.get('userId'), id, messageId, c.req.valid('query').size);
       return c.body(file.bytes, 200, {
         ...MEDIA_HEADERS,
         'Content-Type': file.contentType,

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX, MESSAGE_TYPES, REACTIONS } from '@sweetwish/shared/chat-rules';
+import { MESSAGE_MAX, MESSAGE_TYPES, REACTIONS } from '@sweetwish/shared/conversation-rules';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';

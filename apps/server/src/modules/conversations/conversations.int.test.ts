@@ -1,5 +1,11 @@
-import type { Conversation, ConversationPage, Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
+import type {
+  Conversation,
+  ConversationPage,
+  Message,
+  MessageChanges,
+  MessagePage,
+} from '@sweetwish/shared/conversations';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, jsonHeaders } from '../../../test/app-harness';

@@ -1,4 +1,4 @@
-import type { MessageType } from '@sweetwish/shared/chat-rules';
+import type { MessageType } from '@sweetwish/shared/conversation-rules';
 import { and, asc, desc, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
