@@ -30,7 +30,6 @@ import { previewAccountLimits } from './modules/accounts/preview-account';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
-import { signInPageData } from './modules/accounts/sign-in-page';
 import { termsRoutes } from './modules/accounts/terms-routes';
 import { activityRoutes } from './modules/activity/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
@@ -40,6 +39,7 @@ import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
+import { onWishUpdate } from './modules/group-gifts/service';
 import { healthRoutes } from './modules/health/routes';
 import { liveRoutes } from './modules/live/routes';
 import { createImageJobs, type ImageJobs } from './modules/media/image-jobs';
@@ -59,6 +59,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { wishRoutes } from './modules/wishes/routes';
 import { deleteAccount } from './use-cases/delete-account';
+import { signInPageData } from './use-cases/sign-in-page';
 import { updateSettingsAndAnnounce } from './use-cases/update-settings';
 
 export type AppDeps = {
@@ -131,7 +132,7 @@ export function createApp(deps: AppDeps) {
     termsRoutes({ publicOrigin: config.publicUrl.origin, isSecure: config.publicUrl.protocol === 'https:' }),
   );
   api.route('/', profileRoutes({ database, auth, publicCache }));
-  api.route('/', wishRoutes({ database, auth, publicCache }));
+  api.route('/', wishRoutes({ database, auth, publicCache, beforeWishUpdate: onWishUpdate }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
   api.route('/', groupGiftRoutes({ database, auth, publicCache }));

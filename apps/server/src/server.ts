@@ -16,10 +16,10 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
+import { createClearingWorker } from './modules/ledger/clearing';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
-import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
 import { createUploadSweeper } from './use-cases/upload-sweep';
 

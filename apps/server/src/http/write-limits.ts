@@ -1,6 +1,5 @@
 import { createMiddleware } from 'hono/factory';
 import { commitsUnflushed, type Database } from '../db/client';
-import type { Auth } from '../modules/accounts/auth';
 import type { TrustProxy } from '../trust-proxy';
 import { addressBlocks } from './address-blocks';
 import { clientIp } from './client-ip';
@@ -8,6 +7,7 @@ import type { AppEnv } from './context';
 import { errorBody } from './error-handler';
 import { tryConsumeRateLimits } from './rate-limits/service';
 import { type WritePolicy, writeKindOf, writeLimitsFor } from './rate-limits/write-policy';
+import type { Auth } from './session';
 import { viewerId } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,8 +8,8 @@ import { seedEarnings, seedTokens, spendableCents } from '../../../test/seed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createGiftBatcher } from '../../modules/gifts/gift-batcher';
 import { sendTip } from '../../modules/gifts/service';
+import { findDiscrepancies } from '../../modules/ledger/service';
 import { insertPayoutAccount, updatePayoutAccount } from '../../modules/payouts/repo';
-import { findDiscrepancies } from '../../modules/wallet/repo';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -10,7 +10,8 @@ import { validationHook } from '../../http/validation-hook';
 import type { Logger } from '../../logger';
 import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
-import { handleWebhookEvent, startTopUp, verifyWebhook } from './service';
+import { verifyWebhook } from '../card-webhooks/service';
+import { handleWebhookEvent, startTopUp } from './service';
 
 const topUpRoute = createRoute({
   method: 'post',

@@ -19,8 +19,13 @@ import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
-import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId } from '../wallet/accounts';
-import { type LedgerTransfer, postTransfer } from '../wallet/repo';
+import {
+  type LedgerTransfer,
+  PLATFORM_ACCOUNTS,
+  pendingAccountId,
+  postTransfer,
+  spendAccountId,
+} from '../ledger/service';
 import { getWishForSale } from '../wishes/service';
 import type { GiftPoster } from './gift-batcher';
 import {
@@ -435,4 +440,5 @@ export async function topGiftersSince(db: Database, sellerId: string, since: Dat
 }
 
 // The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
-export { isPurchaseImage } from './repo';
+// Refunds and disputes (checkout), group gifts and the overlay read and mark purchases in their own statements.
+export { changePurchaseReversed, findPurchaseSplit, giftsTotalSince, isPurchaseImage, type NewPurchase } from './repo';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
-import { ledgerTransfers } from '../wallet/tables';
+import { ledgerTransfers } from '../ledger/tables';
 import { wishes } from '../wishes/tables';
 
 /**

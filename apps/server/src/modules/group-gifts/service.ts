@@ -13,19 +13,20 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
-import type { NewPurchase } from '../gifts/repo';
+import type { NewPurchase } from '../gifts/service';
 import { recordPrepaidGift } from '../gifts/service';
-import { queueGroupGiftNotification } from '../notify/queue';
-import { checkGiftAllowed } from '../safety/blocks';
-import { PLATFORM_ACCOUNTS, spendAccountId } from '../wallet/accounts';
 import {
   findUserEntriesOf,
   isInsufficientBalance,
   isOnHold,
   moveLotSpends,
+  PLATFORM_ACCOUNTS,
   postTransfer,
+  spendAccountId,
   sumAccountEntries,
-} from '../wallet/repo';
+} from '../ledger/service';
+import { queueGroupGiftNotification } from '../notify/queue';
+import { checkGiftAllowed } from '../safety/blocks';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
 import { publicContributors } from './contributors';
 import {

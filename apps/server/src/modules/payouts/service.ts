@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import { keyedId } from '../../http/idempotency/keyed-id';
 import { enqueueJob } from '../../jobs/repo';
 import type { Logger } from '../../logger';
-import { isInsufficientBalance, isOnHold, postTransfer } from '../wallet/repo';
+import { isInsufficientBalance, isOnHold, postTransfer } from '../ledger/service';
 import type { PayoutDeps } from './payout-deps';
 import {
   findPayoutAccount,

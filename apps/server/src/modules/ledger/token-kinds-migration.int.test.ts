@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { MIGRATIONS_DIR } from '../../paths';
-import { findDiscrepancies, findUserBalances } from './repo';
+import { findDiscrepancies, findUserBalances } from './service';
 
 /** The migrations folder as it was before bought and earned tokens (decision 017): a copy, journal cut there. */
 function migrationsBefore(tag: string): string {

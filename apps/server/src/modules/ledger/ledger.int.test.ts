@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
 import type { DatabaseHandle } from '../../db/client';
+import { closeWallet, reconcile } from '../wallet/service';
 import { PLATFORM_ACCOUNTS, pendingAccountId, spendAccountId, walletAccountId } from './accounts';
-import { findUserBalances, isClosedWallet, isInsufficientBalance, postTransfer } from './repo';
-import { closeWallet, reconcile } from './service';
+import { findUserBalances, isClosedWallet, isInsufficientBalance, postTransfer } from './service';
 
 describe.each(databaseKinds())('ledger on %s', (kind) => {
   let database: DatabaseHandle;

@@ -1,10 +1,10 @@
 import { BROWSER_COOKIES, hasCookie } from '@sweetwish/shared/browser-cookies';
 import type { Context } from 'hono';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { pathSegments } from '../../http/path-segments';
-import { findInviter } from '../profiles/handles';
-import { publicConfig } from './public-config';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { pathSegments } from '../http/path-segments';
+import { publicConfig } from '../modules/accounts/public-config';
+import { findInviter } from '../modules/profiles/handles';
 
 /** The sign-in method an address asks for: e-mail with `?method=email`, else the phone (the default). */
 export const signInMethodOf = (query: string | undefined): 'phone' | 'email' => (query === 'email' ? 'email' : 'phone');
