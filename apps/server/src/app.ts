@@ -35,6 +35,12 @@ import { activityRoutes } from './modules/activity/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 import { CONVERSATION_IMAGE_PATH, conversationRoutes } from './modules/conversations/routes';
+import {
+  announceConversationsOf,
+  getMessageSnapshot,
+  getOtherParticipant,
+  hideMessage,
+} from './modules/conversations/service';
 import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
 import { giftRoutes } from './modules/gifts/routes';
@@ -150,7 +156,16 @@ export function createApp(deps: AppDeps) {
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };
-  api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));
+  api.route(
+    '/',
+    safetyRoutes({
+      database,
+      auth,
+      publicCache,
+      moderators,
+      conversations: { getMessageSnapshot, hideMessage, getOtherParticipant, announceConversationsOf },
+    }),
+  );
   api.route(
     '/',
     settingsRoutes({

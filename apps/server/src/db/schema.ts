@@ -1,6 +1,6 @@
 // Every table of the app, gathered for drizzle-kit and the typed client. Each table is owned by one
 // domain module (architecture.md section 1), or by the adapter that writes it (the local outbox); other modules
-// reach its data through that module's service, and people through modules/profiles/people.ts. The lint
+// reach its data through that module's service, and people through modules/accounts/people.ts. The lint
 // enforces it (biome.json, decision 024). Database functions: apps/server/sql, one file each.
 export * from '../adapters/outbox/tables';
 export * from '../http/idempotency/tables';

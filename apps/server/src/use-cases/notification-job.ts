@@ -3,6 +3,7 @@ import type { Messaging } from '../adapters/messaging';
 import type { Database } from '../db/client';
 import { defineJobKind, type JobType } from '../jobs/job-type';
 import type { Logger } from '../logger';
+import { getPublicPerson } from '../modules/accounts/people';
 import { getNotificationAddress } from '../modules/accounts/service';
 import { describeConversationFor } from '../modules/conversations/service';
 import { getPurchaseParties } from '../modules/gifts/service';
@@ -27,7 +28,6 @@ import {
   subscriptionText,
   webhookDisabledText,
 } from '../modules/notify/texts';
-import { getPublicPerson } from '../modules/profiles/people';
 import type { PushDelivery } from '../modules/push/service';
 import { getSettingsOf } from '../modules/settings/service';
 import { describeSubscriptionNotice } from '../modules/subscriptions/service';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzl
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { conversations, messages } from './tables';
 
 const buyer = people('buyer');

@@ -4,8 +4,8 @@ import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { ledgerTransfersPosted } from '../../metrics/registry';
+import { people } from '../accounts/people';
 import type { LedgerTransfer } from '../ledger/service';
-import { people } from '../profiles/people';
 import { purchases } from './tables';
 
 export type NewPurchase = {

@@ -10,7 +10,7 @@ import {
   type SearchCandidate,
   searchProfiles,
   updateProfileRow,
-} from './repo';
+} from '../accounts/profile-rows';
 import { requiredTrigrams } from './search-trigrams';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
@@ -146,4 +146,4 @@ export async function getProfileSnapshot(db: Database, userId: string) {
 }
 
 // The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
-export { isProfileImage } from './repo';
+export { isProfileImage } from '../accounts/profile-rows';

@@ -3,7 +3,10 @@ import { and, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import { createBatcher } from '../../db/batcher';
 import { type Database, queryRowsPrepared } from '../../db/client';
-import { handleHistory, users } from '../accounts/tables';
+import { handleHistory, users } from './tables';
+
+// The public profile's reads and writes of the user row, which accounts owns: modules/profiles calls these
+// for profiles, handles and search (decision 071).
 
 const publicColumns = {
   id: users.id,

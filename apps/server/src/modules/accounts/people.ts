@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { users } from '../accounts/tables';
+import { users } from './tables';
 
 // The one way other modules read people (decision 024): a projection of the user row's public face, never
 // the `users` table itself, so a new private column of it cannot leak into a list of fans or conversations.
