@@ -58,7 +58,7 @@ const layerOf = (p) => LAYERS.findIndex((layer) => layer.test(p));
 const moduleOf = (p) => (p.startsWith('modules/') ? p.split('/')[1] : undefined);
 const tierOf = (name) => MODULE_TIERS.findIndex((tier) => tier.includes(name));
 const isTables = (p) => /(^|\/)tables\.ts$/.test(p);
-const isRepo = (p) => /(^|\/)repo\.ts$/.test(p);
+const isRepo = (p) => /(^|\/|-)repo\.ts$/.test(p);
 
 /** What is wrong with `from` (a path under apps/server/src) importing `to`; undefined when nothing is. */
 export function importProblem(from, to) {
