@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importProblem, layerProblems, SERVER_SRC } from './check-layers.mjs';
+import { importProblem, layerProblems, MODULE_TIERS, SERVER_SRC } from './check-layers.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -28,6 +28,16 @@ describe('the server layers', () => {
     expect(importProblem('app.ts', 'use-cases/delete-account.ts')).toBeUndefined();
     expect(importProblem('modules/gifts/tables.ts', 'modules/ledger/tables.ts')).toBeUndefined();
     expect(importProblem('db/schema.ts', 'modules/gifts/tables.ts')).toBeUndefined();
+  });
+
+  it('are drawn in docs/architecture.md with the tiers the lint checks', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    const drawing = doc.slice(doc.indexOf('```\ncomposition'), doc.indexOf('\nkernel '));
+    const drawn: string[][] = [];
+    for (const match of drawing.replace(/\([^)]*\)/g, '').matchAll(/(\d)  ([a-z-]+(?:, [a-z-]+)*)/g)) {
+      drawn[Number(match[1])] = (match[2] ?? '').split(', ');
+    }
+    expect(drawn.map((tier) => [...tier].sort())).toEqual(MODULE_TIERS.map((tier) => [...tier].sort()));
   });
 
   it('name a module that has no tier', () => {
