@@ -15,7 +15,7 @@ export const SERVER_SRC = 'apps/server/src';
 
 /** The layers, lowest first; a path matches the first layer whose test it passes. */
 export const LAYERS = [
-  { name: 'base', test: (p) => /^(config|errors|logger|paths|trust-proxy)\.ts$/.test(p) },
+  { name: 'base', test: (p) => /^(config|config-env|errors|logger|paths|trust-proxy)\.ts$/.test(p) },
   { name: 'kernel', test: (p) => /^(adapters|changes|db|http|jobs|metrics|security)\//.test(p) },
   { name: 'modules', test: (p) => p.startsWith('modules/') },
   { name: 'use-cases', test: (p) => p.startsWith('use-cases/') },

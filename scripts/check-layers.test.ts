@@ -34,7 +34,7 @@ describe('the server layers', () => {
     const doc = fs.readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
     const drawing = doc.slice(doc.indexOf('```\ncomposition'), doc.indexOf('\nkernel '));
     const drawn: string[][] = [];
-    for (const match of drawing.replace(/\([^)]*\)/g, '').matchAll(/(\d)  ([a-z-]+(?:, [a-z-]+)*)/g)) {
+    for (const match of drawing.replace(/\([^)]*\)/g, '').matchAll(/(\d) {2}([a-z-]+(?:, [a-z-]+)*)/g)) {
       drawn[Number(match[1])] = (match[2] ?? '').split(', ');
     }
     expect(drawn.map((tier) => [...tier].sort())).toEqual(MODULE_TIERS.map((tier) => [...tier].sort()));
