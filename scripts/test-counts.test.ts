@@ -50,7 +50,7 @@ describe('the closing line of npm test', () => {
 describe('the PostgreSQL runs left out without TEST_DATABASE_URL', () => {
   it('are found in the integration suites that run on PostgreSQL too, and only there', () => {
     const files = postgresSuiteFiles(root);
-    expect(files).toContain('apps/server/src/modules/wallet/ledger.int.test.ts');
+    expect(files).toContain('apps/server/src/modules/ledger/ledger.int.test.ts');
     expect(files).toContain('apps/server/src/modules/db-move/db-move.int.test.ts');
     for (const file of files) expect(file).toMatch(/\.int\.test\.ts$/);
     // A suite on PGlite alone is not named.

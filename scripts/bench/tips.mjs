@@ -25,7 +25,7 @@ const RUNS = 3;
  */
 const WARM_UP_S = 5;
 /**
- * Enough fans that none meets the write limits (apps/server/src/modules/rate-limits/write-policy.ts: 60
+ * Enough fans that none meets the write limits (apps/server/src/http/rate-limits/write-policy.ts: 60
  * tips and purchases a minute per user, each fan from an address of its own): 2,000 fans take up to 120,000
  * tips a minute. The warm-up and the three runs, back to back (35 s), may fall in one minute's window: about
  * 3,400 tips a second before a fan meets the limit, twice what this machine does. A run that meets it fails

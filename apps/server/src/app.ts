@@ -12,6 +12,7 @@ import { limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { errorBody, handleError, handleNotFound } from './http/error-handler';
 import { localOnly } from './http/local-request';
+import type { WritePolicy } from './http/rate-limits/write-policy';
 import { rejectNulInAddress, rejectNulInBody } from './http/reject-nul';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
@@ -30,17 +31,23 @@ import { previewAccountLimits } from './modules/accounts/preview-account';
 import { accountRoutes } from './modules/accounts/routes';
 import type { SendLimits } from './modules/accounts/send-limits';
 import { forgetGiftRecipient } from './modules/accounts/service';
-import { signInPageData } from './modules/accounts/sign-in-page';
 import { termsRoutes } from './modules/accounts/terms-routes';
 import { activityRoutes } from './modules/activity/routes';
-import { CONVERSATION_IMAGE_PATH, chatRoutes } from './modules/chat/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
+import { CONVERSATION_IMAGE_PATH, conversationRoutes } from './modules/conversations/routes';
+import {
+  announceConversationsOf,
+  getMessageSnapshot,
+  getOtherParticipant,
+  hideMessage,
+} from './modules/conversations/service';
 import { devSignInRoutes } from './modules/dev-sign-in/routes';
 import { fanRoutes } from './modules/fans/routes';
-import { giftMessageRoutes } from './modules/gift-messages/routes';
+import { giftMessageRoutes } from './modules/gifts/message-routes';
 import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
+import { onWishUpdate } from './modules/group-gifts/service';
 import { healthRoutes } from './modules/health/routes';
 import { insightRoutes } from './modules/insights/routes';
 import type { VisitCounter } from './modules/insights/visit-counter';
@@ -50,11 +57,11 @@ import { IMAGE_UPLOAD_PATH, MAX_IMAGE_UPLOAD_BODY_BYTES, mediaFileRoutes, mediaR
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { outboxRoutes } from './modules/outbox/routes';
 import { overlayRoutes } from './modules/overlay/routes';
+import { recordOverlayShown } from './modules/overlay/shown';
 import { overlayStreamRoutes } from './modules/overlay/stream-routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { pushRoutes } from './modules/push/routes';
-import type { WritePolicy } from './modules/rate-limits/write-policy';
 import { safetyRoutes } from './modules/safety/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { landingPageData, pageMeta, profilePageData } from './modules/sharing/page-meta';
@@ -64,6 +71,9 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { storeFetchPolicy } from './modules/wish-import/fetch-policy';
 import { wishImportRoutes } from './modules/wish-import/routes';
 import { wishRoutes } from './modules/wishes/routes';
+import { deleteAccount } from './use-cases/delete-account';
+import { signInPageData } from './use-cases/sign-in-page';
+import { updateSettingsAndAnnounce } from './use-cases/update-settings';
 
 export type AppDeps = {
   config: Config;
@@ -137,26 +147,54 @@ export function createApp(deps: AppDeps) {
     termsRoutes({ publicOrigin: config.publicUrl.origin, isSecure: config.publicUrl.protocol === 'https:' }),
   );
   api.route('/', profileRoutes({ database, auth, publicCache }));
-  api.route('/', wishRoutes({ database, auth, publicCache }));
+  api.route('/', wishRoutes({ database, auth, publicCache, beforeWishUpdate: onWishUpdate }));
   api.route('/', walletRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', giftRoutes({ database, auth, publicCache }));
   api.route('/', groupGiftRoutes({ database, auth, publicCache }));
   api.route('/', activityRoutes({ database, auth }));
   api.route(
     '/',
-    chatRoutes({ database, auth, storage, images, notificationDelaySeconds: config.messageNotificationDelaySeconds }),
+    conversationRoutes({
+      database,
+      auth,
+      storage,
+      images,
+      notificationDelaySeconds: config.messageNotificationDelaySeconds,
+    }),
   );
   api.route('/', fanRoutes({ database, auth }));
   api.route('/', insightRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };
-  api.route('/', safetyRoutes({ database, auth, publicCache, moderators }));
-  api.route('/', settingsRoutes({ database, auth, storage, logger, clearingDays: config.clearingDays, payments }));
+  api.route(
+    '/',
+    safetyRoutes({
+      database,
+      auth,
+      publicCache,
+      moderators,
+      conversations: { getMessageSnapshot, hideMessage, getOtherParticipant, announceConversationsOf },
+    }),
+  );
+  api.route(
+    '/',
+    settingsRoutes({
+      database,
+      auth,
+      deleteAccount: (userId, options) =>
+        deleteAccount(
+          { db: database.db, storage, logger, clearingDays: config.clearingDays, payments },
+          userId,
+          options,
+        ),
+      updateSettings: (userId, input) => updateSettingsAndAnnounce(database.db, userId, input),
+    }),
+  );
   api.route('/', checkoutRoutes({ database, auth, payments, publicOrigin: config.publicUrl.origin, logger }));
   api.route('/', payoutRoutes({ db: database.db, auth, payments, logger, publicOrigin: config.publicUrl.origin }));
   api.route('/', liveRoutes({ auth, changes, shutdown }));
   api.route('/', overlayRoutes({ database, auth }));
-  api.route('/', giftMessageRoutes({ database, auth }));
+  api.route('/', giftMessageRoutes({ database, auth, recordOverlayShown }));
   api.route('/', overlayStreamRoutes({ db: database.db, changes, logger, shutdown }));
   api.route('/', pushRoutes({ database, auth, publicKey: deps.vapidPublicKey, isLocal: config.isLocalPublicUrl }));
   api.route('/', mediaRoutes({ auth, db: database.db, storage, images }));

@@ -6,11 +6,11 @@ import type { Database } from './db/client';
 import type { AnyJobType } from './jobs/job-type';
 import { createJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
-import { notificationJob } from './modules/notify/worker';
 import { withdrawalJob } from './modules/payouts/worker';
 import type { PushDelivery } from './modules/push/service';
 import { subscriptionRenewalJob } from './modules/subscriptions/renewal';
 import { webhookDeliveryJob } from './modules/webhooks/worker';
+import { notificationJob } from './use-cases/notification-job';
 
 export type BackgroundWorkDeps = {
   db: Database;

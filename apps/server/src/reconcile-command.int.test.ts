@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFreshPostgresDatabase } from '../test/databases';
 import { seedTokens, seedUser } from '../test/seed';
 import { openPglite, openPostgres } from './db/client';
-import { walletAccountId } from './modules/wallet/accounts';
+import { walletAccountId } from './modules/ledger/accounts';
 import { RECONCILE_EXIT, runReconcile } from './reconcile-command';
 
 /** Runs `npm run reconcile`'s command with exactly `env` (no AUTH_SECRET unless given) and keeps what it printed. */

@@ -17,12 +17,12 @@ import { openDatabase } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, ensurePreviewAccount, resolveAuthSecret, type TestOAuthProvider } from './modules/accounts/auth';
 import { createVisitCounter } from './modules/insights/visit-counter';
-import { createUploadSweeper } from './modules/media/upload-sweeper';
+import { createClearingWorker } from './modules/ledger/clearing';
 import { isOutboxEnabled } from './modules/outbox/outbox-policy';
 import { createPushDelivery } from './modules/push/service';
 import { resolveVapidKeys } from './modules/push/vapid';
-import { createClearingWorker } from './modules/wallet/clearing';
 import { WEB_DIST_DIR } from './paths';
+import { createUploadSweeper } from './use-cases/upload-sweep';
 
 export type RunningServer = {
   url: string;

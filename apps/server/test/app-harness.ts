@@ -12,11 +12,11 @@ import { startChangeFeed } from '../src/changes/change-feed';
 import { createPublicCache } from '../src/changes/public-cache';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { WRITE_POLICY, type WritePolicy } from '../src/http/rate-limits/write-policy';
 import { createLogger } from '../src/logger';
 import { createAuth, ensurePreviewAccount, type TestOAuthProvider } from '../src/modules/accounts/auth';
 import type { SendLimits } from '../src/modules/accounts/send-limits';
 import type { ImageJobs } from '../src/modules/media/image-jobs';
-import { WRITE_POLICY, type WritePolicy } from '../src/modules/rate-limits/write-policy';
 
 /** The origin test requests come from: the app's own, as a browser on the app would send. */
 export const TEST_ORIGIN = 'http://localhost:5172';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { type Database, queryRows } from '../src/db/client';
-import { PLATFORM_ACCOUNTS } from '../src/modules/wallet/accounts';
+import { PLATFORM_ACCOUNTS } from '../src/modules/ledger/service';
 
 // The actions of the group gift property test (group-gift-property.int.test.ts) and what it reads back.
 

@@ -1,8 +1,8 @@
 import type { splitGift } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { PLATFORM_ACCOUNTS } from '../src/modules/wallet/accounts';
-import { postTransfer } from '../src/modules/wallet/repo';
+import { PLATFORM_ACCOUNTS } from '../src/modules/ledger/accounts';
+import { postTransfer } from '../src/modules/ledger/postings';
 
 /** A purchase row written as post_gifts() would, but at a past time: its transfer pays the platform only. */
 export async function insertPastPurchase(db: Database, row: Record<string, unknown>, createdAt: Date) {

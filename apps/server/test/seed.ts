@@ -3,8 +3,13 @@ import { splitGift, tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { giftPosting } from '../src/modules/gifts/service';
-import { earnedAccountId, PLATFORM_ACCOUNTS, walletAccountId } from '../src/modules/wallet/accounts';
-import { findUserBalances, postTransfer } from '../src/modules/wallet/repo';
+import {
+  earnedAccountId,
+  findUserBalances,
+  PLATFORM_ACCOUNTS,
+  postTransfer,
+  walletAccountId,
+} from '../src/modules/ledger/service';
 
 /** A user row with a complete profile, straight into the database (no sign-in needed). */
 export async function seedUser(db: Database, overrides: { affiliateId?: string; handle?: string } = {}) {

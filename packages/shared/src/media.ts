@@ -25,7 +25,7 @@ export const UPLOAD_ERROR_MESSAGE = 'Error uploading file';
  * The most each user may keep in stored images (photo, banner, wishes, images sent in conversations), counted
  * as the re-encoded files take. Stored images are at most a few hundred KB each (a 1500x750 banner, a 1600 px
  * message image with its thumbnail), so this holds well over a thousand: far more than any real profile,
- * wishlist and chat history, while one account can no longer fill a disk. Unused uploads are removed a day
+ * wishlist and conversation history, while one account can no longer fill a disk. Unused uploads are removed a day
  * after they were made, which gives the space back.
  */
 export const STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { parseTrustProxy, type TrustProxy } from '../trust-proxy';
 import { addressBlocks } from './address-blocks';
 import { clientIp } from './client-ip';
-import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 function trust(value: string): TrustProxy {
   const parsed = parseTrustProxy(value);

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { TrustProxy } from './trust-proxy';
+import type { TrustProxy } from '../trust-proxy';
 
 /**
  * The caller's address, for per-network limits. Behind trusted proxies (TRUST_PROXY) it is the address

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client';
-import { claimKey, type KeyClaim, releaseKey, saveAnswer } from '../modules/idempotency/repo';
 import type { AppEnv } from './context';
 import { errorBody } from './error-handler';
+import { claimKey, type KeyClaim, releaseKey, saveAnswer } from './idempotency/repo';
 import { KEY_PATTERN } from './idempotency-header';
 
 /** A first request that has not answered by then has died: a retry may take its key over. */

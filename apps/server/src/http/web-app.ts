@@ -6,12 +6,20 @@ import { detectInAppBrowser } from '@sweetwish/shared/in-app-browser';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../logger';
-import type { PageMeta } from '../modules/sharing/page-meta';
 import { assetsFromMemory } from './assets-from-memory';
 import { pageHtml, type Screen, type ServerDrawing, screenOf, withPageTags, withTitle } from './page-html';
 import { setResponseHeaders } from './response-headers';
 import { type ServerScreen, serverPages } from './server-pages';
 import { sessionKeyOf } from './session';
+
+/**
+ * What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. A
+ * wish's meta carries the page it was read from (`page`, its API answer, and a group gift's progress as a
+ * visitor sees it), which the server renders the page with: one read of the wish for both.
+ */
+export type PageMeta =
+  | { kind: 'meta'; title: string; description: string; image: string | null; path: string; page?: string }
+  | { kind: 'redirect'; location: string };
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 

@@ -9,9 +9,9 @@ import { uniqueIp } from '../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../db/client';
 import { commitsUnflushed, openPostgres, queryRows } from '../db/client';
 import { LOGGED_REPORT_CHARS } from '../modules/client-errors/routes';
-import { counterKeyOf, type RateLimit } from '../modules/rate-limits/service';
-import { rateLimitCounters } from '../modules/rate-limits/tables';
-import { EXEMPT_WRITES, WRITE_POLICY, type WriteKind, writeLimitsFor } from '../modules/rate-limits/write-policy';
+import { counterKeyOf, type RateLimit } from './rate-limits/service';
+import { rateLimitCounters } from './rate-limits/tables';
+import { EXEMPT_WRITES, WRITE_POLICY, type WriteKind, writeLimitsFor } from './rate-limits/write-policy';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

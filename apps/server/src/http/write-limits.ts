@@ -1,19 +1,19 @@
 import { createMiddleware } from 'hono/factory';
 import { commitsUnflushed, type Database } from '../db/client';
-import type { Auth } from '../modules/accounts/auth';
-import { tryConsumeRateLimits } from '../modules/rate-limits/service';
-import { type WritePolicy, writeKindOf, writeLimitsFor } from '../modules/rate-limits/write-policy';
+import type { TrustProxy } from '../trust-proxy';
 import { addressBlocks } from './address-blocks';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './context';
 import { errorBody } from './error-handler';
+import { tryConsumeRateLimits } from './rate-limits/service';
+import { type WritePolicy, writeKindOf, writeLimitsFor } from './rate-limits/write-policy';
+import type { Auth } from './session';
 import { viewerId } from './session';
-import type { TrustProxy } from './trust-proxy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Counts every write under /api against the limits of its kind (modules/rate-limits/write-policy.ts),
+ * Counts every write under /api against the limits of its kind (http/rate-limits/write-policy.ts),
  * per signed-in user and per client address, before the route runs: a refused write does nothing and
  * answers 429 with a Retry-After header. One database statement per write; the counters are shared by
  * every server instance. Their commits do not wait for the disk (commitsUnflushed): a crash of the database

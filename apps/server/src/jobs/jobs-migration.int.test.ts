@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { captureLogger } from '../../test/app-harness';
 import { type Database, queryRows } from '../db/client';
 import * as schema from '../db/schema';
-import { notificationJob } from '../modules/notify/worker';
 import { MIGRATIONS_DIR } from '../paths';
+import { notificationJob } from '../use-cases/notification-job';
 
 /** The migrations folder as it was before the job runner: a copy, its journal cut there. */
 function migrationsBefore(tag: string): string {

@@ -7,8 +7,8 @@ import type { Database, DatabaseHandle } from '../../db/client';
 import { AppError } from '../../errors';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
+import { consumeRateLimits, incrementIfBelow } from '../../http/rate-limits/service';
 import { forgetSession, sessionKeyOf } from '../../http/session';
-import { consumeRateLimits, incrementIfBelow } from '../rate-limits/service';
 import { type Auth, CODE_ATTEMPTS } from './auth';
 import {
   CHALLENGE_MESSAGE,

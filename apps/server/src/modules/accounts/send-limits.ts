@@ -1,5 +1,5 @@
 import { addressBlocks } from '../../http/address-blocks';
-import type { RateLimit } from '../rate-limits/service';
+import type { RateLimit } from '../../http/rate-limits/service';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -144,3 +144,6 @@ export async function listSuspendedAccounts(db: Database, page: PageRequest): Pr
     nextCursor,
   };
 }
+
+// Account deletion (use-cases/delete-account.ts) locks the user's row and scrubs it in its own transaction.
+export { lockLiveUser, scrubUser } from './repo';

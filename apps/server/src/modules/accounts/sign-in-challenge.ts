@@ -3,7 +3,7 @@ import { type Challenge, createChallenge, randomInt, type Solution, verifySoluti
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { incrementIfBelow } from '../rate-limits/service';
+import { incrementIfBelow } from '../../http/rate-limits/service';
 import type { SendLimits } from './send-limits';
 
 /**

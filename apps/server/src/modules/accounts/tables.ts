@@ -4,8 +4,8 @@ import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, timestamp, uniq
 /**
  * A person using Sweetwish: identity (shaped for better-auth's user model, which the accounts issue wires
  * to this table) and public profile (product.md section 3, User). A profile is complete once it has both a
- * handle and a display name. modules/profiles keeps the public profile (the one other module that may
- * import this file); everyone else reads people through profiles/people.ts (decision 024).
+ * handle and a display name. modules/profiles keeps the public profile through accounts/profile-rows.ts;
+ * other modules read people through accounts/people.ts (decisions 024 and 071).
  */
 export const users = pgTable(
   'users',

@@ -4,12 +4,12 @@ import type { AppEnv } from '../../http/context';
 import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { getConversationSummary } from '../chat/service';
+import { getConversationSummary } from '../conversations/service';
 import { getGiftActivity } from '../gifts/service';
 
 import { activityRoute } from './contract';
 
-/** GET /api/activity: the side menu's entries and badges in one answer, from the gifts and chat modules. */
+/** GET /api/activity: the side menu's entries and badges in one answer, from the gifts and conversations modules. */
 export function activityRoutes(deps: { database: DatabaseHandle; auth: Auth }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -1,12 +1,11 @@
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { changePurchaseReversed, findPurchaseSplit } from '../gifts/repo';
+import { changePurchaseReversed, findPurchaseSplit } from '../gifts/service';
 import { cancelHeldContributions, lockWishesOfHeldContributions } from '../group-gifts/returns';
-import { insertGiftReversedNotification } from '../notify/repo';
-import { earnedAccountId, PLATFORM_ACCOUNTS, pendingAccountId, walletAccountId } from '../wallet/accounts';
 import {
   type ClawbackPart,
+  earnedAccountId,
   insertClawback,
   lockBoughtLot,
   lockClawback,
@@ -14,9 +13,13 @@ import {
   lockLotSpends,
   lockUsersAccounts,
   markClawbackRestored,
+  PLATFORM_ACCOUNTS,
+  pendingAccountId,
   postTransfer,
   takeFromLots,
-} from '../wallet/repo';
+  walletAccountId,
+} from '../ledger/service';
+import { insertGiftReversedNotification } from '../notify/service';
 
 /**
  * Refunds and disputes of a top-up take its tokens back (issue 14, decision 017), in this order: the

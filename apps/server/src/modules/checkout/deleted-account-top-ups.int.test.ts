@@ -20,8 +20,8 @@ import { seedUser } from '../../../test/seed';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import { diskStorage } from '../../adapters/storage/disk-storage';
 import { type DatabaseHandle, queryRows } from '../../db/client';
-import { deleteAccount } from '../accounts/delete-account';
-import { findUserBalances } from '../wallet/repo';
+import { deleteAccount } from '../../use-cases/delete-account';
+import { findUserBalances } from '../ledger/service';
 import { reconcile } from '../wallet/service';
 import { handleWebhookEvent, startTopUp } from './service';
 

@@ -2,8 +2,14 @@ import type Stripe from 'stripe';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { PLATFORM_ACCOUNTS, walletAccountId } from '../wallet/accounts';
-import { changeSpendHolds, findDisputeClawbackIds, lockClawback, postTransfer } from '../wallet/repo';
+import {
+  changeSpendHolds,
+  findDisputeClawbackIds,
+  lockClawback,
+  PLATFORM_ACCOUNTS,
+  postTransfer,
+  walletAccountId,
+} from '../ledger/service';
 import { clawBack, restoreClawback } from './clawback';
 import { addDisputeFee, closeDisputeRow, insertDispute, lockDispute, lockDisputesInEffect } from './repo';
 import type { topUps } from './tables';

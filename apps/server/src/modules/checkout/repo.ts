@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { cardRefunds, disputes, topUps, webhookEvents } from './tables';
+import { cardRefunds, disputes, topUps } from './tables';
 
 export async function insertTopUp(
   db: Database,
@@ -9,15 +9,6 @@ export async function insertTopUp(
 ) {
   // A keyed retry gets the same checkout session back: its row is there already.
   await db.insert(topUps).values(row).onConflictDoNothing({ target: topUps.id });
-}
-
-/**
- * Records a webhook event as handled; false when it was already (a repeated delivery). Call it in the
- * transaction of the event's effect, so the record and the effect commit together or not at all.
- */
-export async function recordWebhookEvent(db: Database, event: { id: string; type: string }): Promise<boolean> {
-  const rows = await db.insert(webhookEvents).values(event).onConflictDoNothing().returning({ id: webhookEvents.id });
-  return rows.length > 0;
 }
 
 /** The open or paid top-up of a checkout session, locked until the transaction ends. */

@@ -8,8 +8,9 @@ import { validationHook } from '../../http/validation-hook';
 import type { Logger } from '../../logger';
 import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
+import { verifyWebhook } from '../card-webhooks/service';
 import { topUpRoute } from './contract';
-import { handleWebhookEvent, startTopUp, verifyWebhook } from './service';
+import { handleWebhookEvent, startTopUp } from './service';
 
 export function checkoutRoutes(deps: {
   database: DatabaseHandle;

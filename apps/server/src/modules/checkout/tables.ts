@@ -24,13 +24,6 @@ export const topUps = pgTable(
   (t) => [index('top_ups_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Every webhook event handled, recorded in the transaction of its effect: a repeat has none. */
-export const webhookEvents = pgTable('webhook_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 
 /**

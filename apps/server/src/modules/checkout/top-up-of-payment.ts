@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { findTransferByExternalRef } from '../wallet/repo';
+import { findTransferByExternalRef } from '../ledger/service';
 import { findTopUp } from './repo';
 
 // Refunds and disputes name a card payment; these find the top-up it paid for.

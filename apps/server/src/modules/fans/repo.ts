@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { fanMemberships } from './tables';
 
 export async function findMembership(db: Database, creatorId: string, fanId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { purchases } from './tables';
 
 // The fans' messages kept on their purchases (decision 100): the rows the gift-messages module reviews,

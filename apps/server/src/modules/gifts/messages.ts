@@ -9,7 +9,7 @@ import {
   type MessageRow,
   updateMessageState,
 } from './message-rows';
-import { findLastSellerSeq } from './repo';
+import { findLastSellerSeq } from './overlay-feed-repo';
 
 /**
  * Fans' messages with their gifts and tips, as the gift-messages module reads and decides them (decision

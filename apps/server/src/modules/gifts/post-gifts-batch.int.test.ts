@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedEarnings, seedTokens, seedUser } from '../../../test/seed';
 import { type Database, type DatabaseHandle, queryRows } from '../../db/client';
-import { PLATFORM_ACCOUNTS, pendingAccountId } from '../wallet/accounts';
-import { postTransfer } from '../wallet/repo';
+import { PLATFORM_ACCOUNTS, pendingAccountId, postTransfer } from '../ledger/service';
 import { type GiftPosting, type GiftResult, insertPurchase, type NewPurchase, postGifts } from './repo';
 import { giftPosting } from './service';
 

@@ -2,10 +2,9 @@ import type { FeeSplit } from '@sweetwish/shared/money';
 import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Change, notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
-import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { ledgerTransfersPosted } from '../../metrics/registry';
-import { people } from '../profiles/people';
-import type { LedgerTransfer } from '../wallet/repo';
+import type { LedgerTransfer } from '../ledger/service';
+import { buyer, isRenewal, seller } from './history-repo';
 import { purchases } from './tables';
 
 export type NewPurchase = {
@@ -115,111 +114,6 @@ export async function postGifts(db: Database, items: GiftPosting[]): Promise<Gif
     if (result === 'ok') ledgerTransfersPosted.inc({ kind: items[i]?.transfer.kind });
   }
   return row.results;
-}
-
-const seller = people('seller');
-const buyer = people('buyer');
-
-/** Whether a purchase is a subscription's later month (subscription_charges, decision 034; its purchase_id is unique, so indexed). */
-const isRenewal = sql<boolean>`exists (select 1 from subscription_charges c
-                                       where c.purchase_id = ${purchases.id} and c.period_index > 0)`;
-
-const purchaseColumns = {
-  id: purchases.id,
-  type: purchases.type,
-  costCents: purchases.costCents,
-  createdAt: purchases.createdAt,
-  isAnonymous: purchases.isAnonymous,
-  productId: purchases.productId,
-  productName: purchases.productName,
-  productImage: purchases.productImage,
-  conversationId: purchases.conversationId,
-  seenAt: purchases.seenAt,
-  recipientCents: purchases.recipientCents,
-  reversedCents: purchases.reversedCents,
-  isRenewal,
-  message: purchases.message,
-};
-
-const sellerColumns = {
-  id: seller.id,
-  handle: seller.handle,
-  displayName: seller.displayName,
-  photoUrl: seller.photoUrl,
-};
-const buyerColumns = { id: buyer.id, handle: buyer.handle, displayName: buyer.displayName, photoUrl: buyer.photoUrl };
-
-function buyerPurchases(db: Database, where: SQL | undefined) {
-  return db
-    .select({ ...purchaseColumns, seller: sellerColumns, pageKey: keyTime(purchases.createdAt) })
-    .from(purchases)
-    .innerJoin(seller, eq(seller.id, purchases.sellerId))
-    .where(where);
-}
-
-function sellerReceived(db: Database, where: SQL | undefined) {
-  return db
-    .select({ ...purchaseColumns, buyer: buyerColumns, pageKey: keyTime(purchases.createdAt) })
-    .from(purchases)
-    .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
-    .where(where);
-}
-
-const afterPurchase = (page: PageRequest) => afterKeyset(purchases.createdAt, purchases.id, page.after);
-
-/** A page of what a buyer bought, newest first, with each seller's public identity (one row more: more follow). */
-export async function listBuyerPurchases(db: Database, buyerId: string, page: PageRequest) {
-  return buyerPurchases(db, and(eq(purchases.buyerId, buyerId), afterPurchase(page)))
-    .orderBy(...newestFirst(purchases.createdAt, purchases.id))
-    .limit(page.limit + 1);
-}
-
-export async function findBuyerPurchase(db: Database, buyerId: string, id: string) {
-  const [row] = await buyerPurchases(db, and(eq(purchases.buyerId, buyerId), eq(purchases.id, id)));
-  return row;
-}
-
-/**
- * A page of what a recipient received, newest first, with each buyer's public identity (hidden by the
- * service if anonymous); one row more tells that more follow.
- */
-export async function listSellerReceived(db: Database, sellerId: string, page: PageRequest) {
-  return sellerReceived(db, and(eq(purchases.sellerId, sellerId), afterPurchase(page)))
-    .orderBy(...newestFirst(purchases.createdAt, purchases.id))
-    .limit(page.limit + 1);
-}
-
-export async function findSellerReceived(db: Database, sellerId: string, id: string) {
-  const [row] = await sellerReceived(db, and(eq(purchases.sellerId, sellerId), eq(purchases.id, id)));
-  return row;
-}
-
-/** Marks a received item seen by its recipient; false when it is not theirs or was seen already. */
-export async function markReceivedSeen(db: Database, sellerId: string, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(purchases)
-      .set({ seenAt: new Date() })
-      .where(and(eq(purchases.id, id), eq(purchases.sellerId, sellerId), isNull(purchases.seenAt)))
-      .returning({ id: purchases.id });
-    if (rows.length > 0) await notifyChange(tx, { topic: 'received', userId: sellerId });
-    return rows.length > 0;
-  });
-}
-
-export async function summariseActivity(db: Database, userId: string) {
-  const [row] = await queryRows<{ has_purchases: boolean; has_received: boolean; unseen: string }>(
-    db,
-    sql`select
-      exists (select 1 from purchases where buyer_id = ${userId}) as has_purchases,
-      exists (select 1 from purchases where seller_id = ${userId}) as has_received,
-      (select count(*) from purchases where seller_id = ${userId} and seen_at is null) as unseen`,
-  );
-  return {
-    hasPurchases: row?.has_purchases ?? false,
-    hasReceived: row?.has_received ?? false,
-    unseenReceived: Number(row?.unseen ?? 0),
-  };
 }
 
 /** A purchase's two sides and what was bought, for the conversation about it. */
@@ -345,74 +239,4 @@ export async function changePurchaseReversed(db: Database, transferId: string, d
 export function isPurchaseImage(sellerId: SQL, url: SQL): SQL {
   return sql`exists (select 1 from ${purchases} where ${purchases.sellerId} = ${sellerId}
                      and ${purchases.productImage} = ${url})`;
-}
-
-/** The recipient's gifts numbered after `afterSeq`, in order, with each buyer's public face (stream overlay). */
-export async function listSellerGiftsAfter(db: Database, sellerId: string, afterSeq: number, limit: number) {
-  return db
-    .select({
-      seq: purchases.sellerSeq,
-      type: purchases.type,
-      costCents: purchases.costCents,
-      isAnonymous: purchases.isAnonymous,
-      productName: purchases.productName,
-      productImage: purchases.productImage,
-      productId: purchases.productId,
-      createdAt: purchases.createdAt,
-      buyerId: purchases.buyerId,
-      message: purchases.message,
-      messageState: purchases.messageState,
-      // A group gift's wish is bought by its grant (one purchase per contribution, in one transaction) or
-      // outright by one fan.
-      isGroupGift: sql<boolean>`exists (select 1 from wishes w where w.id = ${purchases.productId} and w.is_group_gift)`,
-      buyer: { handle: buyer.handle, displayName: buyer.displayName, deletedAt: buyer.deletedAt },
-    })
-    .from(purchases)
-    .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
-    .where(and(eq(purchases.sellerId, sellerId), sql`${purchases.sellerSeq} > ${afterSeq}`))
-    .orderBy(purchases.sellerSeq)
-    .limit(limit);
-}
-
-/** The number of the recipient's latest gift; 0 before the first. */
-export async function findLastSellerSeq(db: Database, sellerId: string): Promise<number> {
-  const [row] = await db
-    .select({ seq: sql<string | null>`max(${purchases.sellerSeq})` })
-    .from(purchases)
-    .where(eq(purchases.sellerId, sellerId));
-  return Number(row?.seq ?? 0);
-}
-
-/** Cents the recipient received since `since`, as an SQL expression for a statement of another module (a goal). */
-export function giftsTotalSince(sellerId: SQL, since: SQL): SQL {
-  return sql`(select coalesce(sum(${purchases.costCents}), 0) from ${purchases}
-              where ${purchases.sellerId} = ${sellerId} and ${purchases.createdAt} >= ${since})`;
-}
-
-export async function sumSellerGiftsSince(db: Database, sellerId: string, since: Date): Promise<number> {
-  const total = giftsTotalSince(sql`${sellerId}`, sql`${since.toISOString()}::timestamptz`);
-  const [row] = await queryRows<{ total: string }>(db, sql`select ${total} as total`);
-  return Number(row?.total ?? 0);
-}
-
-/**
- * The recipient's top gifters since `since`, most given first. Anonymous gifts (and fans without a public
- * profile) are summed into one row with no buyer, so nothing links them to a fan.
- */
-export async function findTopGiftersSince(db: Database, sellerId: string, since: Date, limit: number) {
-  const isNamed = sql`(not ${purchases.isAnonymous} and ${buyer.handle} is not null
-                       and ${buyer.displayName} is not null and ${buyer.deletedAt} is null)`;
-  const who = sql<string | null>`case when ${isNamed} then ${purchases.buyerId} end`;
-  return db
-    .select({
-      buyerId: who,
-      displayName: sql<string | null>`max(case when ${isNamed} then ${buyer.displayName} end)`,
-      totalCents: sql<string>`sum(${purchases.costCents})`,
-    })
-    .from(purchases)
-    .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
-    .where(and(eq(purchases.sellerId, sellerId), sql`${purchases.createdAt} >= ${since.toISOString()}::timestamptz`))
-    .groupBy(who)
-    .orderBy(sql`sum(${purchases.costCents}) desc`, sql`min(${purchases.sellerSeq})`)
-    .limit(limit);
 }

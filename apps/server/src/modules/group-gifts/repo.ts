@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { groupGiftContributions } from './tables';
 
 export type ContributionRow = typeof groupGiftContributions.$inferSelect;

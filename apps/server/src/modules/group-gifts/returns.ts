@@ -1,7 +1,13 @@
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
-import { earnedAccountId, PLATFORM_ACCOUNTS, pendingAccountId, walletAccountId } from '../wallet/accounts';
-import { postTransfer, restoreSpentLots } from '../wallet/repo';
+import {
+  earnedAccountId,
+  PLATFORM_ACCOUNTS,
+  pendingAccountId,
+  postTransfer,
+  restoreSpentLots,
+  walletAccountId,
+} from '../ledger/service';
 import { changeFunding, lockWishesById } from '../wishes/service';
 import {
   type ContributionRow,

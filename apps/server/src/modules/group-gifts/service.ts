@@ -11,22 +11,23 @@ import type { UpdateWishInput, Wish } from '@sweetwish/shared/wishes';
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
-import { messageOfGift } from '../gift-messages/service';
-import type { NewPurchase } from '../gifts/repo';
+import { messageOfGift } from '../gifts/gift-messages';
+import type { NewPurchase } from '../gifts/service';
 import { recordPrepaidGift } from '../gifts/service';
-import { keyedId } from '../idempotency/keyed-id';
-import { queueGroupGiftNotification } from '../notify/queue';
-import { checkGiftAllowed } from '../safety/blocks';
-import { PLATFORM_ACCOUNTS, spendAccountId } from '../wallet/accounts';
 import {
   findUserEntriesOf,
   isInsufficientBalance,
   isOnHold,
   moveLotSpends,
+  PLATFORM_ACCOUNTS,
   postTransfer,
+  spendAccountId,
   sumAccountEntries,
-} from '../wallet/repo';
+} from '../ledger/service';
+import { queueGroupGiftNotification } from '../notify/queue';
+import { checkGiftAllowed } from '../safety/blocks';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
 import { publicContributors } from './contributors';
 import {

@@ -2,7 +2,7 @@ import { CONTRIBUTION_STATUSES } from '@sweetwish/shared/group-gifts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
-import { ledgerTransfers } from '../wallet/tables';
+import { ledgerTransfers } from '../ledger/tables';
 import { wishes } from '../wishes/tables';
 
 /**

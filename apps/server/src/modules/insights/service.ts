@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getPublicPerson } from '../profiles/people';
+import { getPublicPerson } from '../accounts/people';
 import { pendingByClearingDay } from '../wallet/pending-schedule';
 import { listWishes } from '../wishes/service';
 import { bucketStarts, daysBetween, isKnownTimeZone, localDay, rangeDays } from './local-days';

@@ -12,11 +12,11 @@ import { type Person, peopleOn } from '../../../test/people';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { createLogger } from '../../logger';
+import { createUploadSweeper, sweepUnusedUploads } from '../../use-cases/upload-sweep';
 import { createImageJobs, type ImageJobs } from './image-jobs';
 import { usedBytes } from './repo';
 import { uploads } from './tables';
 import { chainedBlurSvg, slowSvg, solidImage } from './test-images';
-import { createUploadSweeper, sweepUnusedUploads } from './upload-sweeper';
 
 /** The time limit of the tight jobs: short, but well above starting a worker through tsx on a busy machine. */
 const TIME_LIMIT_MS = 8_000;

@@ -1,9 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { isMessageImage } from '../chat/repo';
-import { isPurchaseImage } from '../gifts/repo';
-import { isProfileImage } from '../profiles/repo';
-import { isWishImage } from '../wishes/repo';
 import { uploads } from './tables';
 
 /** The bytes a user's stored files take. */
@@ -41,25 +37,29 @@ export async function forgetUploads(db: Database, keys: string[]): Promise<void>
   await db.delete(uploads).where(inArray(uploads.key, keys));
 }
 
+/** The columns of an upload row a condition on it may name, as SQL over the sweep's alias `u`. */
+export type UploadColumns = { owner: SQL; url: SQL; key: SQL; conversation: SQL };
+
 /**
  * Due uploads (checkAfter passed), at most `limit`, locked for this transaction and skipped by any other
- * instance sweeping at once, each with whether anything refers to it: the owner's photo or banner, one of the
- * owner's wishes or the purchases of them (`/media/{key}`), or a message image or thumbnail (the key itself,
- * in the conversation the key names). Each lookup goes through an index on the owner or the conversation.
+ * instance sweeping at once, each with whether `isReferenced` holds for it (the upload sweep asks the modules
+ * that store images, in this one statement).
  */
-export async function claimDueUploads(db: Database, now: Date, limit: number) {
-  // Each module that stores images says, over its own tables, whether one refers to the file (decision 024).
-  const owner = sql`u.user_id`;
-  const url = sql`'/media/' || u.key`;
-  const key = sql`u.key`;
-  const conversation = sql`split_part(u.key, '/', 3)`;
+export async function claimDueUploads(
+  db: Database,
+  now: Date,
+  limit: number,
+  isReferenced: (upload: UploadColumns) => SQL,
+) {
+  const upload = {
+    owner: sql`u.user_id`,
+    url: sql`'/media/' || u.key`,
+    key: sql`u.key`,
+    conversation: sql`split_part(u.key, '/', 3)`,
+  };
   return queryRows<{ key: string; is_referenced: boolean }>(
     db,
-    sql`select u.key,
-          ${isProfileImage(owner, url)}
-          or ${isWishImage(owner, url)}
-          or ${isPurchaseImage(owner, url)}
-          or (u.key like 'private/conversations/%' and ${isMessageImage(conversation, key)}) as is_referenced
+    sql`select u.key, ${isReferenced(upload)} as is_referenced
         from ${uploads} u
         where u.check_after <= ${now.toISOString()}::timestamptz
         order by u.check_after

@@ -72,3 +72,6 @@ export async function storeImages(
   }
   return images;
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { claimDueUploads, settleSweptUploads, type UploadColumns } from './repo';

@@ -1,4 +1,14 @@
 import { type SaxesAttributeNS, SaxesParser } from 'saxes';
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_ELEMENTS,
+  ALLOWED_FUNCTIONS,
+  ALLOWED_PROPERTIES,
+  DROPPED_ELEMENTS,
+  LINKING_ELEMENTS,
+  REFUSED_PROPERTIES,
+  TEXT_ELEMENTS,
+} from './svg-allow-lists';
 
 /**
  * Rewrites an uploaded SVG from an allow-list before librsvg sees it, so librsvg only ever draws a document
@@ -35,141 +45,6 @@ const MAX_ELEMENTS = 50_000;
 type Element = { name: string; attributes: Map<string, string>; children: Node[] };
 type Node = Element | string;
 
-/** Elements drawn (or holding what is drawn) that are kept. */
-const ALLOWED_ELEMENTS = new Set([
-  'svg',
-  'g',
-  'defs',
-  'symbol',
-  'a',
-  'use',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'clipPath',
-]);
-/** Elements that never draw: left out with everything inside them. */
-const DROPPED_ELEMENTS = new Set(['title', 'desc', 'metadata', 'script']);
-/** Elements whose text is drawn; elsewhere text is only layout whitespace. */
-const TEXT_ELEMENTS = new Set(['text', 'tspan']);
-/** The elements whose `href` may name another element of the document. */
-const LINKING_ELEMENTS = new Set(['use', 'linearGradient', 'radialGradient']);
-
-/** Geometry and structure attributes kept as they are (after the value check). */
-const ALLOWED_ATTRIBUTES = new Set([
-  'id',
-  'x',
-  'y',
-  'width',
-  'height',
-  'rx',
-  'ry',
-  'cx',
-  'cy',
-  'r',
-  'fx',
-  'fy',
-  'fr',
-  'x1',
-  'y1',
-  'x2',
-  'y2',
-  'd',
-  'points',
-  'pathLength',
-  'transform',
-  'viewBox',
-  'preserveAspectRatio',
-  'gradientUnits',
-  'gradientTransform',
-  'spreadMethod',
-  'offset',
-  'clipPathUnits',
-  'dx',
-  'dy',
-  'rotate',
-  'textLength',
-  'lengthAdjust',
-  'version',
-]);
-/** Presentation properties, taken from attributes and from `style="..."` alike. */
-const ALLOWED_PROPERTIES = new Set([
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'stop-color',
-  'stop-opacity',
-  'clip-path',
-  'clip-rule',
-  'shape-rendering',
-  'text-rendering',
-  'paint-order',
-  'vector-effect',
-  'font',
-  'font-family',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'font-variant',
-  'font-stretch',
-  'letter-spacing',
-  'word-spacing',
-  'text-anchor',
-  'text-decoration',
-  'dominant-baseline',
-  'alignment-baseline',
-  'baseline-shift',
-  'writing-mode',
-  'direction',
-  'unicode-bidi',
-]);
-/** Properties that make librsvg draw offscreen through parts refused here: any value but none refuses the SVG. */
-const REFUSED_PROPERTIES = new Set([
-  'filter',
-  'mask',
-  'marker',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'mix-blend-mode',
-  'isolation',
-]);
-/** CSS functions a kept value may call; url() only as url(#id). */
-const ALLOWED_FUNCTIONS = new Set([
-  'url',
-  'rgb',
-  'rgba',
-  'hsl',
-  'hsla',
-  'matrix',
-  'translate',
-  'scale',
-  'rotate',
-  'skewx',
-  'skewy',
-]);
 const ID = /^[A-Za-z_][\w.:-]*$/;
 const LOCAL_URL = /^url\(\s*(['"]?)#[A-Za-z_][\w.:-]*\1\s*\)$/i;
 

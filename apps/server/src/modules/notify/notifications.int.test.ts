@@ -10,8 +10,8 @@ import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { claimNextJob } from '../../jobs/repo';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { notificationJob, notificationJobKind } from '../../use-cases/notification-job';
 import { markSending } from './repo';
-import { notificationJob, notificationJobKind } from './worker';
 
 const ORIGIN = 'http://localhost:5172';
 

@@ -1,4 +1,4 @@
-import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
+import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/conversation-rules';
 import type { Database } from '../../db/client';
 import {
   insertGroupGiftNotification,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
-import { conversations } from '../chat/tables';
+import { conversations } from '../conversations/tables';
 import { purchases } from '../gifts/tables';
 import { subscriptions } from '../subscriptions/tables';
 import { webhookEndpoints } from '../webhooks/tables';

@@ -1,6 +1,6 @@
 import { ANONYMOUS_NAME, OVERLAY_EVENTS, type OverlayAlert } from '@sweetwish/shared/overlay';
 import type { Database } from '../../db/client';
-import { overlayResumePoint } from '../gift-messages/service';
+import { overlayResumePoint } from '../gifts/gift-messages';
 import { approvedUnshownMessages, type GiftWithMessage, giftBySeq } from '../gifts/messages';
 import type { OverlayStream } from './hubs';
 

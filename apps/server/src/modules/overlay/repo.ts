@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { giftsTotalSince } from '../gifts/repo';
+import { giftsTotalSince } from '../gifts/service';
 import { overlaySettings } from './tables';
 
 const columns = {

@@ -12,7 +12,7 @@ import {
 import { notifyChange } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { overlayMessageState } from '../gift-messages/service';
+import { overlayMessageState } from '../gifts/gift-messages';
 import { giftsTotalSinceAt, type OverlayGift, topGiftersSince } from '../gifts/service';
 import { getWishSnapshot } from '../wishes/service';
 import {

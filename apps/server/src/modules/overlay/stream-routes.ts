@@ -4,7 +4,7 @@ import type { ChangeFeed } from '../../changes/change-feed';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import type { Logger } from '../../logger';
-import { overlayStartSeq } from '../gift-messages/service';
+import { overlayStartSeq } from '../gifts/gift-messages';
 import { RECONNECT_AFTER_SHUTDOWN_MS, RECONNECT_DELAY_MS } from '../live/routes';
 import { recordGoalReached } from './goal';
 import { createOverlayHubs, type OverlayEvent, type OverlayHubs, type OverlayStream } from './hubs';

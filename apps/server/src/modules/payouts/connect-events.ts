@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { recordWebhookEvent } from '../checkout/repo';
+import { recordWebhookEvent } from '../card-webhooks/service';
 import type { PayoutDeps } from './payout-deps';
 import {
   applyPayoutToWithdrawal,

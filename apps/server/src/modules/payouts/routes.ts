@@ -6,7 +6,7 @@ import { requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import { countWebhookEvent } from '../../metrics/registry';
 import type { Auth } from '../accounts/auth';
-import { verifyWebhook } from '../checkout/service';
+import { verifyWebhook } from '../card-webhooks/service';
 import { handleConnectEvent } from './connect-events';
 import { listRoute, onboardingRoute, statusRoute, withdrawRoute } from './contract';
 import {

@@ -14,10 +14,10 @@ import type { CardPayments } from '../../adapters/payments/card-payments';
 import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { enqueueJob } from '../../jobs/repo';
 import type { Logger } from '../../logger';
-import { keyedId } from '../idempotency/keyed-id';
-import { isInsufficientBalance, isOnHold, postTransfer } from '../wallet/repo';
+import { isInsufficientBalance, isOnHold, postTransfer } from '../ledger/service';
 import type { PayoutDeps } from './payout-deps';
 import {
   findPayoutAccount,

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client';
-import { earnedAccountId, PLATFORM_ACCOUNTS } from '../wallet/accounts';
-import { type LedgerTransfer, postTransfer } from '../wallet/repo';
+import { earnedAccountId, type LedgerTransfer, PLATFORM_ACCOUNTS, postTransfer } from '../ledger/service';
 import { markWithdrawalFailed } from './repo';
 
 /**

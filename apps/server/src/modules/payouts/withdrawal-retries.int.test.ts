@@ -12,7 +12,7 @@ import { seedEarnings, seedUser } from '../../../test/seed';
 import type { CardPayments } from '../../adapters/payments/card-payments';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { handleWebhookEvent } from '../checkout/service';
-import { findUserBalances } from '../wallet/repo';
+import { findUserBalances } from '../ledger/service';
 import { reconcile } from '../wallet/service';
 import { handleConnectEvent } from './connect-events';
 import type { PayoutDeps } from './payout-deps';

@@ -2,14 +2,14 @@ import type { Inviter, Me } from '@sweetwish/shared/accounts';
 import { HANDLE_MESSAGES, isReservedHandle } from '@sweetwish/shared/handle';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getMe } from '../accounts/service';
 import {
   changeHandle,
   completeProfileRow,
   findPublicProfileByHandle,
   findPublicProfileById,
   isHandleHeldForPreviousOwner,
-} from './repo';
+} from '../accounts/profile-rows';
+import { getMe } from '../accounts/service';
 
 // Handles: taking the first one (completing the profile), changing it, whether one is free, and the inviter
 // an invite code (a handle) stands for. Each answers the signed-in user as /me shows them.

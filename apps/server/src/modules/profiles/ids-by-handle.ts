@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { people } from './people';
+import { people } from '../accounts/people';
 
 /** The user ids of these lowercase handles (the visit counter's lookup; unknown handles are left out). */
 export async function findUserIdsByHandle(db: Database, handles: string[]): Promise<Map<string, string>> {

@@ -10,7 +10,7 @@ import {
   type SearchCandidate,
   searchProfiles,
   updateProfileRow,
-} from './repo';
+} from '../accounts/profile-rows';
 import { requiredTrigrams } from './search-trigrams';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findPublicProfileById>>>;
@@ -144,3 +144,6 @@ export async function getProfileSnapshot(db: Database, userId: string) {
   const { handle, displayName, description, photoUrl, bannerUrl, links } = row;
   return { handle, displayName, description, photoUrl, bannerUrl, links };
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { isProfileImage } from '../accounts/profile-rows';

@@ -9,7 +9,7 @@ import { createPushSender } from '../../adapters/push/web-push-sender';
 import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
-import { notificationJob, notificationJobKind } from '../notify/worker';
+import { notificationJob, notificationJobKind } from '../../use-cases/notification-job';
 import { createPushDelivery, PUSH_MESSAGES, subscribe } from './service';
 
 const ORIGIN = 'http://localhost:5172';

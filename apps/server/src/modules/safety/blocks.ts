@@ -7,7 +7,7 @@ import { userExists } from '../accounts/service';
 import { deleteBlock, findBlock, findBlocksBetween, listBlocksOf, upsertBlock } from './repo';
 
 // Blocks (issue 21, item 3; decision 028). Other modules ask through these functions, never the table:
-// chat (who may message whom, who may open a conversation) and gifts (who refuses whose gifts).
+// conversations (who may message whom, who may open a conversation) and gifts (who refuses whose gifts).
 
 async function checkOther(db: Database, userId: string, otherId: string) {
   if (userId === otherId) throw new AppError('VALIDATION', SAFETY_MESSAGES.cannotBlockSelf);

@@ -11,8 +11,8 @@ import type { Database } from '../../db/client';
 import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
-import { hideMessage } from '../chat/service';
 import { hideWish } from '../wishes/service';
+import type { ConversationsPort } from './conversations-port';
 import {
   findReport,
   insertModerationAction,
@@ -81,6 +81,7 @@ export type ActionOutcome = ModerationActionResult & { changedWishesOf?: string;
  */
 export async function actOnReport(
   db: Database,
+  conversations: Pick<ConversationsPort, 'hideMessage'>,
   moderatorId: string,
   reportId: string,
   input: ModerationActionInput,
@@ -97,7 +98,7 @@ export async function actOnReport(
       outcome.changedWishesOf = await hideWish(tx, report.targetId);
     } else if (input.action === 'hide' && report.kind === 'message') {
       const conversationId = report.snapshot.message?.conversationId;
-      if (conversationId) await hideMessage(tx, conversationId, report.targetId);
+      if (conversationId) await conversations.hideMessage(tx, conversationId, report.targetId);
     } else if (input.action === 'suspend') {
       await suspendAccount(tx, report.targetUserId);
       outcome.suspendedUserId = report.targetUserId;

@@ -4,7 +4,7 @@ import type { AuditActionKind, ReportKind, ReportReason } from '@sweetwish/share
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { blocks, moderationActions, reports } from './tables';
 
 // ---- Blocks ----

@@ -2,9 +2,9 @@ import type { CreateReportInput, ReportReceipt, ReportSnapshot } from '@sweetwis
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getMessageSnapshot } from '../chat/service';
 import { getProfileSnapshot } from '../profiles/service';
 import { getWishSnapshot } from '../wishes/service';
+import type { ConversationsPort } from './conversations-port';
 import { countOpenReportsOf, insertReport, lockReporter } from './repo';
 
 // Reports (issue 21, item 4; decision 028). The content is copied into the report as it is now, so the
@@ -19,6 +19,7 @@ export const MAX_OPEN_REPORTS_PER_REPORTER = 20;
 /** What is reported, whose it is, and a copy of it; undefined when the reporter cannot see it. */
 async function snapshotOf(
   db: Database,
+  conversations: ConversationsPort,
   reporterId: string,
   input: Parsed,
 ): Promise<{ targetUserId: string; snapshot: ReportSnapshot } | undefined> {
@@ -33,12 +34,17 @@ async function snapshotOf(
     return { targetUserId: sellerId, snapshot: { wish: copy } };
   }
   if (!input.conversationId) return undefined;
-  const message = await getMessageSnapshot(db, reporterId, input.conversationId, input.targetId);
+  const message = await conversations.getMessageSnapshot(db, reporterId, input.conversationId, input.targetId);
   return message && { targetUserId: message.senderId, snapshot: { message: message.snapshot } };
 }
 
-export async function createReport(db: Database, reporterId: string, input: Parsed): Promise<ReportReceipt> {
-  const target = await snapshotOf(db, reporterId, input);
+export async function createReport(
+  db: Database,
+  conversations: ConversationsPort,
+  reporterId: string,
+  input: Parsed,
+): Promise<ReportReceipt> {
+  const target = await snapshotOf(db, conversations, reporterId, input);
   if (!target) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.reportTargetMissing);
   if (target.targetUserId === reporterId) throw new AppError('VALIDATION', SAFETY_MESSAGES.cannotReportSelf);
   const reportId = await db.transaction(async (tx) => {

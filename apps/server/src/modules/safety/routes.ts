@@ -10,7 +10,6 @@ import { forgetUserSessions, requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
 import { forgetGiftRecipient, listSuspendedAccounts } from '../accounts/service';
-import { announceConversationsOf, getOtherParticipant } from '../chat/service';
 import { blockUser, getBlockStatus, listBlockedUsers, unblockUser } from './blocks';
 import {
   actRoute,
@@ -27,6 +26,7 @@ import {
   unblockInConversationRoute,
   unblockRoute,
 } from './contract';
+import type { ConversationsPort } from './conversations-port';
 import {
   actOnReport,
   getRoles,
@@ -43,8 +43,10 @@ export function safetyRoutes(deps: {
   auth: Auth;
   publicCache: PublicCache;
   moderators: Moderators;
+  conversations: ConversationsPort;
 }) {
   const db = deps.database.db;
+  const { announceConversationsOf, getOtherParticipant } = deps.conversations;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   for (const path of ['/users/:id/block', '/conversations/:id/block', '/blocks', '/reports', '/me/roles']) {
     app.use(path, requireUser(deps.auth));
@@ -93,12 +95,18 @@ export function safetyRoutes(deps: {
     )
     .openapi(reportRoute, async (c) => {
       const input = CreateReportInput.parse(c.req.valid('json'));
-      return c.json(await createReport(db, c.get('userId'), input), 201);
+      return c.json(await createReport(db, deps.conversations, c.get('userId'), input), 201);
     })
     .openapi(rolesRoute, async (c) => c.json(await getRoles(db, deps.moderators, c.get('userId')), 200))
     .openapi(queueRoute, async (c) => c.json(await listReportQueue(db, pageRequest(c.req.valid('query'))), 200))
     .openapi(actRoute, async (c) => {
-      const outcome = await actOnReport(db, c.get('userId'), c.req.valid('param').id, c.req.valid('json'));
+      const outcome = await actOnReport(
+        db,
+        deps.conversations,
+        c.get('userId'),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       // This instance drops what changed at once; the others hear it through the change feed.
       if (outcome.changedWishesOf) deps.publicCache.forget({ topic: 'wishes', userId: outcome.changedWishesOf });
       if (outcome.suspendedUserId) {

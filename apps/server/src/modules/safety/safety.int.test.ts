@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiErrorBody } from '@sweetwish/shared/api-error';
-import type { Conversation, MessagePage } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
+import type { Conversation, MessagePage } from '@sweetwish/shared/conversations';
 import type {
   AuditPage,
   BlockedUserPage,
@@ -30,10 +30,10 @@ import {
   verifyCode,
 } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
+import { WRITE_POLICY } from '../../http/rate-limits/write-policy';
 import { createGiftBatcher, type GiftPoster } from '../gifts/gift-batcher';
 import { sendTip } from '../gifts/service';
-import { WRITE_POLICY } from '../rate-limits/write-policy';
-import { findUserBalances } from '../wallet/repo';
+import { findUserBalances } from '../ledger/service';
 
 describe.each(databaseKinds())('block, report and moderation on %s', (kind) => {
   let database: DatabaseHandle;

@@ -1,18 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
 import { deleteCookie } from 'hono/cookie';
-import type { CardPayments } from '../../adapters/payments/card-payments';
-import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { DatabaseHandle } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { forgetUserSessions, requireUser } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
-import type { Logger } from '../../logger';
 import type { Auth } from '../accounts/auth';
-import { deleteAccount } from '../accounts/delete-account';
 import { signOutEverywhere } from '../accounts/service';
-import { announceMessagesFromFans } from '../chat/service';
 import { deleteAccountRoute, getRoute, patchRoute, signOutEverywhereRoute } from './contract';
-import { getSettings, updateSettings } from './service';
+import { getSettings } from './service';
 
 /** Session cookies better-auth sets (with the secure prefix on HTTPS). */
 const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'];
@@ -20,10 +16,9 @@ const SESSION_COOKIES = ['better-auth.session_token', 'better-auth.session_data'
 export function settingsRoutes(deps: {
   database: DatabaseHandle;
   auth: Auth;
-  storage: ObjectStorage;
-  logger: Logger;
-  clearingDays: number;
-  payments: CardPayments | undefined;
+  /** The use cases behind these routes that reach other modules (use-cases/, wired by app.ts). */
+  deleteAccount: (userId: string, options: { forfeitCents?: number | undefined }) => Promise<void>;
+  updateSettings: (userId: string, input: UpdateSettingsInput) => Promise<Settings>;
 }) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -41,12 +36,7 @@ export function settingsRoutes(deps: {
     .openapi(patchRoute, async (c) => {
       const userId = c.get('userId');
       const input = c.req.valid('json');
-      const settings = await db.transaction(async (tx) => {
-        const updated = await updateSettings(tx, userId, input);
-        if (input.fansCanMessage !== undefined) await announceMessagesFromFans(tx, userId);
-        return updated;
-      });
-      return c.json(settings, 200);
+      return c.json(await deps.updateSettings(userId, input), 200);
     })
     .openapi(signOutEverywhereRoute, async (c) => {
       const userId = c.get('userId');
@@ -57,8 +47,7 @@ export function settingsRoutes(deps: {
     .openapi(deleteAccountRoute, async (c) => {
       const userId = c.get('userId');
       const { forfeitCents } = c.req.valid('json');
-      const { storage, logger, clearingDays, payments } = deps;
-      await deleteAccount({ db, storage, logger, clearingDays, payments }, userId, { forfeitCents });
+      await deps.deleteAccount(userId, { forfeitCents });
       endSessions(c, userId);
       return c.body(null, 204);
     });

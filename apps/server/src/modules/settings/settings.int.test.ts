@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@sweetwish/shared/chat';
+import type { Conversation, Message } from '@sweetwish/shared/conversations';
 import type { Settings } from '@sweetwish/shared/settings';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { sql } from 'drizzle-orm';
@@ -9,10 +9,14 @@ import { peopleOn } from '../../../test/people';
 import { seedEarnings } from '../../../test/seed';
 import { completeProfile, me, sessionCookie, signInByPhone, uniqueEmail } from '../../../test/sign-in-helpers';
 import { type DatabaseHandle, queryRows } from '../../db/client';
+import {
+  clearDueEarnings,
+  earnedAccountId,
+  findUserBalances,
+  PLATFORM_ACCOUNTS,
+  postTransfer,
+} from '../ledger/service';
 import { solidImage } from '../media/test-images';
-import { earnedAccountId, PLATFORM_ACCOUNTS } from '../wallet/accounts';
-import { clearDueEarnings } from '../wallet/clearing';
-import { findUserBalances, postTransfer } from '../wallet/repo';
 import { reconcile } from '../wallet/service';
 
 const BLURHASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnjLEHV6nWB';

@@ -7,19 +7,13 @@ import type { PublicCache } from '../../changes/public-cache';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { pathSegments } from '../../http/path-segments';
+import type { PageMeta } from '../../http/web-app';
 import { getProgress } from '../group-gifts/service';
 import { getPublicProfile } from '../profiles/service';
 import { profilePage } from '../wishes/profile-page';
 import { getWishPage } from '../wishes/service';
 
-/**
- * What a shared link previews as (Open Graph and Twitter cards), or where an old address now lives. A
- * wish's meta carries the page it was read from (`page`, its API answer, and a group gift's progress as a
- * visitor sees it), which the server renders the page with: one read of the wish for both.
- */
-export type PageMeta =
-  | { kind: 'meta'; title: string; description: string; image: string | null; path: string; page?: string }
-  | { kind: 'redirect'; location: string };
+export type { PageMeta };
 
 const DESCRIPTION_MAX = 200;
 

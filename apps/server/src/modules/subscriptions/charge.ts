@@ -1,10 +1,10 @@
 import { splitGift } from '@sweetwish/shared/money';
 import { addMonths } from '@sweetwish/shared/subscriptions';
 import type { Database } from '../../db/client';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
-import type { NewPurchase } from '../gifts/repo';
+import type { NewPurchase } from '../gifts/service';
 import { postPurchaseNow } from '../gifts/service';
-import { keyedId } from '../idempotency/keyed-id';
 import { insertCharge, markPaid, type SubscriptionRow } from './repo';
 
 export type ChargeResult =

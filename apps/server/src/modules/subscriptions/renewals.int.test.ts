@@ -9,9 +9,9 @@ import { type Change, type ChangeFeed, notifyChange, startChangeFeed } from '../
 import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
 import { pageRequest } from '../../db/keyset';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { type NotificationJobOptions, notificationJob } from '../../use-cases/notification-job';
 import { getPurchaseParties, listPurchases, listReceived } from '../gifts/service';
 import { closeGiftsSummary } from '../notify/repo';
-import { type NotificationJobOptions, notificationJob } from '../notify/worker';
 import { blockUser } from '../safety/blocks';
 import { reconcile } from '../wallet/service';
 import { getStatementPage } from '../wallet/statement';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { notifyChange } from '../../changes/change-feed';
 import { type Database, queryRows } from '../../db/client';
-import { people } from '../profiles/people';
+import { people } from '../accounts/people';
 import { subscriptionCharges, subscriptions } from './tables';
 
 /** Lists show at most this many: far more than one fan or creator has running. */

@@ -15,11 +15,11 @@ import {
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
+import { keyedId } from '../../http/idempotency/keyed-id';
 import { enqueueJob } from '../../jobs/repo';
+import { getPublicPerson } from '../accounts/people';
 import { getGiftRecipient } from '../accounts/service';
-import { messageOfGift } from '../gift-messages/service';
-import { keyedId } from '../idempotency/keyed-id';
-import { getPublicPerson } from '../profiles/people';
+import { messageOfGift } from '../gifts/gift-messages';
 import { checkGiftAllowed } from '../safety/blocks';
 import { getWishPage } from '../wishes/service';
 import { type ChargeResult, chargeMonth } from './charge';

@@ -5,7 +5,7 @@ import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { seedTokens } from '../../../test/seed';
 import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
 import type { DatabaseHandle } from '../../db/client';
-import { WRITE_POLICY, writeKindOf } from '../rate-limits/write-policy';
+import { WRITE_POLICY, writeKindOf } from '../../http/rate-limits/write-policy';
 import { reconcile } from '../wallet/service';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -4,8 +4,8 @@ import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import type { Wallet } from '@sweetwish/shared/wallet';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { clearsAt } from './clearing';
 import {
+  clearsAt,
   closeEmptyWallet,
   type Discrepancy,
   ensureUserAccounts,
@@ -15,7 +15,7 @@ import {
   findUserBalances,
   forfeitBalances,
   listPendingByDay,
-} from './repo';
+} from '../ledger/service';
 
 /** Pending days listed on the balance card at most. */
 const PENDING_DAYS_LISTED = 60;

@@ -1,9 +1,9 @@
-import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
+import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
 import type { StatementLine, StatementPage } from '@sweetwish/shared/payouts';
 import { STATEMENT_KIND_LABELS, type StatementKind } from '@sweetwish/shared/payouts-rules';
 import type { Database } from '../../db/client';
 import { type PurchaseOfTransfer, purchasesOfTransfers } from '../gifts/service';
-import { listWalletEntries } from './repo';
+import { listWalletEntries } from '../ledger/service';
 
 /**
  * The earnings statement (issue: payouts): every line of a user's wallet in the ledger, newest first, with

@@ -11,7 +11,7 @@ import { createWebhookSender } from '../../adapters/webhooks/webhook-sender';
 import { notifyChange, startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
-import { notificationJob } from '../notify/worker';
+import { notificationJob } from '../../use-cases/notification-job';
 import { pruneLog } from './repo';
 import {
   WEBHOOK_LOG_BODY_CHARS,

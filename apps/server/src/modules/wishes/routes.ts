@@ -1,20 +1,25 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
-import type { ProfilePage, WishList } from '@sweetwish/shared/wishes';
+import type { ProfilePage, UpdateWishInput, Wish, WishList } from '@sweetwish/shared/wishes';
 import type { TypedResponse } from 'hono';
 import type { PublicCache } from '../../changes/public-cache';
-import type { DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
 import { pageRequest } from '../../db/keyset';
 import type { AppEnv } from '../../http/context';
 import { sendJsonBytes } from '../../http/json-bytes';
 import { requireUser, viewerId } from '../../http/session';
 import { validationHook } from '../../http/validation-hook';
 import type { Auth } from '../accounts/auth';
-import { onWishUpdate } from '../group-gifts/service';
 import { archivedRoute, createRouteDef, getRoute, listRoute, profilePageRoute, updateRouteDef } from './contract';
 import { profilePage } from './profile-page';
 import { createWish, getWishPage, listArchivedWishPage, listWishes, updateWish } from './service';
 
-export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicCache: PublicCache }) {
+export function wishRoutes(deps: {
+  database: DatabaseHandle;
+  auth: Auth;
+  publicCache: PublicCache;
+  /** Checks and acts on a change before it is written, in its transaction (group gifts: wired by app.ts). */
+  beforeWishUpdate: (tx: Database, current: Wish, changes: UpdateWishInput) => Promise<void>;
+}) {
   const db = deps.database.db;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.on(['POST', 'PATCH'], '/wishes/*', requireUser(deps.auth));
@@ -50,7 +55,7 @@ export function wishRoutes(deps: { database: DatabaseHandle; auth: Auth; publicC
       const changes = c.req.valid('json');
       // Archiving an unfunded group gift gives its contributions back, in the same transaction (decision 033).
       const wish = await updateWish(db, c.get('userId'), c.req.valid('param').id, changes, (tx, current) =>
-        onWishUpdate(tx, current, changes),
+        deps.beforeWishUpdate(tx, current, changes),
       );
       deps.publicCache.forget({ topic: 'wishes', userId: wish.sellerId });
       return c.json(wish, 200);

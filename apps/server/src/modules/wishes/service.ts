@@ -160,3 +160,6 @@ export async function getWishSnapshot(db: Database, id: string) {
 export async function hideWish(db: Database, id: string): Promise<string | undefined> {
   return markWishHidden(db, id);
 }
+
+// The upload sweep (use-cases/upload-sweep.ts) asks this in its one locked statement over uploads.
+export { isWishImage } from './repo';

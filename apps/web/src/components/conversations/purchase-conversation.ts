@@ -1,4 +1,4 @@
-import type { ConversationType } from '@sweetwish/shared/chat-rules';
+import type { ConversationType } from '@sweetwish/shared/conversation-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api, ok } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-import type { Message } from '@sweetwish/shared/chat';
+import type { Message } from '@sweetwish/shared/conversations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
-import type { Message } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES, MESSAGE_PAGE_SIZE, type Reaction } from '@sweetwish/shared/conversation-rules';
+import type { Message } from '@sweetwish/shared/conversations';
 import { type QueryClient, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   CONVERSATIONS_QUERY_KEY,

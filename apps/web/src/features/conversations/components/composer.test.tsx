@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES, MESSAGE_MAX } from '@sweetwish/shared/conversation-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

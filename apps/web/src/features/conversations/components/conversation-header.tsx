@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import type { Conversation } from '@sweetwish/shared/chat';
+import type { Conversation } from '@sweetwish/shared/conversations';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { UserAvatar } from '../../../components/user-avatar';

@@ -1,7 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { Conversation } from '@sweetwish/shared/chat';
+import type { Conversation } from '@sweetwish/shared/conversations';
 import { useState } from 'react';
 import { ReportDialog } from '../../../components/safety/report-dialog';
 import { useChangeConversationBlock } from '../../../components/safety/safety-queries';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { MessageImage } from '@sweetwish/shared/chat';
+import type { MessageImage } from '@sweetwish/shared/conversations';
 import { BlurhashCanvas } from '../../../components/blurhash-canvas';
 import { ImageWithPlaceholder } from '../../../components/image-with-placeholder';
 

@@ -1,4 +1,4 @@
-import type { Conversation, Message } from '@sweetwish/shared/chat';
+import type { Conversation, Message } from '@sweetwish/shared/conversations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { Conversation, Message } from '@sweetwish/shared/chat';
-import { CHAT_MESSAGES, DOUBLE_TAP_MS, toggledReaction } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES, DOUBLE_TAP_MS, toggledReaction } from '@sweetwish/shared/conversation-rules';
+import type { Conversation, Message } from '@sweetwish/shared/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatConversationStart } from '../../../lib/dates';

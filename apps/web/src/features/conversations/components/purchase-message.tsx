@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Message } from '@sweetwish/shared/chat';
+import type { Message } from '@sweetwish/shared/conversations';
 import { formatDollars } from '@sweetwish/shared/money';
 import { ReversalTag } from '../../../components/reversal-tag';
 import { WishImage } from '../../../components/wish-image';

@@ -1,5 +1,5 @@
-import type { Conversation } from '@sweetwish/shared/chat';
-import { ANONYMOUS_NAME, lastMessagePreview } from '@sweetwish/shared/chat-rules';
+import { ANONYMOUS_NAME, lastMessagePreview } from '@sweetwish/shared/conversation-rules';
+import type { Conversation } from '@sweetwish/shared/conversations';
 
 /** The other participant's name, or "Anonymous" (architecture.md section 11). */
 export function participantName(conversation: Pick<Conversation, 'participant'>): string {

@@ -1,4 +1,4 @@
-import { DOUBLE_TAP_MS } from '@sweetwish/shared/chat-rules';
+import { DOUBLE_TAP_MS } from '@sweetwish/shared/conversation-rules';
 
 /**
  * Tells a double tap from a single one (product.md section 4, Reaction): the second tap on the same target within

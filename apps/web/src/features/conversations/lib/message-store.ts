@@ -1,4 +1,4 @@
-import type { Message, MessageChanges, MessagePage } from '@sweetwish/shared/chat';
+import type { Message, MessageChanges, MessagePage } from '@sweetwish/shared/conversations';
 
 /**
  * What the conversation screen holds of a conversation's messages: a window of them, sorted by seq (each

@@ -1,4 +1,4 @@
-import type { Message } from '@sweetwish/shared/chat';
+import type { Message } from '@sweetwish/shared/conversations';
 
 /** For tests: a text message from the other participant numbered `seq`, sent at 3:(05 + seq) PM. */
 export function testMessage(seq: number, overrides: Partial<Message> = {}): Message {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGES, SEND_BLOCK_MESSAGES, type SendBlock } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES, SEND_BLOCK_MESSAGES, type SendBlock } from '@sweetwish/shared/conversation-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';

@@ -6,7 +6,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
+import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
 import type { Fan } from '@sweetwish/shared/fans';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { ReactNode } from 'react';

@@ -6,7 +6,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { Purchase } from '@sweetwish/shared/wallet';
 import { Link } from 'react-router';

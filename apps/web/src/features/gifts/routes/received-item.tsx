@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGES } from '@sweetwish/shared/chat-rules';
+import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { receivedItemName, reversalLabel, WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ANONYMOUS_NAME } from '@sweetwish/shared/chat-rules';
+import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {

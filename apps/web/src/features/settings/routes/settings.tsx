@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/chat-rules';
+import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/conversation-rules';
 import type { Settings, UpdateSettingsInput } from '@sweetwish/shared/settings';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
 import { type ReactNode, useState } from 'react';
