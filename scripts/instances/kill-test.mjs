@@ -13,6 +13,7 @@ import pg from 'pg';
 import { freePort } from '../bench/api.mjs';
 import { percentile } from '../bench/chat.mjs';
 import { benchAddress, signIn } from '../bench/sign-in.mjs';
+import { createApi } from './balancer-api.mjs';
 import { createInstance, startBalancer, waitUntilServing } from './cluster.mjs';
 import { loadState, openLiveClient } from './live-client.mjs';
 
@@ -22,34 +23,6 @@ const WRITES_PER_SECOND = 10;
 /** Load before the kill, between the kill's recovery and the SIGTERM, and after it. */
 const CALM_MS = 3_000;
 const SETTLE_TIMEOUT_MS = 20_000;
-
-/** Requests through the balancer, each user from an address of their own; counts what was sent. */
-function createApi(baseUrl) {
-  const api = {
-    sent: 0,
-    async call(method, pathname, user, body) {
-      api.sent++;
-      const res = await fetch(`${baseUrl}${pathname}`, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          Origin: baseUrl,
-          Cookie: user.cookie,
-          'X-Forwarded-For': user.address,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      if (!res.ok)
-        throw Object.assign(new Error(`${method} ${pathname}: ${res.status} ${text}`), { status: res.status });
-      return text ? JSON.parse(text) : undefined;
-    },
-    get: (pathname, user) => api.call('GET', pathname, user),
-    post: (pathname, user, body) => api.call('POST', pathname, user, body),
-  };
-  return api;
-}
 
 async function setUpPeople(api, balancerUrl, databaseUrl) {
   const people = [];

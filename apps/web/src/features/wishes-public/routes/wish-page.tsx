@@ -33,16 +33,13 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
+import { ReportWishButton } from '../components/report-wish-button';
 import { StoreLink } from '../components/store-link';
 import { WishDescription } from '../components/wish-description';
 import { BUY_CONFIRM_FLAG, insufficientBalanceState } from '../lib/buy-flow';
 
-// Not needed to paint a standard wish, the page fans land on most (decision 003): the report dialog (MUI's
-// Dialog, TextField and radios) loads when it first opens, a group gift's and a subscription's areas (their
-// dialogs and forms, zod with them) only on such wishes.
-const ReportDialog = lazy(() =>
-  import('../../../components/safety/report-dialog').then((m) => ({ default: m.ReportDialog })),
-);
+// Not needed to paint a standard wish, the page fans land on most (decision 003): a group gift's and a
+// subscription's areas (their dialogs and forms, zod with them) load only on such wishes.
 const GroupGiftSection = lazy(() =>
   import('../components/group-gift-section').then((m) => ({ default: m.GroupGiftSection })),
 );
@@ -267,38 +264,5 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
         }
       />
     </Stack>
-  );
-}
-
-/** "Report" (issue 21, item 4): for a signed-in visitor other than the seller. */
-function ReportWishButton({ wishId, sellerId }: { wishId: string; sellerId: string }) {
-  const { me } = useMe();
-  const [isOpen, setIsOpen] = useState(false);
-  // Stays mounted after the first opening, so closing plays its transition.
-  const [hasOpened, setHasOpened] = useState(false);
-  if (!me || me.id === sellerId) return null;
-  return (
-    <>
-      <Button
-        size="small"
-        color="inherit"
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
-      >
-        Report
-      </Button>
-      {hasOpened && (
-        <Suspense>
-          <ReportDialog
-            open={isOpen}
-            onClose={() => setIsOpen(false)}
-            target={{ kind: 'wish', targetId: wishId }}
-            title="Report this wish"
-          />
-        </Suspense>
-      )}
-    </>
   );
 }
