@@ -18,7 +18,7 @@ import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { UserAvatar } from '../../../components/user-avatar';
-import { GiftMessageInput, giftMessageProblem } from '../../../components/wallet/gift-message-input';
+import { giftMessageProblem } from '../../../components/wallet/gift-message-problem';
 import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
 import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
 import { resumedIntent, useResumeIntent } from '../../../components/wallet/use-resume-intent';
@@ -42,6 +42,10 @@ import { BUY_CONFIRM_FLAG, insufficientBalanceState } from '../lib/buy-flow';
 // subscription's areas (their dialogs and forms, zod with them) load only on such wishes.
 const GroupGiftSection = lazy(() =>
   import('../components/group-gift-section').then((m) => ({ default: m.GroupGiftSection })),
+);
+// The message field (MUI's TextField) loads apart too: a fan reads the wish before writing to its creator.
+const GiftMessageInput = lazy(() =>
+  import('../../../components/wallet/gift-message-input').then((m) => ({ default: m.GiftMessageInput })),
 );
 const SubscribeArea = lazy(() => import('../components/subscribe-area').then((m) => ({ default: m.SubscribeArea })));
 
@@ -228,7 +232,9 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
         Buy
       </Button>
       {isSignedIn && !isDisabled && wish.type !== 'subscription' && (
-        <GiftMessageInput value={message} onChange={setMessage} disabled={isBuying} />
+        <Suspense>
+          <GiftMessageInput value={message} onChange={setMessage} disabled={isBuying} />
+        </Suspense>
       )}
       {isSignedIn && !isDisabled && (
         <FormControlLabel
