@@ -26,7 +26,8 @@ const GROUP_COLUMN: Readonly<Record<string, string>> = { ledger_entries: 'transf
 /**
  * Triggers that derive what the copy brings anyway: rows of another table (a user's search trigrams and
  * words, decisions 022 and 036; a notification's job, decision 023; a gift's or message's webhook event,
- * decision 032) and a purchase's number among its recipient's (decision 031), which the copy carries as it was. The source
+ * decision 032; a gift's insight roll-ups, decision 121) and a purchase's number among its recipient's
+ * (decision 031), which the copy carries as it was. The source
  * already holds all of it, so they are off while its rows are copied (they would write it a second time,
  * under new ids or numbers), and on again before the copy commits.
  */
@@ -39,6 +40,7 @@ const DERIVING_TRIGGERS = [
   { table: 'purchases', trigger: 'purchases_webhook_event' },
   { table: 'messages', trigger: 'messages_webhook_event' },
   { table: 'purchases', trigger: 'purchases_number_per_seller' },
+  { table: 'purchases', trigger: 'insights_count_purchase' },
 ] as const;
 
 export class MoveRefused extends Error {}
