@@ -4,7 +4,7 @@ import { expect, test } from '../support/test';
 // A visitor without a session gets the landing page rendered on the server (decisions 043, 052): the tagline
 // rises in on a first visit only (the `visited` cookie tells the server), and React hydrates the page on the
 // first interaction, a scroll included, since the sections below fade in as they come into view. (The back
-// arrow of the sign-in page its "Log In" link opens is tested in sign-in.spec.ts.)
+// arrow of the sign-in page its "Log In" link opens is tested in sign-in-phone.spec.ts.)
 
 test('with JavaScript off, the landing page shows, its tagline rising in on the first visit only', async ({
   browser,
