@@ -18,7 +18,7 @@ const IMPORT =
 const BUILTINS = new Set(builtinModules);
 /** Files (from the repository root) that never run in production: tests and their helpers, build and dev tooling. */
 const NOT_PRODUCTION =
-  /\.test\.tsx?$|\.check\.ts$|(?:^|\/)(?:test|test-support|e2e|scripts)\/|test-support\.ts$|test-images\.ts$|\.config\.ts$|(?:build|precompress)\.mjs$/;
+  /\.test\.tsx?$|\.check\.ts$|(?:^|\/)(?:test|test-support|e2e|scripts)\/|test-support\.ts$|test-images\.ts$|-fixtures\.ts$|\.config\.ts$|(?:build|precompress)\.mjs$/;
 
 /** The package an import names ("@scope/name/sub" -> "@scope/name", "name/sub" -> "name"); undefined for a path or a built-in. */
 export function packageOf(specifier) {

@@ -52,7 +52,7 @@ export const MODULE_TIERS = [
 
 const IMPORT =
   /^\s*(?:import|export)\s[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1|^\s*import\s*(['"])([^'"\n]+)\3|\bimport\s*\(\s*(['"])([^'"\n]+)\5\s*\)/gm;
-const NOT_CHECKED = /\.test\.ts$|(?:^|\/)test-[^/]*\.ts$|test-support\.ts$/;
+const NOT_CHECKED = /\.test\.ts$|-fixtures\.ts$|(?:^|\/)test-[^/]*\.ts$|test-support\.ts$/;
 
 const layerOf = (p) => LAYERS.findIndex((layer) => layer.test(p));
 const moduleOf = (p) => (p.startsWith('modules/') ? p.split('/')[1] : undefined);
