@@ -22,10 +22,14 @@ describe('the validation table (product.md section 5) for money', () => {
     expect(TipInput.safeParse({ amount: 5 }).success).toBe(false);
   });
 
-  it('Tip dialog: the amount as typed, commas stripped, worded as sendTip words it', () => {
-    expect(TipFields.parse({ amount: '1,250', isAnonymous: true })).toEqual({ amount: 1250, isAnonymous: true });
+  it('Tip dialog: the amount as typed, commas stripped, worded as sendTip words it; the message trimmed', () => {
+    expect(TipFields.parse({ amount: '1,250', isAnonymous: true, message: '  Thank you! ' })).toEqual({
+      amount: 1250,
+      isAnonymous: true,
+      message: 'Thank you!',
+    });
     for (const amount of ['', '0', '1000000', '1.5']) {
-      const problem = TipFields.safeParse({ amount, isAnonymous: false }).error?.issues[0]?.message;
+      const problem = TipFields.safeParse({ amount, isAnonymous: false, message: '' }).error?.issues[0]?.message;
       expect(problem).toBe('A tip is 1 to 999,999 tokens');
       expect(TipInput.safeParse({ recipientId: 'u1', amount: Number(amount) }).error?.issues[0]?.message).toBe(problem);
     }
