@@ -3,74 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogger } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
-import { outboxEmail } from '../../adapters/email/outbox-email';
 import type { Messaging } from '../../adapters/messaging';
-import { outboxSms } from '../../adapters/sms/outbox-sms';
 import { startChangeFeed } from '../../changes/change-feed';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createJobRunner, type JobRunner } from '../../jobs/runner';
 import { notificationJob } from '../../use-cases/notification-job';
-
-const ORIGIN = 'http://localhost:5172';
-
-type Sent = { channel: 'sms' | 'email'; to: string; text: string; subject?: string };
-
-/** Messaging that records what it sends (and can be made to wait or fail), in front of the real outbox. */
-function recordingMessaging(database: DatabaseHandle) {
-  const sent: Sent[] = [];
-  let gate: Promise<void> | undefined;
-  let failures = 0;
-  const sms = outboxSms(database);
-  const email = outboxEmail(database);
-  const messaging: Pick<Messaging, 'sms' | 'email'> = {
-    sms: {
-      kind: 'outbox',
-      send: async (to, text) => {
-        await gate;
-        if (failures > 0) {
-          failures--;
-          throw new Error('the provider is down');
-        }
-        await sms.send(to, text);
-        sent.push({ channel: 'sms', to, text });
-      },
-    },
-    email: {
-      kind: 'outbox',
-      send: async (message) => {
-        await gate;
-        await email.send(message);
-        sent.push({ channel: 'email', ...message });
-      },
-    },
-  };
-  return {
-    messaging,
-    sent,
-    /** Sends wait until the returned function is called. */
-    hold() {
-      let release = () => {};
-      gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return () => {
-        gate = undefined;
-        release();
-      };
-    },
-    failNext(count: number) {
-      failures = count;
-    },
-  };
-}
-
-async function until(check: () => Promise<boolean> | boolean, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { ORIGIN, recordingMessaging, until } from './notifications-fixtures';
 
 describe.each(databaseKinds())('message notifications on %s', (kind) => {
   let database: DatabaseHandle;
