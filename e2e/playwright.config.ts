@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { createE2eDatabase } from './support/postgres-databases';
 
 // The suite starts the built server itself, on a free port with a new data directory. Workers load this
 // file again, so the choice is made once and handed down through the environment.
@@ -22,6 +23,18 @@ process.env.E2E_STORE_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 process.env.E2E_OAUTH_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sweetwish-e2e-oauth-'));
+// With PostgreSQL at hand (as in CI) both servers run on it, as in production: the embedded database answers
+// one statement at a time in the server's own process (decision 141). Without it they run on the embedded
+// default. global-teardown.ts drops the databases.
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+if (testDatabaseUrl) {
+  process.env.E2E_DATABASE_URL ??= createE2eDatabase(testDatabaseUrl);
+  process.env.E2E_OAUTH_DATABASE_URL ??= createE2eDatabase(testDatabaseUrl);
+}
+/** What a server needs to run on its PostgreSQL database, when it has one. */
+function postgresEnv(databaseUrl: string | undefined): Record<string, string> {
+  return databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: 'e2e-auth-secret-of-at-least-32-characters' } : {};
+}
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://localhost:${port}`;
@@ -31,9 +44,9 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
-  // A guard against a hang, not a measure of speed (that is `npm run bench`'s). Two workers share one server
-  // on two cores, and its embedded database answers one statement at a time: a test that takes 5 s alone took
-  // over 30 s (Playwright's default) in full runs, and failed only on its first try.
+  // A guard against a hang, not a measure of speed (that is `npm run bench`'s). The workers share one server
+  // on two cores beside the vitest stage: a test that takes 5 s alone took over 30 s (Playwright's default) in
+  // full runs, and failed only on its first try.
   timeout: 60_000,
   // Sign-in waits 1-2 s on purpose (product.md section 9) before it moves on; leave room on a loaded machine.
   expect: { timeout: 10_000 },
@@ -43,7 +56,9 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recorded on a failed test's retry only (CI retries once; locally, `--trace on`): recording every test
+    // doubled the suite's CPU, 72 core-seconds against 36 for the same nine tests (decision 141).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [
@@ -70,6 +85,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
+        ...postgresEnv(process.env.E2E_DATABASE_URL),
         LOG_LEVEL: 'warn',
         // One proxy in front: each test's X-Forwarded-For (support/test.ts) is the entry that proxy would append.
         TRUST_PROXY: 'true',
@@ -98,6 +114,7 @@ export default defineConfig({
         PORT: String(oauthPort),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_OAUTH_DATA_DIR,
+        ...postgresEnv(process.env.E2E_OAUTH_DATABASE_URL),
         LOG_LEVEL: 'warn',
         TRUST_PROXY: 'true',
         // Any values: the local provider accepts every client.

@@ -16,9 +16,12 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test-results', 'playwrigh
 const IMPORT =
   /^\s*(?:import|export)\s[^;'"]*?\bfrom\s*(['"])([^'"\n]+)\1|^\s*import\s*(['"])([^'"\n]+)\3|\bimport\s*\(\s*(['"])([^'"\n]+)\5\s*\)/gm;
 const BUILTINS = new Set(builtinModules);
-/** Files (from the repository root) that never run in production: tests and their helpers, build and dev tooling. */
+/**
+ * Files (from the repository root) that never run in production: tests and their helpers, build and dev tooling
+ * (the web app's build helpers sit beside its vite.config.ts; its browser code is in src/).
+ */
 const NOT_PRODUCTION =
-  /\.test\.tsx?$|\.check\.ts$|(?:^|\/)(?:test|test-support|e2e|scripts)\/|test-support\.ts$|test-images\.ts$|-fixtures\.ts$|\.config\.ts$|(?:build|precompress)\.mjs$/;
+  /\.test\.tsx?$|\.check\.ts$|(?:^|\/)(?:test|test-support|e2e|scripts)\/|test-support\.ts$|test-images\.ts$|-fixtures\.ts$|\.config\.ts$|(?:build|precompress)\.mjs$|^apps\/web\/[^/]+\.ts$/;
 
 /** The package an import names ("@scope/name/sub" -> "@scope/name", "name/sub" -> "name"); undefined for a path or a built-in. */
 export function packageOf(specifier) {

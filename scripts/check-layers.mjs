@@ -34,6 +34,7 @@ export const MODULE_TIERS = [
     'client-errors',
     'dev-sign-in',
     'health',
+    'inbox',
     'ledger',
     'live',
     'media',

@@ -86,9 +86,10 @@ describe('the server entry', () => {
     expect(page.html).not.toContain('<script');
     // The styles of that markup, for the browser to paint it before any script runs.
     expect(page.styles).toMatch(/^<style data-emotion="css[ -]/);
-    // The query cache the app takes the page over with: the visitor, the profile and its wishlist.
+    // The query cache the app takes the page over with: the visitor, the profile, its wishlist and its
+    // supporters wall (empty when it has none, so the page asks for nothing more).
     const keys = page.state.queries?.queries.map((q) => q.queryKey);
-    expect(keys).toEqual([['me'], ['profile', 'bob'], ['wishes', 'u1', false]]);
+    expect(keys).toEqual([['me'], ['profile', 'bob'], ['wishes', 'u1', false], ['wall', 'bob']]);
     expect(Object.values(page.state.hydration.loaderData ?? {})).toEqual([null]);
     expect(page.state.isScreenDrawn).toBe(true);
   });
@@ -181,6 +182,7 @@ describe('the server entry', () => {
       ['me'],
       ['profile', 'ann'],
       ['wishes', 'u2', false],
+      ['wall', 'ann'],
     ]);
   });
 

@@ -1,14 +1,18 @@
 import path from 'node:path';
+import { type ModuleGraph, usedModules } from './used-modules';
+
+export type { ModuleGraph };
 
 /**
  * How the build groups modules into files for the pages people land on from outside (decision 037): the
  * landing page, /sign-in, /{handle} and /x/{id}. Left to itself, the bundler makes a file of every set of
  * screens that shares some modules: /sign-in loaded 68 files and /x/{id} 81, most of them 1-2 KB, and a
- * phone on a mobile network fetches six at a time, each a round trip. Here each such page loads five files
+ * phone on a mobile network fetches six at a time, each a round trip. Here each such page loads six files
  * or fewer besides its screen's own:
  *
  * - `entry`: what the app's entry needs, and what the landing page shares with any app screen below;
- * - `app`: what all three app screens below share (the query cache, the session, the top bar...);
+ * - `query`: the query library, which all three app screens below need (the server-state cache);
+ * - `app`: what else all three share (the session, the top bar...);
  * - `app-profile+wish` and the like: what exactly two of them share, so a page never loads what only the
  *   other two need (the wishlist's search field is no part of a wish page);
  * - `sign-in`, `profile`, `wish`: what only that screen needs;
@@ -25,6 +29,11 @@ export const src = (file: string) => path.resolve(import.meta.dirname, 'src', fi
 const ENTRY = src('main.tsx');
 const LANDING = src('features/marketing/routes/landing.tsx');
 const APP_SHELL = src('app/app-shell.tsx');
+/**
+ * The server-state cache's library: every app screen needs it to run, none to be seen. A file of its own,
+ * which a page drawn whole fetches on the visitor's first interaction (apps/server/src/http/page-html.ts).
+ */
+const QUERY_LIBRARY = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 /** A module of the icon set: each icon is one. */
 const ICON = /[\\/]@mui[\\/]icons-material[\\/]/;
 /** The app screens people land on: each loads inside the app shell. */
@@ -34,30 +43,17 @@ const APP_SCREENS = {
   wish: src('features/wishes-public/routes/wish-page.tsx'),
 };
 
-export type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-
-/** Every module `start` imports statically, directly or not, itself included (what loads with it). */
-function staticallyImported(graph: ModuleGraph, start: string): Set<string> {
-  const seen = new Set<string>();
-  const stack = [start];
-  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
-
 /** The file (group name) of every module that belongs to one of the groups above, but for `entry`. */
 export function groupsOf(graph: ModuleGraph): Map<string, string> {
-  // What the entry reaches here but does not use (an index module of a library re-exports everything, and
-  // the entry imports several) is no part of `shared`: the landing page reaches the same index modules, and
-  // would load it for nothing.
-  const entry = staticallyImported(graph, ENTRY);
-  const landing = staticallyImported(graph, LANDING);
-  const shell = staticallyImported(graph, APP_SHELL);
+  // Each page's modules as tree shaking keeps them (usedModules): by static imports alone, every screen
+  // reached MUI's text field through the `styles` index and loaded it in `app` (profile bare + 43.4 KB gzip,
+  // + 37.5 counted by use; decision 081).
+  const links = new Map();
+  const entry = usedModules(graph, ENTRY, links);
+  const landing = usedModules(graph, LANDING, links);
+  const shell = usedModules(graph, APP_SHELL, links);
   const screens = Object.entries(APP_SCREENS).map(
-    ([name, file]) => [name, new Set([...shell, ...staticallyImported(graph, file)])] as const,
+    ([name, file]) => [name, new Set([...shell, ...usedModules(graph, file, links)])] as const,
   );
   const ownFiles = new Set([ENTRY, LANDING, APP_SHELL, ...Object.values(APP_SCREENS)]);
 
@@ -65,12 +61,11 @@ export function groupsOf(graph: ModuleGraph): Map<string, string> {
   for (const id of new Set([...landing, ...screens.flatMap(([, ids]) => [...ids])])) {
     // The bundler's own modules (the preload helper, the runtime) keep their place.
     if (ownFiles.has(id) || id.startsWith('\0')) continue;
-    // What the entry reaches without using it (through an index module of a library) is grouped by the screens
-    // that reach it: left to the bundler, MUI's form control went into the sign-in file, which a wish page
-    // then loaded whole for three of its exports (bare + 117 KB instead of + 45).
+    // What the entry does not use is grouped by the screens that use it: left to the bundler, MUI's form
+    // control went into the sign-in file, which a wish page then loaded whole for three of its exports.
     const users = screens.filter(([, ids]) => ids.has(id)).map(([name]) => name);
     if (landing.has(id) && users.length > 0 && !entry.has(id)) groups.set(id, 'shared');
-    else if (users.length === screens.length) groups.set(id, 'app');
+    else if (users.length === screens.length) groups.set(id, QUERY_LIBRARY.test(id) ? 'query' : 'app');
     else if (users.length >= 2) groups.set(id, `app-${users.sort().join('+')}`);
     else if (users.length === 1 && !landing.has(id)) groups.set(id, users[0] as string);
     // The landing page's icons, one module each, would each be a file of their own, as other screens use
@@ -111,6 +106,7 @@ export function landingPageChunks() {
       // library's index reaches modules the entry does not use).
       { name: 'entry', tags: ['$initial' as const], priority: 5 },
       group('shared', 4),
+      group('query', 3),
       group('app', 3),
       ...pairsOf(Object.keys(APP_SCREENS)).map((pair) => group(`app-${pair.join('+')}`, 2)),
       ...Object.keys(APP_SCREENS).map((name) => group(name, 1)),

@@ -8,15 +8,23 @@ export function isHydrated(page: Page): Promise<boolean> {
   return page.evaluate(() => 'hydrated' in document.documentElement.dataset);
 }
 
-/** Waits until React has hydrated the page. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset);
+/** Waits until React has hydrated the page (for `timeout` ms, or the test's own timeout). */
+export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset, undefined, { timeout });
 }
 
-/** A visitor's first interaction (the pointer comes over the page), then React hydrates the page. */
+/**
+ * A visitor's first interaction (the pointer comes over the page), then React hydrates the page. Right after
+ * a tap on a link the pointer may come while the new page is still arriving, before public/app-boot.js
+ * listens, and a pointer that stays put comes over nothing again: then a harmless key (Shift), as a
+ * visitor's next interaction would, until the app runs.
+ */
 export async function hydrate(page: Page): Promise<void> {
   await page.mouse.move(5, 5);
-  await waitForHydration(page);
+  await expect(async () => {
+    if (!(await isHydrated(page))) await page.keyboard.press('Shift');
+    await waitForHydration(page, 2_000);
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The API paths a page asks for, in order, from now on. */

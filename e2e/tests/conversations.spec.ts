@@ -59,8 +59,11 @@ test('a fan and a creator talk about a purchase: live messages, a locked image, 
     `/${creator.handle}`,
   );
   await expect(page.getByText('Start of Conversation')).toBeVisible();
-  await expect(page.getByText(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  // When it began, above the messages, and when the gift was paid, under the purchase.
+  const when = /^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{1,2}:\d{2} (AM|PM)$/;
+  await expect(page.getByText(when)).toHaveCount(2);
   const purchaseMessage = messageWith(page, 'Pink Guitar');
+  await expect(purchaseMessage.locator('time')).toHaveText(when);
   await expect(purchaseMessage).toContainText('Gift');
   await expect(purchaseMessage).toContainText('$50');
   await markPage(page);

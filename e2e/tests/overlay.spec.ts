@@ -41,14 +41,16 @@ test('the overlay shows a tip and moves the goal bar when a fan tips from anothe
   await page.getByRole('link', { name: 'Overlay settings' }).click();
   await expect(page.getByRole('heading', { name: 'Stream overlay' })).toBeVisible();
   await page.getByLabel('Target (tokens)').fill('20');
+  await page.getByLabel('Title (optional)').fill('Ring light');
   await page.getByRole('button', { name: 'Start goal' }).click();
-  await expect(page.getByText(/Current goal: 20 tokens/)).toBeVisible();
+  await expect(page.getByText(/Current goal: Ring light \(20 tokens\), started/)).toBeVisible();
   await expect(page.frameLocator('iframe[title="Overlay preview"]').getByTestId('overlay-goal')).toBeVisible();
 
   const secret = await overlaySecret(page, baseURL as string);
   const overlay = await newBrowserPage();
   await overlay.goto(`/overlay/${secret}`);
-  await expect(overlay.getByTestId('overlay-goal-progress')).toHaveText('0 / 20');
+  await expect(overlay.getByTestId('overlay-goal')).toContainText('Goal: Ring light');
+  await expect(overlay.getByTestId('overlay-goal-progress')).toHaveText('0 / 20 tokens');
   // No app chrome: no top bar, no menu; a transparent page.
   await expect(overlay.getByRole('banner')).toHaveCount(0);
   expect(await overlay.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
@@ -59,8 +61,13 @@ test('the overlay shows a tip and moves the goal bar when a fan tips from anothe
   await tipByApi(fanPage, baseURL, await userIdOf(fanPage, creator.handle), 5);
 
   await expect(overlay.getByTestId('overlay-alert')).toContainText(`${fan.displayName} tipped 5 tokens`);
-  await expect(overlay.getByTestId('overlay-goal-progress')).toHaveText('5 / 20');
-  await expect(overlay.getByTestId('overlay-leaderboard')).toContainText(fan.displayName);
+  await expect(overlay.getByTestId('overlay-goal-progress')).toHaveText('5 / 20 tokens');
+  await expect(overlay.getByTestId('overlay-leaderboard')).toContainText(`${fan.displayName}5 tokens`);
+  // Past the goal the bar stops at it.
+  await tipByApi(fanPage, baseURL, await userIdOf(fanPage, creator.handle), 30);
+  await expect(overlay.getByTestId('overlay-goal')).toContainText('Goal reached!');
+  await expect(overlay.getByTestId('overlay-goal-progress')).toHaveText('20 / 20 tokens');
+  await expect(overlay.getByTestId('overlay-leaderboard')).toContainText(`${fan.displayName}35 tokens`);
 
   // Test alert from the settings: shown on the open overlay, marked as a test.
   await page.getByRole('button', { name: 'Send test alert' }).click();

@@ -151,7 +151,11 @@ test('an old handle leads to the profile under the current one', async ({ page, 
   await context.close();
 });
 
-test('an unknown handle shows "User Not Found"', async ({ page }) => {
+test('an unknown handle shows "User Not Found" with a way on: search, or home', async ({ page }) => {
   await page.goto(`/${uniqueHandle('nobody')}`);
   await expect(page.getByRole('heading', { name: 'User Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  await page.getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('heading', { name: 'Search', exact: true })).toBeVisible();
 });

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
 import { messageWith, sendTextMessage, userIdOf } from '../support/conversations';
-import { countEmails, readLatestEmailLink } from '../support/outbox';
-import { acceptTermsUpFront, signUp, toast } from '../support/sign-in';
+import { signInAsModerator } from '../support/moderation';
+import { signUp, toast } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import { topUpFromBalance } from '../support/wallet';
 import { createWishByApi } from '../support/wishes';
@@ -10,40 +10,6 @@ import { createWishByApi } from '../support/wishes';
 // Safety tools (issue 21, decision 028): a creator blocks a fan from their conversation and the fan can no
 // longer write there; a fan reports a wish, a moderator (named by MODERATORS in playwright.config.ts) hides
 // it from the moderation queue, and the creator's public page no longer shows it.
-
-/**
- * The moderator of the e2e server: MODERATORS names this verified e-mail address (never a handle, which
- * anyone could claim: decision 028).
- */
-const MODERATOR = { email: 'e2e-moderator@example.com', handle: 'e2e_moderator', displayName: 'The Moderator' };
-
-/** Signs the moderator in by e-mail link (the same account on a retry), completing the profile the first time. */
-async function signInAsModerator(page: Page, baseURL: string | undefined) {
-  await acceptTermsUpFront(page);
-  const headers = { Origin: baseURL ?? '' };
-  const alreadySent = await countEmails(page.request, MODERATOR.email);
-  const sent = await page.request.post('/api/auth/sign-in/magic-link', {
-    data: { email: MODERATOR.email, callbackURL: '/email' },
-    headers,
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const token = new URL(await readLatestEmailLink(page.request, MODERATOR.email, alreadySent)).searchParams.get(
-    'token',
-  );
-  const verified = await page.request.post('/api/auth/magic-link/verify', {
-    data: { token, email: MODERATOR.email },
-    headers,
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const me = (await (await page.request.get('/api/me')).json()) as { handle: string | null };
-  if (me.handle === null) {
-    const res = await page.request.post('/api/profile/complete', {
-      data: { handle: MODERATOR.handle, displayName: MODERATOR.displayName },
-      headers: { Origin: baseURL ?? '' },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
 
 /** Tips through the API and opens the tip's conversation as the fan; answers the conversation's id. */
 async function tipAndOpenConversation(page: Page, baseURL: string | undefined, recipientId: string) {
@@ -118,13 +84,14 @@ test('a fan reports a wish; a moderator hides it and the public page no longer s
   const wish = await createWishByApi(creatorPage, baseURL, { name: 'Suspicious Watch', cost: 40 });
   await createWishByApi(creatorPage, baseURL, { name: 'Garden Roses', cost: 20 });
 
-  // A fan reports the wish from its page.
+  // A fan reports the wish from its page. The note is this try's own: a retry's report joins the first one's.
+  const note = `This watch is a counterfeit (${Date.now().toString(36)}).`;
   await signUp(page);
   await page.goto(`/x/${wish.id}`);
   await page.getByRole('button', { name: 'Report' }).click();
   const report = page.getByRole('dialog', { name: 'Report this wish' });
   await report.getByRole('radio', { name: 'Scam' }).check();
-  await report.getByRole('textbox', { name: 'Note (optional)' }).fill('This watch is a counterfeit.');
+  await report.getByRole('textbox', { name: 'Note (optional)' }).fill(note);
   await report.getByRole('button', { name: 'Send Report' }).click();
   await expect(toast(page, 'Thanks for your report. Our moderators will review it.')).toBeVisible();
   // The moderation screen is nothing to them.
@@ -142,7 +109,7 @@ test('a fan reports a wish; a moderator hides it and the public page no longer s
     .getByRole('list', { name: 'Open reports' })
     .getByRole('listitem')
     .filter({ hasText: 'Suspicious Watch' })
-    .filter({ hasText: 'This watch is a counterfeit.' });
+    .filter({ hasText: note });
   await expect(card).toContainText('Scam');
   await card.getByRole('button', { name: 'Hide Wish' }).click();
   const hide = moderatorPage.getByRole('dialog', { name: 'Hide this wish' });

@@ -26,6 +26,10 @@ test('settings stay as set, deleting an account with money asks to give it up, a
   await expect(
     page.getByText(`Sent by text message to +1 ${maskedPhone(user.phone)}, the way you sign in.`),
   ).toBeVisible();
+  // The sign-in methods write the number the same way.
+  await expect(
+    page.getByRole('region', { name: 'Sign-in methods' }).getByText(`+1 ${maskedPhone(user.phone)}`, { exact: true }),
+  ).toBeVisible();
   for (const name of ['Gifts and tips', 'Messages', 'Fans can message me', 'Show my balance']) {
     await expect(page.getByRole('switch', { name })).toBeChecked();
   }
@@ -43,12 +47,11 @@ test('settings stay as set, deleting an account with money asks to give it up, a
   await expect(page.getByRole('button', { name: 'Show balance' })).toBeVisible();
 
   // Deleting the account asks first; bought tokens cannot be withdrawn, so it goes ahead only once the user
-  // agrees to give them up (decision 017). Cancelling keeps everything.
+  // agrees to give them up (decision 017), said before the irreversible press. Cancelling keeps everything.
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toContainText('This cannot be undone.');
-  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(
     dialog.getByText(
       'You still have 50 tokens that cannot be withdrawn. Confirm that you give them up to delete your account.',
@@ -75,6 +78,10 @@ test('deleting an account with an empty wallet signs out and takes the profile d
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  // It says so before leaving.
+  const deleted = page.getByRole('dialog', { name: 'Your account was deleted' });
+  await expect(deleted).toContainText('Records of payments are kept');
+  await deleted.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Sweetest Wishlist');
   expect(await (await page.request.get('/api/me')).json()).toBeNull();

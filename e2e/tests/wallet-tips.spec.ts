@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { uniqueDisplayName } from '../support/accounts';
-import { signUp, toast } from '../support/sign-in';
+import { signUp } from '../support/sign-in';
 import { expect, test } from '../support/test';
 import {
   amountOf,
@@ -75,8 +75,12 @@ test('/{handle}/tip: "Get Tokens" while short, then an anonymous tip reaches the
   await expect(dialog.getByText("Not enough tokens. You'll be redirected to purchase more.")).toBeHidden();
   await expect(dialog.getByRole('button', { name: 'Get Tokens' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(toast(page, 'Tip sent successfully!')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  // The tip lets the fan join the creator's fan base: the dialog says it was sent and offers it; "Done" closes it.
+  const sent = page.getByRole('dialog', { name: 'Tip Sent' });
+  await expect(sent.getByRole('status')).toHaveText('Tip sent successfully!');
+  await expect(sent.getByRole('region', { name: `Join ${creator.displayName}'s fan base?` })).toBeVisible();
+  await sent.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectMenuBalance(page, '25 tokens');
 
   // The creator's /received lists it as "Custom Tip"; the detail does not name the fan.

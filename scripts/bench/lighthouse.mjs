@@ -91,10 +91,11 @@ export function checkChrome() {
 
 /**
  * The pages people land on, with their Lighthouse targets (performance | accessibility | best practices):
- * issue 23's for the pages a shared link opens and for signing in, the landing page's from before it.
+ * issue 44's: 98 on the pages a shared link opens, 95 on the landing page and sign-in, accessibility and best
+ * practices 100 on all four.
  */
 export const PAGES = [
-  { page: '/', targets: { performance: 90, accessibility: 95 } },
+  { page: '/', targets: { performance: 95, accessibility: 100, 'best-practices': 100 } },
   { page: '/sign-in', targets: { performance: 95, accessibility: 100, 'best-practices': 100 } },
   { page: '/{handle}', targets: { performance: 98, accessibility: 100, 'best-practices': 100 } },
   { page: '/x/{id}', targets: { performance: 98, accessibility: 100, 'best-practices': 100 } },

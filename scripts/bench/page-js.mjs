@@ -93,7 +93,24 @@ export async function measureProfileJs(server, env) {
     apiCalls: apiCalls.map((item) => new URL(item.url).pathname),
     roundTrips,
     ...measurePageJs(lhr),
+    onInteraction: await interactionJs(pageUrl),
   };
+}
+
+/**
+ * The files a page drawn whole fetches on the visitor's first interaction rather than when idle (the boot
+ * script's `data-interaction-files`, decision 081), each with its gzip -9 size, and their total: no part of
+ * the initial figure, shown beside it.
+ */
+export async function interactionJs(pageUrl) {
+  const html = await fetch(pageUrl).then((res) => res.text());
+  const listed =
+    html
+      .match(/data-interaction-files="([^"]*)"/)?.[1]
+      ?.split(' ')
+      .filter(Boolean) ?? [];
+  const files = listed.map(gzipSize);
+  return { gzipKB: round(files.reduce((sum, f) => sum + f.gzipBytes, 0) / KB, 1), files };
 }
 
 /**
@@ -119,5 +136,5 @@ export async function measureWishJs(server, handle) {
   if (wishCall?.statusCode !== 200 && !(await isServerRendered(pageUrl, wish.name))) {
     throw new Error(`${pageUrl} did not load its wish (GET /api/wishes/${wish.id}: ${wishCall?.statusCode})`);
   }
-  return { path: '/x/{id}', ...measurePageJs(lhr) };
+  return { path: '/x/{id}', ...measurePageJs(lhr), onInteraction: await interactionJs(pageUrl) };
 }

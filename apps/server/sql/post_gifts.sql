@@ -1,6 +1,6 @@
 -- Posts a batch of gifts and tips in one call and one commit, each item as a unit: its ledger transfer, its
--- purchase row and its creator's notice. One failing (a wallet holding too little, a wish no longer for
--- sale) leaves the others alone. A creator receiving a flood of tips has their rows written once per batch,
+-- purchase row, its creator's notice and its buyer's receipt. One failing (a wallet holding too little, a
+-- wish no longer for sale) leaves the others alone. A creator receiving a flood of tips has their rows written once per batch,
 -- not once per tip (decision 039).
 -- * First every check, item by item in order, writing nothing but a claimed wish: each buyer's spendable
 --   tokens are read once, under the lock of every account the batch touches (taken in id order, so two
@@ -246,6 +246,12 @@ BEGIN
   LOOP
     PERFORM queue_gift_notice(v_notice.seller_id, v_notice.purchase_id);
   END LOOP;
+
+  -- Each buyer's receipt, once per purchase (decision 091): the transfer's key above refuses a second.
+  INSERT INTO notifications (user_id, kind, purchase_id)
+  SELECT p_items->(t.pos - 1)->'purchase'->>'buyer_id', 'purchase_receipt', p_items->(t.pos - 1)->'purchase'->>'id'
+  FROM unnest(v_ok) WITH ORDINALITY AS t(pos, n)
+  ORDER BY t.n;
 
   PERFORM pg_notify('sweetwish_changes', c.payload)
   FROM (SELECT DISTINCT jsonb_array_elements_text(p_items->(t.pos - 1)->'notify') AS payload

@@ -20,6 +20,8 @@ import * as gifts from './modules/gifts/contract';
 import * as giftMessages from './modules/gifts/message-contract';
 import * as groupGifts from './modules/group-gifts/contract';
 import * as health from './modules/health/contract';
+import * as inbox from './modules/inbox/contract';
+import * as affiliate from './modules/insights/affiliate-contract';
 import * as insights from './modules/insights/contract';
 import * as live from './modules/live/contract';
 import * as media from './modules/media/contract';
@@ -66,6 +68,12 @@ const MODULES: Module[] = [
   { tag: 'Fans', description: "A creator's fan base", contracts: [fans] },
   { tag: 'Conversations', description: 'Messages between a fan and a creator', contracts: [conversations] },
   { tag: 'Activity', description: "The signed-in user's activity feed", contracts: [activity] },
+  { tag: 'Inbox', description: 'What happened to the signed-in user, and what they have read', contracts: [inbox] },
+  {
+    tag: 'Affiliate',
+    description: 'The creators a user invited and what they earned from them',
+    contracts: [affiliate],
+  },
   {
     tag: 'Insights',
     description: "A creator's home and insights: earnings, supporters, visits",

@@ -117,7 +117,11 @@ describe('the built web app', () => {
         (m) => m[1],
       );
     expect(await dataPreloads('/sign-in')).toEqual(['/api/me', '/api/public-config']);
-    expect(await dataPreloads(`/${handle}`)).toEqual(['/api/me', `/api/users/${handle}/page`]);
+    expect(await dataPreloads(`/${handle}`)).toEqual([
+      '/api/me',
+      `/api/users/${handle}/page`,
+      `/api/users/${handle}/wall?limit=10`,
+    ]);
     expect(await dataPreloads(`/x/${wish.id}`)).toEqual(['/api/me', `/api/wishes/${wish.id}`]);
     expect(await dataPreloads('/no_such_creator')).toEqual([]);
   });

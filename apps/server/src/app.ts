@@ -49,6 +49,8 @@ import { giftRoutes } from './modules/gifts/routes';
 import { groupGiftRoutes } from './modules/group-gifts/routes';
 import { onWishUpdate } from './modules/group-gifts/service';
 import { healthRoutes } from './modules/health/routes';
+import { inboxRoutes } from './modules/inbox/routes';
+import { affiliateRoutes } from './modules/insights/affiliate-routes';
 import { insightRoutes } from './modules/insights/routes';
 import type { VisitCounter } from './modules/insights/visit-counter';
 import { liveRoutes } from './modules/live/routes';
@@ -163,6 +165,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   api.route('/', fanRoutes({ database, auth }));
+  api.route('/', inboxRoutes({ database, auth }));
+  api.route('/', affiliateRoutes({ database, auth }));
   api.route('/', insightRoutes({ database, auth, clearingDays: config.clearingDays }));
   api.route('/', subscriptionRoutes({ database, auth }));
   const moderators = { ...config.moderators, neverEmail: config.preview?.email };

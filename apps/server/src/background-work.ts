@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { AnyJobType } from './jobs/job-type';
 import { createJobRunner } from './jobs/runner';
 import type { Logger } from './logger';
+import { topSupportersJob } from './modules/insights/top-supporters';
 import { withdrawalJob } from './modules/payouts/worker';
 import type { PushDelivery } from './modules/push/service';
 import { subscriptionRenewalJob } from './modules/subscriptions/renewal';
@@ -28,14 +29,15 @@ export type BackgroundWorkDeps = {
 
 /**
  * The lanes of background work (decision 055): each kind of job has its own runner, so notifications,
- * withdrawal retries and renewals never wait behind a creator's webhook deliveries. Deliveries run on a
- * bounded pool of their own: one at a time per endpoint, and a creator whose deliveries used their time
- * budget waits for the next window while other creators' go on.
+ * withdrawal retries, renewals and the insights' kept lists (decision 142) never wait behind a creator's
+ * webhook deliveries. Deliveries run on a bounded pool of their own: one at a time per endpoint, and a
+ * creator whose deliveries used their time budget waits for the next window while other creators' go on.
  */
 export const LANES = {
   notifications: { concurrency: 2 },
   withdrawals: { concurrency: 1 },
   renewals: { concurrency: 1 },
+  insights: { concurrency: 1 },
   webhooks: { concurrency: 8, limits: { perGroup: 1, tenantBudget: { ms: 20_000, windowMs: 60_000 } } },
 } as const;
 
@@ -47,6 +49,7 @@ export function createBackgroundWork(deps: BackgroundWorkDeps) {
     lane('notifications', notificationJob({ db, messaging: deps.messaging, push: deps.push, logger, publicOrigin })),
     lane('withdrawals', withdrawalJob({ db, payments: deps.payments, logger, publicOrigin })),
     lane('renewals', subscriptionRenewalJob({ db, logger })),
+    lane('insights', topSupportersJob({ db })),
     lane(
       'webhooks',
       webhookDeliveryJob({

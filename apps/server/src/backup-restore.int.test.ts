@@ -58,7 +58,7 @@ afterAll(() => rm(tempDir, { recursive: true, force: true }));
 
 describe.skipIf(!inject('postgresUrl'))('PostgreSQL backup and restore, as docs/backup.md says', () => {
   it('backs up while tips are being sent, restores into a new database that reconciles and serves', async () => {
-    const [live, restored] = [await createFreshPostgresDatabase(), await createFreshPostgresDatabase()];
+    const [live, restored] = [await createFreshPostgresDatabase(), await createFreshPostgresDatabase({ empty: true })];
     const database = await openPostgres(live.url);
     try {
       await database.migrate();

@@ -11,19 +11,21 @@ import { type RunningServer, startServer } from './server';
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the server process', () => {
+  // tsx compiles the whole server first: 4.6 s of CPU alone, over 30 s while the rest of the suite shares
+  // the two cores. The limit only keeps a hang from lasting forever.
   it('refuses to start with a bad environment and lists every problem', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, PORT: 'abc', DATABASE_URL: 'mysql://nowhere/db', LOG_LEVEL: 'chatty' },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 120_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration:');
     expect(result.stderr).toMatch(/- PORT /);
     expect(result.stderr).toMatch(/- DATABASE_URL /);
     expect(result.stderr).toMatch(/- LOG_LEVEL /);
-  });
+  }, 150_000);
 });
 
 describe('graceful shutdown', () => {
@@ -45,6 +47,10 @@ describe('graceful shutdown', () => {
 
     // Send the headers and half of the body, stop the server, then send the rest.
     const body = JSON.stringify({ message: 'late report', url: '/' });
+    let onConnected = () => {};
+    const connected = new Promise<void>((resolve) => {
+      onConnected = resolve;
+    });
     const response = new Promise<number>((resolve, reject) => {
       const req = http.request(
         url,
@@ -62,9 +68,12 @@ describe('graceful shutdown', () => {
         },
       );
       req.on('error', reject);
+      req.once('socket', (socket) => socket.once('connect', onConnected));
       req.write(body.slice(0, 10));
       setTimeout(() => req.end(body.slice(10)), 300);
     });
+    // In flight: connected (on a loaded machine that can take longer than the pause) and half sent.
+    await connected;
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stopped = server.stop();
 
@@ -107,7 +116,9 @@ describe('keep-alive', () => {
     // The same connection served both: the server had not closed it.
     expect(second.socket).toBe(first.socket);
     agent.destroy();
-  }, 30_000);
+    // A guard against a hang: starting on a new data folder migrates it, which took over 30 s beside the
+    // end-to-end tests on two cores.
+  }, 90_000);
 });
 
 describe('request bodies over HTTP, as Node hands them over', () => {

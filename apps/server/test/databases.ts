@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
@@ -11,12 +12,29 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 /**
- * A new, empty database of the given kind. On PostgreSQL each call gets its own schema-free database
- * (created inside the run's database server), so suites never share tables.
+ * The one database of a suite that tests the HTTP layer rather than the database, and is too slow to run
+ * twice: PostgreSQL when configured, as in production, else PGlite.
+ */
+export function oneDatabaseKind(): DatabaseKind {
+  return inject('postgresUrl') ? 'postgres' : 'pglite';
+}
+
+/**
+ * A new database of the given kind, migrated: a copy of the run's migrated database (global-setup.ts), so
+ * suites never share tables and never wait for migrations. `migrate()` on it is a no-op.
  */
 export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openPglite('memory://', { loadDataDir: await pgliteSnapshot() });
+  return openPostgresCopy(await createFreshPostgresDatabase());
+}
+
+/** A new database with no tables at all, for tests of the migrations themselves. */
+export async function openEmptyDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openPglite('memory://');
-  const fresh = await createFreshPostgresDatabase();
+  return openPostgresCopy(await createFreshPostgresDatabase({ empty: true }));
+}
+
+async function openPostgresCopy(fresh: { url: string; drop: () => Promise<void> }): Promise<DatabaseHandle> {
   const handle = await openPostgres(fresh.url);
   return {
     ...handle,
@@ -27,13 +45,29 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
   };
 }
 
-/** A new, empty PostgreSQL database of its own (tests of several server instances open it more than once). */
-export async function createFreshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+let snapshot: Promise<Blob> | undefined;
+
+/** The migrated PGlite files, read once per test process. */
+function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= fs.promises.readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
+
+/**
+ * A new PostgreSQL database of its own on the run's server (tests of several server instances open it more
+ * than once): migrated, copied from the run's template, or `empty` (the target of a move or a restore).
+ */
+export async function createFreshPostgresDatabase({ empty = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const runUrl = new URL(inject('postgresUrl'));
   const name = `${runUrl.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: runUrl.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    empty ? `create database ${name}` : `create database ${name} template ${inject('postgresTemplate')}`,
+  );
   await admin.end();
   const url = new URL(runUrl);
   url.pathname = `/${name}`;

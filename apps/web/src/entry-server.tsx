@@ -2,6 +2,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import type { Inviter, PublicConfig } from '@sweetwish/shared/accounts';
+import type { WallPage } from '@sweetwish/shared/gift-messages';
 import type { GroupGiftProgress } from '@sweetwish/shared/group-gifts';
 import type { ProfilePage, WishPage } from '@sweetwish/shared/wishes';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { AppRoot } from './app/app-root';
 import { loadMatchedRoutes } from './app/matched-routes';
 import { routes } from './app/routes';
 import { profileQueryKey, wishListQueryKey } from './components/profiles/profile-queries';
+import { wallQueryKey } from './components/profiles/wall-query-key';
 import { inviterQueryKey } from './features/accounts/api/auth-calls';
 import { groupGiftQueryKey } from './features/wishes-public/api/group-gift-calls';
 import { wishQueryKey } from './features/wishes-public/api/wish-calls';
@@ -30,7 +32,8 @@ import { ME_QUERY_KEY } from './lib/session';
  * of the browser's records (`browser`, from its cookies): the terms accepted, a visit before.
  */
 export type PublicPage =
-  | { kind: 'profile'; page: ProfilePage }
+  /** A creator's page, with the first page of their supporters wall when it has one (decision 101). */
+  | { kind: 'profile'; page: ProfilePage & { wall?: WallPage } }
   | { kind: 'wish'; page: WishPage & { groupGift?: GroupGiftProgress } }
   | {
       kind: 'signIn';
@@ -94,6 +97,7 @@ function queryClientFor(data: PublicPage): QueryClient {
   if (data.kind === 'profile') {
     queryClient.setQueryData(profileQueryKey(data.page.profile.handle), data.page.profile);
     queryClient.setQueryData(wishListQueryKey(data.page.profile.id, false), data.page.wishes);
+    queryClient.setQueryData(wallQueryKey(data.page.profile.handle), data.page.wall ?? { items: [], nextCursor: null });
   } else if (data.kind === 'wish') {
     const { groupGift, ...page } = data.page;
     queryClient.setQueryData(wishQueryKey(page.wish.id), page);

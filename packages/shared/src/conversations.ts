@@ -81,6 +81,8 @@ export const MessagePurchase = z.object({
   product: PurchasedProduct.nullable(),
   /** The fan's message with the purchase (decision 100): where its conversation starts. */
   message: z.string().nullable(),
+  /** When the gift or tip was paid: its bubble shows this, not when the conversation opened (maybe days later). */
+  boughtAt: z.string(),
 });
 
 export const Message = z.object({
@@ -139,9 +141,19 @@ export const LastMessage = z.object({
   isMine: z.boolean(),
 });
 
+/** The purchase a conversation belongs to, as its row names it: a tip, or the wish's name then, and the amount. */
+export const ConversationPurchase = z.object({
+  type: z.enum(PURCHASE_TYPES),
+  /** The wish's name when it was bought; null for a tip (or a wish bought as a surprise). */
+  name: z.string().nullable(),
+  costCents: z.number().int().positive(),
+});
+export type ConversationPurchase = z.infer<typeof ConversationPurchase>;
+
 export const Conversation = z.object({
   id: z.string(),
   purchaseId: z.string(),
+  purchase: ConversationPurchase,
   /** The viewer's side of the purchase. */
   role: z.enum(['buyer', 'recipient']),
   /** The other participant; null for an anonymous buyer or someone without a public profile ("Anonymous"). */

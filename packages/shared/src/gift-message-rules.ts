@@ -9,6 +9,12 @@ export const GIFT_MESSAGE_TEXTS = {
   label: 'Message (optional)',
 } as const;
 
+/**
+ * The supporters wall's entries that /{handle} is drawn with (decision 101): the server renders them with the
+ * page, and the page's loader asks for as many; "Show more" asks for the next ones.
+ */
+export const WALL_FIRST_PAGE_SIZE = 10;
+
 /** A message as stored: trimmed text, or null for none (an empty field sends none). */
 export function storedGiftMessage(message: string | undefined | null): string | null {
   const text = message?.trim() ?? '';

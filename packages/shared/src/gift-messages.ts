@@ -92,15 +92,17 @@ export const ShownInput = z.union([
 ]);
 export type ShownInput = z.infer<typeof ShownInput>;
 
-/** One entry of the supporters wall on /{handle}. */
+/** One entry of the supporters wall on /{handle}: a gift or tip (decision 101). */
 export const WallEntry = z.object({
+  /** The gift's purchase: what the creator hides (POST /api/gift-messages/{id}/hide). */
   id: z.string(),
   /** The fan's display name, or "Anonymous". */
   name: z.string(),
   kind: z.enum(['tip', 'gift']),
   /** The wish, for a gift. */
   wishName: z.string().nullable(),
-  message: z.string(),
+  /** The fan's message, when there is one and the creator let it show (never a held or rejected one). */
+  message: z.string().nullable(),
   createdAt: z.string(),
 });
 export type WallEntry = z.infer<typeof WallEntry>;

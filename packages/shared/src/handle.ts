@@ -61,6 +61,11 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   // screens added after the first route table (product.md section 2 lists them too)
   'fans',
   'moderation',
+  'suspended',
+  'insights',
+  'subscriptions',
+  'inbox',
+  'affiliate',
   // kept for the platform (architecture.md section 8)
   'api',
   'admin',

@@ -11,6 +11,7 @@ export const LIVE_TOPICS = [
   'fans',
   'withdrawals',
   'payout-account',
+  'inbox',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

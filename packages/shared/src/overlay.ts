@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTER } from './control-character';
 
 /**
  * The stream overlay (issue 19, decision 031): a page a creator adds to OBS or Streamlabs as a browser
@@ -17,7 +18,7 @@ export const LEADERBOARD_PERIODS = ['today', 'goal'] as const;
 export const OverlayGoal = z.object({
   /** The wish the goal is for; null for a token target. */
   wishId: z.string().nullable(),
-  /** The wish's name, or null for a token target. */
+  /** The wish's name, or the token target's title; null for a token target without one. */
   name: z.string().nullable(),
   image: z.string().nullable(),
   /** The wish's price when the goal started, or the token target, in cents. */
@@ -56,11 +57,28 @@ export const UpdateOverlaySettingsInput = z
   .refine((input) => Object.keys(input).length > 0, 'Nothing to change');
 export type UpdateOverlaySettingsInput = z.infer<typeof UpdateOverlaySettingsInput>;
 
-/** Starts a goal now: one of the creator's wishes (its price is the target) or a number of tokens. */
+/** The most characters a token target's title has: one line on the goal bar. */
+export const GOAL_TITLE_MAX = 60;
+
+/** A token target's title, as the goal bar shows it ("Goal: New microphone"); blank is none. */
+export const GoalTitle = z
+  .string()
+  .trim()
+  .max(GOAL_TITLE_MAX, `At most ${GOAL_TITLE_MAX} characters`)
+  .refine((title) => !CONTROL_CHARACTER.test(title), 'Remove tabs, line breaks and other control characters')
+  .transform((title) => (title === '' ? undefined : title));
+
+/**
+ * Starts a goal now: one of the creator's wishes (its price is the target) or a number of tokens, with an
+ * optional title.
+ */
 export const StartGoalInput = z.union([
   z.object({ wishId: z.string().min(1).max(100) }).strict(),
   z
-    .object({ tokens: z.number().int('Whole tokens only').min(1, 'At least 1').max(OVERLAY_MAX_TOKENS, 'Too large') })
+    .object({
+      tokens: z.number().int('Whole tokens only').min(1, 'At least 1').max(OVERLAY_MAX_TOKENS, 'Too large'),
+      title: GoalTitle.optional(),
+    })
     .strict(),
 ]);
 export type StartGoalInput = z.infer<typeof StartGoalInput>;

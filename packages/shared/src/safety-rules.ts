@@ -24,15 +24,39 @@ export const SAFETY_MESSAGES = {
   notSuspended: 'This account is not suspended.',
   noSuspendedAccounts: 'No suspended accounts',
   messageRemoved: 'This message was removed by a moderator.',
+  noAuditEntries: 'No moderator has acted yet.',
+  /** The suspended screen (/suspended), for someone whose session a suspension ended or who cannot sign in. */
+  suspendedTitle: 'Your account is suspended',
+  suspendedDetail:
+    'While it is suspended you cannot sign in, your page is hidden and you cannot receive gifts. Your earnings are kept.',
+  suspendedReasonUnknown: 'We sent you the reason by text or e-mail when it happened.',
+  suspendedAppeal: 'If you think this is a mistake, write to us from the support page.',
 } as const;
 
-/** Why a user reports something (issue 21, item 4). */
-export const REPORT_REASONS = ['spam', 'scam', 'harassment', 'illegal_content', 'other'] as const;
+/**
+ * Why a user reports something (issue 21, item 4), with the reasons peers offer (issue 53, item 2): a
+ * minor's safety, sexual content, impersonation and someone else's intellectual property.
+ */
+export const REPORT_REASONS = [
+  'spam',
+  'scam',
+  'harassment',
+  'sexual_content',
+  'minor_safety',
+  'impersonation',
+  'intellectual_property',
+  'illegal_content',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_REASON_LABELS: Readonly<Record<ReportReason, string>> = {
   spam: 'Spam',
   scam: 'Scam',
   harassment: 'Harassment',
+  sexual_content: 'Sexual content',
+  minor_safety: 'Minor safety',
+  impersonation: 'Impersonation',
+  intellectual_property: 'Intellectual property',
   illegal_content: 'Illegal content',
   other: 'Other',
 };

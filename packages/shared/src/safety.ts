@@ -122,8 +122,23 @@ export const SuspendedAccountPage = pageOf(SuspendedAccount);
 export type SuspendedAccountPage = z.infer<typeof SuspendedAccountPage>;
 
 /**
+ * Someone as moderators see them: names may be missing (a profile not completed, or a deleted account,
+ * whose names are cleared). Only the moderation routes answer it.
+ */
+export const ModerationPerson = z.object({
+  id: z.string(),
+  handle: z.string().nullable(),
+  displayName: z.string().nullable(),
+});
+export type ModerationPerson = z.infer<typeof ModerationPerson>;
+
+/** How many of a target's open reports give a reason. */
+export const ReasonCount = z.object({ reason: z.enum(REPORT_REASONS), count: z.number().int().positive() });
+export type ReasonCount = z.infer<typeof ReasonCount>;
+
+/**
  * An entry of the moderation queue: a reported target's first open report, as moderators see it, with how
- * many reports of it are open and when the latest came.
+ * many reports of it are open, their reasons, and when the latest came.
  */
 export const OpenReport = z.object({
   id: z.string(),
@@ -131,13 +146,20 @@ export const OpenReport = z.object({
   targetId: z.string(),
   /** Whose content it is (the profile's user, the wish's seller, the message's sender). */
   targetUserId: z.string(),
+  owner: ModerationPerson,
   reporterId: z.string(),
+  /** Who filed this first report (never shown to the owner). */
+  reporter: ModerationPerson,
   reason: z.enum(REPORT_REASONS),
   note: z.string(),
   snapshot: ReportSnapshot,
+  /** Where the content is on the site (a profile, a wish page); null for a message, private to its two people. */
+  contentPath: z.string().nullable(),
   createdAt: z.string(),
   /** Open reports of this target, this one included; acting on it closes them all. */
   reportCount: z.number().int(),
+  /** The reasons of those reports, the most given first. */
+  reasons: z.array(ReasonCount),
   lastReportedAt: z.string(),
 });
 export type OpenReport = z.infer<typeof OpenReport>;
@@ -147,13 +169,19 @@ export type OpenReportPage = z.infer<typeof OpenReportPage>;
 export const ModerationActionResult = z.object({ reportId: z.string(), action: z.enum(MODERATION_ACTIONS) });
 export type ModerationActionResult = z.infer<typeof ModerationActionResult>;
 
-/** One row of the audit log: who did what, to what, when and why. */
+/** One row of the audit log: who did what, to what (and whose), when and why. */
 export const AuditEntry = z.object({
   id: z.string(),
   moderatorId: z.string(),
+  moderator: ModerationPerson,
   action: z.enum(AUDIT_ACTIONS),
   kind: z.enum(REPORT_KINDS),
   targetId: z.string(),
+  /** Whose content it was (for a suspension or its lifting, the account itself). */
+  owner: ModerationPerson,
+  /** What it was, from the report's copy: a wish's name, a message's text, a profile's handle. */
+  contentSummary: z.string().nullable(),
+  contentPath: z.string().nullable(),
   reportId: z.string().nullable(),
   reason: z.string(),
   createdAt: z.string(),
@@ -161,3 +189,14 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditPage = pageOf(AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---- Suspension ----
+
+/**
+ * GET /api/suspension: whether this browser's session was ended by a suspension that still stands, and
+ * the moderator's reason; null otherwise (the web app then sends a signed-out visitor to sign in).
+ */
+export const SuspensionStatus = z.object({
+  suspension: z.object({ reason: z.string(), suspendedAt: z.string() }).nullable(),
+});
+export type SuspensionStatus = z.infer<typeof SuspensionStatus>;

@@ -6,6 +6,9 @@ import { OptionalGiftMessage } from './gift-messages';
 /** Days the renewal is tried again after the renewal day before the subscription lapses. */
 export const SUBSCRIPTION_RETRY_DAYS = 3;
 
+/** Days before a renewal that its fan is reminded of it (decision 091). */
+export const RENEWAL_REMINDER_DAYS = 3;
+
 export const SUBSCRIPTION_MESSAGES = {
   ownWish: 'You cannot subscribe to your own wish',
   notSubscription: 'This wish is not a subscription',

@@ -133,6 +133,8 @@ export const ReceivedItem = z.object({
   isRenewal: z.boolean(),
   /** The fan's message with it (decision 100), or null; an anonymous fan's message stays, their name does not. */
   message: z.string().nullable(),
+  /** One fan's share of a group gift (decision 033): the detail shows the whole group gift's totals. */
+  isGroupGift: z.boolean(),
 });
 export type ReceivedItem = z.infer<typeof ReceivedItem>;
 export const ReceivedPage = pageOf(ReceivedItem);

@@ -5,6 +5,14 @@ import { z } from 'zod';
 export const WEBHOOK_EVENT_TYPES = ['gift.received', 'tip.received', 'message.received', 'goal.reached'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * What "Send test event" sends to one endpoint: signed and delivered like any event, never subscribed to.
+ * The delivery log shows it beside the events above.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+export const WEBHOOK_LOGGED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+export type WebhookLoggedEventType = (typeof WEBHOOK_LOGGED_EVENT_TYPES)[number];
+
 /** Endpoints one user may have (Ko-fi and Buy Me a Coffee allow one or a few). */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 export const WEBHOOK_URL_MAX = 1000;
@@ -16,7 +24,11 @@ export const WEBHOOK_URL_MAX = 1000;
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled', 'failing'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 
-/** The address deliveries are POSTed to: https in production, no user name or password in it. */
+/**
+ * The address deliveries are POSTed to: https, no user name or password in it. A server whose own address is
+ * local (a developer's) accepts http addresses on this machine or its network too, for testing; the server
+ * checks that (`acceptsLocalHttp` in the endpoint list says which applies).
+ */
 export const WebhookUrl = z
   .string()
   .trim()
@@ -56,7 +68,11 @@ export const WebhookEndpoint = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
-export const WebhookEndpoints = z.object({ endpoints: z.array(WebhookEndpoint) });
+export const WebhookEndpoints = z.object({
+  endpoints: z.array(WebhookEndpoint),
+  /** This server also accepts http addresses on this machine or its network (a local test server). */
+  acceptsLocalHttp: z.boolean(),
+});
 export type WebhookEndpoints = z.infer<typeof WebhookEndpoints>;
 
 /** The signing secret, shown only to the endpoint's owner; after a roll the previous one signs too, until `previousExpiresAt`. */
@@ -71,7 +87,7 @@ export const WebhookAttempt = z.object({
   id: z.number().int(),
   deliveryId: z.number().int(),
   eventId: z.string(),
-  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  eventType: z.enum(WEBHOOK_LOGGED_EVENT_TYPES),
   at: z.string(),
   /** The receiver's HTTP status; null when no answer came (then `error` says why). */
   statusCode: z.number().int().nullable(),
@@ -86,3 +102,7 @@ export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
 
 export const WebhookAttempts = z.object({ attempts: z.array(WebhookAttempt) });
 export type WebhookAttempts = z.infer<typeof WebhookAttempts>;
+
+/** "Send test event" (POST /api/webhooks/endpoints/{id}/test): the event queued, as its log will show it. */
+export const WebhookTestEvent = z.object({ eventId: z.string() });
+export type WebhookTestEvent = z.infer<typeof WebhookTestEvent>;

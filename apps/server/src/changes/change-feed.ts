@@ -29,6 +29,8 @@ export type Change =
    * the list) or its messages; without a conversation, all of that user's conversations.
    */
   | { topic: 'wallet' | 'purchases' | 'received' | 'fans' | 'withdrawals' | 'payout-account'; userId: string }
+  /** That user's inbox gained an event or had events marked read (decision 130). */
+  | { topic: 'inbox'; userId: string }
   | { topic: 'conversations' | 'messages'; userId: string; conversationId?: string }
   /**
    * A creator's stream overlay (decision 031): its settings or goal changed, its secret was replaced (open

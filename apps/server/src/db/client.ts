@@ -48,10 +48,13 @@ export async function openDatabase(options: {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, 'db'));
 }
 
-/** PGlite in a directory, or in memory with 'memory://' (tests). */
-export async function openPglite(dir: string): Promise<DatabaseHandle> {
+/**
+ * PGlite in a directory, or in memory with 'memory://' (tests). `loadDataDir` starts it from a copy of
+ * another database's files (a `dumpDataDir` tarball), which skips initdb.
+ */
+export async function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (!dir.startsWith('memory://')) await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { databaseKinds, openFreshDatabase } from '../../test/databases';
+import { databaseKinds, openEmptyDatabase } from '../../test/databases';
 import { MIGRATIONS_DIR } from '../paths';
 import { readJournal } from './custom-migration';
 import { databaseFunctions, FUNCTIONS_DIR, normaliseFunction } from './function-files';
@@ -49,7 +49,9 @@ CREATE OR REPLACE FUNCTION public.test_answer()
 AS $function$ SELECT 42 $function$;
 `;
 
-describe('npm run db:functions', () => {
+// Each case migrates a new embedded database in a child process: over 60 s beside the end-to-end tests on
+// two cores. A guard against a hang, not a measure of speed.
+describe('npm run db:functions', { timeout: 180_000 }, () => {
   it('writes a migration per changed or new file, not again, that leaves each file as its function', async () => {
     const copy = copies();
     edit(copy.functions, 'ledger_post.sql', (text) =>
@@ -83,7 +85,7 @@ describe('npm run db:functions', () => {
     expect(await generateFunctionMigrations(copy.migrations, copy.functions)).toEqual([]);
 
     for (const kind of databaseKinds()) {
-      const database = await openFreshDatabase(kind);
+      const database = await openEmptyDatabase(kind);
       try {
         await database.migrate(copy.migrations);
         const functions = await databaseFunctions(database.db);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { tokensToCents } from '@sweetwish/shared/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { databaseKinds, openFreshDatabase } from '../../test/databases';
+import { databaseKinds, openEmptyDatabase } from '../../test/databases';
 import { seedTokens, seedUser, tipPosting } from '../../test/seed';
 import { postGifts } from '../modules/gifts/repo';
 import { MIGRATIONS_DIR } from '../paths';
@@ -60,7 +60,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   });
 
   it('apply every committed migration to an empty database', async () => {
-    database = await openFreshDatabase(kind);
+    database = await openEmptyDatabase(kind);
     await database.migrate();
     expect(journal.entries.length).toBeGreaterThan(0);
     expect(await appliedCount(database)).toBe(journal.entries.length);
@@ -68,14 +68,14 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   });
 
   it('apply nothing the second time', async () => {
-    database = await openFreshDatabase(kind);
+    database = await openEmptyDatabase(kind);
     await database.migrate();
     await database.migrate();
     expect(await appliedCount(database)).toBe(journal.entries.length);
   });
 
   it('leave handles unique without regard to case', async () => {
-    database = await openFreshDatabase(kind);
+    database = await openEmptyDatabase(kind);
     await database.migrate();
     await database.db.execute(
       sql`insert into users (id, name, email, handle) values ('u1', 'A', 'a@example.com', 'Sweet_One')`,
@@ -88,7 +88,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   });
 
   it("start each creator's purchase counter at their last purchase number", async () => {
-    database = await openFreshDatabase(kind);
+    database = await openEmptyDatabase(kind);
     await database.migrate(migrationsBefore('20261128134027_purchase_counters'));
     const { db } = database;
     const [fan, first, second] = [await seedUser(db), await seedUser(db), await seedUser(db)];
@@ -117,7 +117,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('are applied once when several instances start together', async () => {
-    database = await openFreshDatabase(kind);
+    database = await openEmptyDatabase(kind);
     const first = database;
     await Promise.all([first.migrate(), first.migrate(), first.migrate()]);
     expect(await appliedCount(first)).toBe(journal.entries.length);

@@ -13,6 +13,7 @@ export * from '../modules/conversations/tables';
 export * from '../modules/fans/tables';
 export * from '../modules/gifts/tables';
 export * from '../modules/group-gifts/tables';
+export * from '../modules/inbox/tables';
 export * from '../modules/insights/tables';
 export * from '../modules/ledger/tables';
 export * from '../modules/media/tables';

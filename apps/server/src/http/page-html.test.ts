@@ -75,11 +75,15 @@ describe('SCREENS', () => {
 describe('dataPreloads', () => {
   it("names the API answers each screen's loader waits for, as the web app asks for them", () => {
     expect(dataPreloads('signIn', '/join/friend42')).toEqual(['/api/me', '/api/public-config']);
-    expect(dataPreloads('profile', '/bella/tip')).toEqual(['/api/me', '/api/users/bella/page']);
+    expect(dataPreloads('profile', '/bella/tip')).toEqual([
+      '/api/me',
+      '/api/users/bella/page',
+      '/api/users/bella/wall?limit=10',
+    ]);
     expect(dataPreloads('wish', '/x/6f1c')).toEqual(['/api/me', '/api/wishes/6f1c']);
     // The router decodes the segment and the API client encodes it again with encodeURIComponent.
-    expect(dataPreloads('profile', '/b%65lla')).toEqual(['/api/me', '/api/users/bella/page']);
-    expect(dataPreloads('profile', "/it's")).toEqual(['/api/me', "/api/users/it's/page"]);
+    expect(dataPreloads('profile', '/b%65lla')).toContain('/api/users/bella/page');
+    expect(dataPreloads('profile', "/it's")).toContain("/api/users/it's/page");
     expect(dataPreloads('landing', '/')).toEqual([]);
     expect(dataPreloads(undefined, '/why')).toEqual([]);
   });
@@ -99,7 +103,8 @@ describe('pageHtml with a page the server rendered', () => {
     path.join(distDir, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-E1.js' },
-      'src/app/app-shell.tsx': { file: 'assets/app-shell-S1.js', imports: ['index.html'] },
+      'src/app/app-shell.tsx': { file: 'assets/app-shell-S1.js', imports: ['index.html', '_query-Q1.js'] },
+      '_query-Q1.js': { file: 'assets/query-Q1.js', name: 'query' },
       'src/features/profiles/routes/public-profile.tsx': { file: 'assets/public-profile-P1.js' },
     }),
   );
@@ -120,8 +125,9 @@ describe('pageHtml with a page the server rendered', () => {
 
   it('runs no app script at load for a screen drawn whole: the boot script lists the entry, then the screen', () => {
     const html = htmlFor('profile', '/bob', drawn);
+    // The query library is fetched on the first interaction, not when the page is idle (decision 081).
     expect(html).toContain(
-      '<script type="module" src="/app-boot.js" data-app-files="/assets/index-E1.js /assets/app-shell-S1.js /assets/public-profile-P1.js"></script>',
+      '<script type="module" src="/app-boot.js" data-app-files="/assets/index-E1.js /assets/app-shell-S1.js /assets/public-profile-P1.js" data-interaction-files="/assets/query-Q1.js"></script>',
     );
     expect(html).not.toContain('crossorigin src=');
     expect(html).not.toContain('rel="modulepreload"');
@@ -133,6 +139,7 @@ describe('pageHtml with a page the server rendered', () => {
     expect(html).toContain('<div id="root"><h1>Bob');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-E1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/public-profile-P1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/query-Q1.js">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/users/bob/page">');
     expect(html).not.toContain('app-boot.js');
   });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { WALL_FIRST_PAGE_SIZE } from '@sweetwish/shared/gift-message-rules';
 import type { RenderedPage } from './server-pages';
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; name?: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
@@ -47,13 +48,25 @@ export function dataPreloads(screen: Screen | undefined, pagePath: string): stri
     case 'signIn':
       return ['/api/me', '/api/public-config'];
     case 'profile':
-      return ['/api/me', `/api/users/${segment(1)}/page`];
+      // The supporters wall's first page, as features/profiles/api/wall-calls.ts asks for it (decision 101).
+      return [
+        '/api/me',
+        `/api/users/${segment(1)}/page`,
+        `/api/users/${segment(1)}/wall?limit=${WALL_FIRST_PAGE_SIZE}`,
+      ];
     case 'wish':
       return ['/api/me', `/api/wishes/${segment(2)}`];
     default:
       return [];
   }
 }
+
+/**
+ * The web app's files (its build's chunk names) that a page drawn whole fetches on the visitor's first
+ * interaction rather than when idle (decision 081): the query library, which the app needs to run and the
+ * page does not need to be seen. It arrives while the entry runs, before hydration needs it.
+ */
+const ON_INTERACTION = new Set(['query']);
 
 /** Every JavaScript file a manifest chunk needs, itself first. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -76,6 +89,11 @@ export function pageHtml(distDir: string) {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, 'utf8')) : {};
   const alreadyLinked = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  const onInteraction = new Set(
+    Object.values(manifest)
+      .filter((chunk) => chunk.name !== undefined && ON_INTERACTION.has(chunk.name))
+      .map((chunk) => `/${chunk.file}`),
+  );
 
   const htmlByScreen = new Map<Screen, string>();
   for (const [screen, sources] of Object.entries(SCREENS) as [Screen, string[]][]) {
@@ -87,7 +105,7 @@ export function pageHtml(distDir: string) {
   }
   return (screen: Screen | undefined, pagePath: string, drawing?: ServerDrawing) => {
     let html = screen ? (htmlByScreen.get(screen) ?? indexHtml) : indexHtml;
-    if (drawing) html = withServerPage(html, drawing);
+    if (drawing) html = withServerPage(html, drawing, onInteraction);
     if (drawing?.isScreenDrawn) return html;
     const data = dataPreloads(screen, pagePath).map(
       (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(url)}">`,
@@ -106,9 +124,10 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="(\/ass
  * The page with the server's rendering inside #root, its styles, and its state for the app to hydrate it
  * with (decision 052). The state is JSON in a script the browser does not run (the Content-Security-Policy
  * allows no inline script). A screen drawn whole loads the app's files through public/app-boot.js, after the
- * page has loaded, and hydrates on the visitor's first interaction; the placeholder loads them at once.
+ * page has loaded (ON_INTERACTION's on the first interaction), and hydrates on the visitor's first
+ * interaction; the placeholder loads them at once.
  */
-function withServerPage(html: string, drawing: ServerDrawing): string {
+function withServerPage(html: string, drawing: ServerDrawing, onInteraction: Set<string>): string {
   // Inside <script>, `</script>` or `<!--` in user text would end or change it: no `<` is left as it is.
   const state = JSON.stringify(drawing.page.state).replace(/</g, '\\u003c');
   let out = html;
@@ -116,10 +135,15 @@ function withServerPage(html: string, drawing: ServerDrawing): string {
   // One entry script is what the web app's build makes: with another, the page loads its files as built.
   if (drawing.isScreenDrawn && entries.length === 1) {
     const files = [...entries, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1])];
+    const later = files.filter((file) => file !== undefined && onInteraction.has(file));
+    const attributes = [
+      `data-app-files="${escapeAttribute(files.filter((file) => !later.includes(file)).join(' '))}"`,
+      ...(later.length ? [`data-interaction-files="${escapeAttribute(later.join(' '))}"`] : []),
+    ];
     out = replaceLiterally(
       out.replace(MODULE_PRELOAD, ''),
       MODULE_SCRIPT,
-      `<script type="module" src="/app-boot.js" data-app-files="${escapeAttribute(files.join(' '))}"></script>`,
+      `<script type="module" src="/app-boot.js" ${attributes.join(' ')}></script>`,
     );
   }
   out = replaceLiterally(

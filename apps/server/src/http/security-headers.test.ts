@@ -43,4 +43,18 @@ describe('securityHeaders', () => {
     expect(res.headers.get('Location')).toBe('http://localhost/elsewhere');
     expect(res.headers.get('X-Frame-Options')).toBe('DENY');
   });
+
+  it('lets only the stream overlay compile WebAssembly and play blob: audio, for its bundled voice', async () => {
+    const app = appWith((a) => a.get('*', (c) => c.text('page')));
+    const policy = async (path: string) => (await app.request(path)).headers.get('Content-Security-Policy') ?? '';
+    const overlay = await policy('/overlay/s3cret');
+    expect(overlay).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(overlay).toContain("media-src 'self' blob:");
+    expect(overlay).toContain("frame-ancestors 'self'");
+    for (const path of ['/overlay-control/s3cret', '/bella', '/settings/overlay']) {
+      expect(await policy(path)).toContain("script-src 'self';");
+      expect(await policy(path)).not.toContain('wasm-unsafe-eval');
+      expect(await policy(path)).not.toContain('media-src');
+    }
+  });
 });

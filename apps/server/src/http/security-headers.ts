@@ -22,6 +22,21 @@ const CONTENT_SECURITY_POLICY = [
  */
 const OVERLAY_PAGE = /^\/overlay(?:-control)?\/[^/]+\/?$/;
 const OVERLAY_POLICY = CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+/**
+ * The stream overlay itself reads messages aloud with eSpeak NG where the browser has no voices (decision
+ * 100): it compiles the engine's WebAssembly ('wasm-unsafe-eval' allows that and no eval of JavaScript) and
+ * plays the speech it writes from a blob: address. Decision 101.
+ */
+const OVERLAY_STREAM_PAGE = /^\/overlay\/[^/]+\/?$/;
+const OVERLAY_STREAM_POLICY = OVERLAY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'; media-src 'self' blob:",
+);
+
+function policyOf(path: string): string {
+  if (OVERLAY_STREAM_PAGE.test(path)) return OVERLAY_STREAM_POLICY;
+  return OVERLAY_PAGE.test(path) ? OVERLAY_POLICY : CONTENT_SECURITY_POLICY;
+}
 
 /** Security headers on every response, whatever produced it. */
 export function securityHeaders(options: { hsts: boolean }) {
@@ -30,9 +45,7 @@ export function securityHeaders(options: { hsts: boolean }) {
     const isOverlay = OVERLAY_PAGE.test(c.req.path);
     setResponseHeaders(c, {
       // Media answers carry their own, stricter policy.
-      ...(c.res.headers.has('Content-Security-Policy')
-        ? {}
-        : { 'Content-Security-Policy': isOverlay ? OVERLAY_POLICY : CONTENT_SECURITY_POLICY }),
+      ...(c.res.headers.has('Content-Security-Policy') ? {} : { 'Content-Security-Policy': policyOf(c.req.path) }),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': isOverlay ? 'no-referrer' : 'strict-origin-when-cross-origin',
       'X-Frame-Options': isOverlay ? 'SAMEORIGIN' : 'DENY',

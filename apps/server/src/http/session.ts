@@ -47,6 +47,20 @@ export function sessionKeyOf(headers: Headers): string | undefined {
   return value && createHash('sha256').update(value).digest('base64url');
 }
 
+/**
+ * The session token the request's cookie carries (the cookie is the token, a dot and its signature), not
+ * checked: for looking up what a session left behind, never for signing anyone in.
+ */
+export function sessionTokenOf(headers: Headers): string | undefined {
+  const value = SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value).split('.')[0] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Forgets a session on this instance (the caller tells the others). */
 export function forgetSession(auth: Auth, key: string) {
   caches.get(auth)?.delete(key);

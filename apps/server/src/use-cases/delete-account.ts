@@ -12,6 +12,7 @@ import { detachImagesSentBy } from '../modules/conversations/service';
 import { forgetFanMemberships } from '../modules/fans/service';
 import { forgetProductImagesOf } from '../modules/gifts/service';
 import { returnGroupGiftsOf } from '../modules/group-gifts/service';
+import { forgetInbox } from '../modules/inbox/service';
 import { MEDIA_PATH_PREFIX } from '../modules/media/service';
 import { forgetOverlay } from '../modules/overlay/service';
 import { hasWithdrawalInFlight } from '../modules/payouts/service';
@@ -70,6 +71,7 @@ export async function deleteAccount(
       await forgetProductImagesOf(tx, userId);
       const messageImages = await detachImagesSentBy(tx, userId);
       await forgetFanMemberships(tx, userId);
+      await forgetInbox(tx, userId);
       await forgetSettings(tx, userId);
       await forgetOverlay(tx, userId);
       await forgetPushDevices(tx, userId);

@@ -29,9 +29,12 @@ import {
   webhookDisabledText,
 } from '../modules/notify/texts';
 import type { PushDelivery } from '../modules/push/service';
+import { describeModerationNotice } from '../modules/safety/notices';
 import { getSettingsOf } from '../modules/settings/service';
 import { describeSubscriptionNotice } from '../modules/subscriptions/service';
 import { getEndpointUrl } from '../modules/webhooks/service';
+import { recordNotificationInInbox } from './notification-inbox';
+import { isReceiptKind, planReceipt } from './receipt-notices';
 
 /**
  * Sends one notification. Its job is queued by the notifications table's trigger (migration `jobs_queue`)
@@ -48,7 +51,13 @@ export type NotificationJobOptions = {
   publicOrigin: string;
 };
 
-type Plan = { skip: string } | { channel: 'sms' | 'email'; to: string; message: NotificationText };
+/**
+ * What to do with a notification. A skip still carries the message when there is one to tell: it goes to
+ * the inbox (`isRead` when the user saw it already), though not by SMS or e-mail.
+ */
+type Plan =
+  | { skip: string; message?: NotificationText; isRead?: boolean }
+  | { channel: 'sms' | 'email'; to: string; message: NotificationText };
 
 /**
  * The job that sends a notification (architecture.md sections 5 and 10), run by the job runner (decision 023).
@@ -67,7 +76,6 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
     const settings = (await getSettingsOf(db, [row.userId])).get(row.userId);
     const footer = address.channel === 'email' ? settingsFooter(publicOrigin) : '';
     if ((row.kind === 'gift' || row.kind === 'gift_reversed') && row.purchaseId) {
-      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
       const purchase = await getPurchaseParties(db, row.purchaseId);
       if (!purchase) return { skip: 'no such purchase' };
       const buyer = purchase.isAnonymous ? undefined : await getPublicPerson(db, purchase.buyerId);
@@ -82,33 +90,34 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
         },
         publicOrigin,
       );
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off', message };
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'gifts_summary') {
       // Closed first, whatever is sent: a later gift then starts the next summary rather than join this one.
       const gifts = await closeGiftsSummary(db, row.id, row.userId);
-      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
       if (gifts.count === 0) return { skip: 'no gift to tell of' };
       const message = giftsSummaryText(gifts, publicOrigin);
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off', message };
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'group_gift' && row.purchaseId) {
-      if (!settings?.notifyGifts) return { skip: 'gift notifications are off' };
       const purchase = await getPurchaseParties(db, row.purchaseId);
       if (!purchase) return { skip: 'no such purchase' };
       const message = groupGiftText({ purchaseId: purchase.id, productName: purchase.productName }, publicOrigin);
+      if (!settings?.notifyGifts) return { skip: 'gift notifications are off', message };
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'message' && row.conversationId) {
-      if (!settings?.notifyMessages) return { skip: 'message notifications are off' };
       const conversation = await describeConversationFor(db, row.conversationId, row.userId);
       if (!conversation) return { skip: 'no such conversation' };
-      // Read meanwhile: they had it open, or came back to it.
-      if (!conversation.isUnread) return { skip: 'read already' };
       const message = messageText(
         { conversationId: row.conversationId, senderName: conversation.participantName },
         publicOrigin,
       );
+      // Read meanwhile: they had it open, or came back to it.
+      if (!conversation.isUnread) return { skip: 'read already', message, isRead: true };
+      if (!settings?.notifyMessages) return { skip: 'message notifications are off', message };
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'webhook_disabled') {
@@ -117,12 +126,23 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
       if (!url) return { skip: 'the endpoint was deleted' };
       return { ...address, message: webhookDisabledText({ url }, publicOrigin) };
     }
+    if (isReceiptKind(row.kind)) {
+      // About the user's own payments: sent whatever the gift and message settings say, with no line about
+      // turning them off (decision 091).
+      const receipt = await planReceipt(db, row, publicOrigin);
+      return 'skip' in receipt ? receipt : { ...address, message: receipt.message };
+    }
     if ((row.kind === 'subscription_failed' || row.kind === 'subscription_lapsed') && row.subscriptionId) {
       // About the fan's own money: sent whatever the gift and message settings say.
       const facts = await describeSubscriptionNotice(db, row.subscriptionId);
       if (!facts) return { skip: 'no such subscription' };
       const message = subscriptionText(row.kind, facts, publicOrigin);
       return { ...address, message: { ...message, text: message.text + footer } };
+    }
+    if (row.kind === 'moderation_notice' && row.moderationActionId) {
+      // About the user's own content or account: sent whatever the settings say (issue 53, item 2).
+      const message = await describeModerationNotice(db, row.moderationActionId, publicOrigin);
+      return message ? { ...address, message } : { skip: 'nothing to tell' };
     }
     return { skip: 'unknown kind' };
   }
@@ -140,6 +160,9 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
       }
       if (row?.status !== 'pending') return;
       const next = await plan(row);
+      if (next.message) {
+        await recordNotificationInInbox(db, row, next.message, { isRead: 'skip' in next && next.isRead === true });
+      }
       if ('skip' in next) {
         await markSkipped(db, row.id, next.skip);
         return;

@@ -10,6 +10,7 @@ import {
   messagesQueryKey,
 } from '../components/conversations/conversation-queries';
 import { FANS_QUERY_KEY } from '../components/fans/fan-queries';
+import { INBOX_QUERY_ROOT } from '../components/inbox/inbox-queries';
 import {
   ACTIVITY_QUERY_KEY,
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -40,6 +41,7 @@ describe('which queries a live event makes stale', () => {
     ['purchases', [PURCHASES_QUERY_KEY, ACTIVITY_QUERY_KEY]],
     ['received', [RECEIVED_QUERY_KEY, ACTIVITY_QUERY_KEY]],
     ['fans', [FANS_QUERY_KEY]],
+    ['inbox', [INBOX_QUERY_ROOT]],
   ])('%s', (topic, keys) => {
     expect(staleQueryKeys(JSON.stringify({ topic }))).toEqual(keys);
   });
@@ -116,6 +118,22 @@ function useCountingStore(id: string, fetches: string[]) {
   });
 }
 
+/** Every query the stream keeps current, in the order it refetches them. */
+const EVERY_FOLLOWED = [
+  WALLET_QUERY_KEY,
+  STATEMENT_QUERY_KEY,
+  WITHDRAWALS_QUERY_KEY,
+  PAYOUT_ACCOUNT_QUERY_KEY,
+  PURCHASES_QUERY_KEY,
+  RECEIVED_QUERY_KEY,
+  ACTIVITY_QUERY_KEY,
+  CONVERSATIONS_QUERY_KEY,
+  CONVERSATION_QUERY_ROOT,
+  MESSAGES_QUERY_ROOT,
+  FANS_QUERY_KEY,
+  INBOX_QUERY_ROOT,
+];
+
 describe('the live events stream', () => {
   afterEach(() => {
     cleanup();
@@ -157,25 +175,19 @@ describe('the live events stream', () => {
     expect(fetches).toEqual(['c1', 'c2', 'c1']);
   });
 
-  it('refetches everything it follows when it reconnects, not when it first opens', () => {
-    const { invalidated } = setUp(ME);
+  it('refetches everything it follows each time the server says the stream listens, the first time too', () => {
+    const { invalidated, invalidate } = setUp(ME);
     const [source] = FakeEventSource.instances;
+    // Connected, but the server may not listen yet: nothing is refetched before its `ready`.
     act(() => source?.emit('open'));
     expect(invalidated()).toEqual([]);
-    act(() => source?.emit('open'));
-    expect(invalidated()).toEqual([
-      WALLET_QUERY_KEY,
-      STATEMENT_QUERY_KEY,
-      WITHDRAWALS_QUERY_KEY,
-      PAYOUT_ACCOUNT_QUERY_KEY,
-      PURCHASES_QUERY_KEY,
-      RECEIVED_QUERY_KEY,
-      ACTIVITY_QUERY_KEY,
-      CONVERSATIONS_QUERY_KEY,
-      CONVERSATION_QUERY_ROOT,
-      MESSAGES_QUERY_ROOT,
-      FANS_QUERY_KEY,
-    ]);
+    // A top-up credited between the page's first wallet read and the stream's start sent its event to no
+    // one: the first `ready` fetches again what was read before it, and so does every reconnection's.
+    for (const times of [1, 2]) {
+      act(() => source?.emit('ready', '{}'));
+      expect(invalidate).toHaveBeenCalledTimes(EVERY_FOLLOWED.length * times);
+    }
+    expect(invalidated().slice(0, EVERY_FOLLOWED.length)).toEqual(EVERY_FOLLOWED);
   });
 
   it('opens nothing for a visitor, and closes on sign-out', async () => {

@@ -9,6 +9,7 @@ import {
   messagesQueryKey,
 } from '../components/conversations/conversation-queries';
 import { FANS_QUERY_KEY } from '../components/fans/fan-queries';
+import { INBOX_QUERY_ROOT } from '../components/inbox/inbox-queries';
 import {
   ACTIVITY_QUERY_KEY,
   PAYOUT_ACCOUNT_QUERY_KEY,
@@ -48,12 +49,14 @@ function staleKeysOf(topic: LiveTopic, conversationId: string | undefined): read
       return [WITHDRAWALS_QUERY_KEY, STATEMENT_QUERY_KEY];
     case 'payout-account':
       return [PAYOUT_ACCOUNT_QUERY_KEY];
+    case 'inbox':
+      return [INBOX_QUERY_ROOT];
     default:
       return [];
   }
 }
 
-/** After a reconnect: everything followed, since any of it may have changed meanwhile (roots match every conversation). */
+/** Once the stream listens: everything followed, since any of it may have changed before (roots match every conversation). */
 const EVERY_LIVE_QUERY: readonly QueryKey[] = [
   WALLET_QUERY_KEY,
   STATEMENT_QUERY_KEY,
@@ -66,6 +69,7 @@ const EVERY_LIVE_QUERY: readonly QueryKey[] = [
   CONVERSATION_QUERY_ROOT,
   MESSAGES_QUERY_ROOT,
   FANS_QUERY_KEY,
+  INBOX_QUERY_ROOT,
 ];
 
 /**
@@ -84,9 +88,9 @@ export function staleQueryKeys(data: unknown): readonly QueryKey[] {
 }
 
 /**
- * Keeps the signed-in user's wallet, purchases, received items, conversations and fans current: one
+ * Keeps the signed-in user's wallet, purchases, received items, conversations, fans and inbox current: one
  * Server-Sent Events stream while someone is signed in, closed on sign-out. EventSource reconnects by
- * itself; what changed while it was away is refetched when it is back.
+ * itself; what changed before the stream listened, the first time or while it was away, is refetched.
  */
 export function useLiveEvents(): void {
   const { isSignedIn } = useMe();
@@ -94,14 +98,12 @@ export function useLiveEvents(): void {
   useEffect(() => {
     if (!isSignedIn || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
-    let hasOpened = false;
     const refetch = (keys: readonly QueryKey[]) => {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     };
-    source.addEventListener('open', () => {
-      if (hasOpened) refetch(EVERY_LIVE_QUERY);
-      hasOpened = true;
-    });
+    // The server sends `ready` once it listens: a change made before then (a top-up credited while the page
+    // loaded, or while the stream was away) reached no one, so what was read before is read again.
+    source.addEventListener('ready', () => refetch(EVERY_LIVE_QUERY));
     source.addEventListener('change', (event) => refetch(staleQueryKeys((event as MessageEvent).data)));
     return () => source.close();
   }, [isSignedIn, queryClient]);

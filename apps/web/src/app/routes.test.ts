@@ -1,3 +1,4 @@
+import { isReservedHandle } from '@sweetwish/shared/handle';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
@@ -24,4 +25,11 @@ describe('routes', () => {
     }
     expect(withoutLoader).toEqual([]);
   }, 60_000);
+
+  it('reserve the first segment of every screen as a handle, so no profile at /{handle} hides a screen', () => {
+    const segments = appScreens(routes)
+      .map((screen) => screen.path?.split('/')[0] ?? '')
+      .filter((segment) => segment !== '' && !segment.startsWith(':'));
+    expect(segments.filter((segment) => !isReservedHandle(segment))).toEqual([]);
+  });
 });

@@ -180,6 +180,12 @@ const APP_SCREENS: Row[] = [
     'Subscriptions',
     screen(() => import('../features/subscriptions/routes/subscriptions'), 'SubscriptionsPage', 'subscriptionsLoader'),
   ],
+  [
+    'affiliate',
+    'Affiliate',
+    screen(() => import('../features/affiliate/routes/affiliate'), 'AffiliatePage', 'affiliateLoader'),
+  ],
+  ['inbox', 'Inbox', screen(() => import('../features/inbox/routes/inbox'), 'InboxPage', 'inboxLoader')],
   ['received', 'Received', screen(() => import('../features/gifts/routes/received'), 'ReceivedPage', 'receivedLoader')],
   [
     'received/item/:purchaseId',
@@ -216,6 +222,16 @@ const APP_SCREENS: Row[] = [
     'moderation',
     'Moderation',
     screen(() => import('../features/safety/routes/moderation'), 'ModerationPage', 'moderationLoader'),
+  ],
+  [
+    'moderation/audit',
+    'Audit Log',
+    screen(() => import('../features/safety/routes/audit-log'), 'AuditLogPage', 'auditLogLoader'),
+  ],
+  [
+    'suspended',
+    'Account Suspended',
+    screen(() => import('../features/safety/routes/suspended'), 'SuspendedPage', 'suspendedLoader'),
   ],
   ['dev/outbox', 'Outbox', screen(() => import('../features/dev/routes/outbox'), 'OutboxPage', 'outboxLoader')],
 ];

@@ -2,17 +2,19 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
 import { dismiss, type NotificationItem } from '../lib/notification-store';
+import { TOP_BAR_HEIGHT } from '../lib/theme';
 
 export function NotificationStack({ items: current }: { items: NotificationItem[] }) {
   const toasts = current.filter((i) => i.placement === 'toast');
   const notifications = current.filter((i) => i.placement === 'notification');
   return (
     <>
+      {/* Toasts sit under the top bar, so they never cover its menu button. */}
       <Stack
         spacing={1}
         sx={{
           position: 'fixed',
-          top: 16,
+          top: TOP_BAR_HEIGHT + 8,
           left: '50%',
           transform: 'translateX(-50%)',
           zIndex: 'snackbar',
@@ -45,7 +47,13 @@ function ShownAlert({ item }: { item: NotificationItem }) {
     return () => clearTimeout(timer);
   }, [item.id, item.durationMs]);
   return (
-    <Alert severity={item.severity} variant="filled" onClose={() => dismiss(item.id)}>
+    <Alert
+      severity={item.severity}
+      variant="filled"
+      onClose={() => dismiss(item.id)}
+      // Good news in the theme's pink rather than Material's stock green.
+      sx={item.severity === 'success' ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : undefined}
+    >
       {item.message}
     </Alert>
   );

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentNotifications, dismiss, notify } from '../lib/notification-store';
 import { Notifications } from './notifications';
 
+// Needs modules of its own (vitest.config.ts): the stack's code must load for the first time here.
+
 describe('messages to the user', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { signInPathFor } from '../lib/return-path';
 import { useMe } from '../lib/session';
+import { suspensionOptions } from '../lib/suspension';
 import { CenteredMessage } from './centered-message';
 import { CenteredSpinner } from './centered-spinner';
 
@@ -10,7 +12,8 @@ export const SIGN_IN_REDIRECT_DELAY_MS = 2000;
 
 /**
  * Shows `children` only to a signed-in user (product.md section 2, Guards). Anyone else sees a spinner and,
- * after 2 s, the sign-in screen, which brings them back here afterwards. With `requireCompleteProfile`,
+ * after 2 s, the sign-in screen, which brings them back here afterwards; a browser whose session a
+ * suspension ended goes to the suspended screen instead, which says why. With `requireCompleteProfile`,
  * a user without a handle or display name is sent to finish the profile first.
  */
 export function RequireSignIn({
@@ -25,12 +28,18 @@ export function RequireSignIn({
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
   const isSignedOut = !isLoading && !isError && me === null;
+  const suspension = useQuery({ ...suspensionOptions, enabled: isSignedOut });
+  const isSuspended = suspension.data?.suspension != null;
 
   useEffect(() => {
-    if (!isSignedOut) return;
+    if (!isSignedOut || suspension.isPending) return;
+    if (isSuspended) {
+      navigate('/suspended', { replace: true });
+      return;
+    }
     const timer = setTimeout(() => navigate(signInPathFor(here), { replace: true }), SIGN_IN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [isSignedOut, here, navigate]);
+  }, [isSignedOut, suspension.isPending, isSuspended, here, navigate]);
 
   if (isError) {
     return (

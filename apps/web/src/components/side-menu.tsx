@@ -1,7 +1,9 @@
 import WalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import SubscriptionIcon from '@mui/icons-material/AutorenewOutlined';
 import GiftIcon from '@mui/icons-material/CardGiftcardOutlined';
 import MessageIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import FansIcon from '@mui/icons-material/GroupOutlined';
+import AffiliateIcon from '@mui/icons-material/HandshakeOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import InboxIcon from '@mui/icons-material/InboxOutlined';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
@@ -42,7 +44,8 @@ export const SIDE_MENU_WIDTH = 300;
  * The side menu (product.md section 2): a drawer from the right that a swipe to the right closes. Signed-out
  * visitors are offered "Sign In / Sign Up"; a signed-in user gets their token balance with "Manage", Home,
  * Search, Conversations (with its unseen count), Purchases and Received (each once there is one; Received
- * with its unseen count), Profile, Fans (their fan base), Settings and Logout, and, once they have a handle,
+ * with its unseen count), Subscriptions, Profile, Fans (their fan base), Insights, Affiliate (whom they invited
+ * and what they earned), Settings and Logout, and, once they have a handle,
  * buttons sharing their profile, direct-tip and invite links.
  */
 export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen: () => void; onClose: () => void }) {
@@ -99,12 +102,14 @@ export function SideMenu({ isOpen, onOpen, onClose }: { isOpen: boolean; onOpen:
                 unseen={activity?.unseenConversations}
               />
               {activity?.hasPurchases && <MenuLink to="/purchases" icon={<BagIcon />} label="Purchases" />}
+              <MenuLink to="/subscriptions" icon={<SubscriptionIcon />} label="Subscriptions" />
               {activity?.hasReceived && (
                 <MenuLink to="/received" icon={<InboxIcon />} label="Received" unseen={activity.unseenReceived} />
               )}
               {me.handle && <MenuLink to={`/${me.handle}`} icon={<UserIcon />} label="Profile" />}
               {me.handle && <MenuLink to="/fans" icon={<FansIcon />} label="Fans" />}
               {me.handle && <MenuLink to="/insights" icon={<InsightsIcon />} label="Insights" />}
+              {me.handle && <MenuLink to="/affiliate" icon={<AffiliateIcon />} label="Affiliate" />}
               <MenuLink to="/settings" icon={<SettingsIcon />} label="Settings" />
               <ModerationLink />
               <Divider sx={{ my: 1 }} />

@@ -113,6 +113,13 @@ export const WRITE_POLICY = {
     perUser: { perMinute: 10, perDay: 100 },
     perAddress: { perMinute: 100, perDay: 1_000 },
   },
+  // Each test event is a request to the creator's server, retried if it fails: a few while setting one up.
+  webhookTest: {
+    routes: ['POST /webhooks/endpoints/{id}/test'],
+    noun: 'test events',
+    perUser: { perMinute: 5, perDay: 50 },
+    perAddress: { perMinute: 50, perDay: 500 },
+  },
   // Each read of a store link is up to two requests to another site and an image job (decision 110).
   wishImport: {
     routes: ['POST /wish-imports'],

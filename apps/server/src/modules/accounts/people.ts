@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { users } from './tables';
 
 // The one way other modules read people (decision 024): a projection of the user row's public face, never
@@ -35,4 +36,17 @@ export async function getPublicPerson(db: Database, userId: string) {
   const [row] = await db.select().from(person).where(eq(person.id, userId));
   if (!row?.handle || !row.displayName || row.deletedAt) return undefined;
   return { id: row.id, handle: row.handle, displayName: row.displayName, photoUrl: row.photoUrl };
+}
+
+/**
+ * A page of the people a user invited (their affiliate), newest account first, with when they joined; one
+ * row more tells that more follow. A deleted account no longer names its affiliate (scrubUser), so it is not here.
+ */
+export async function listInvitedPeople(db: Database, affiliateId: string, page: PageRequest) {
+  return db
+    .select({ ...personColumns, joinedAt: users.createdAt, pageKey: keyTime(users.createdAt) })
+    .from(users)
+    .where(and(eq(users.affiliateId, affiliateId), afterKeyset(users.createdAt, users.id, page.after)))
+    .orderBy(...newestFirst(users.createdAt, users.id))
+    .limit(page.limit + 1);
 }

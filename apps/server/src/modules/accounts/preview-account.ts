@@ -38,7 +38,7 @@ const REFUSED = PREVIEW_REFUSED_WRITES.map((route) => {
 export async function isPreviewAccount(db: Database, userId: string, previewEmail: string | undefined) {
   if (!previewEmail) return false;
   const user = await findUserById(db, userId);
-  return user !== undefined && user.emailVerified && user.email.toLowerCase() === previewEmail.toLowerCase();
+  return user?.emailVerified === true && user.email.toLowerCase() === previewEmail.toLowerCase();
 }
 
 /** Answers 403 to the preview account on the routes above, before the route runs; others pass untouched. */

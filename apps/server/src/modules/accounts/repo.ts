@@ -34,9 +34,12 @@ export async function findGiftRecipient(db: Database, userId: string) {
 }
 
 /** Ends every session of the user (sign out everywhere). Answers how many there were. */
-export async function deleteSessionsOf(db: Database, userId: string): Promise<number> {
-  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  return rows.length;
+/** Ends every session of the user; answers the ended sessions' tokens and expiry (a suspension keeps their hashes). */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<{ token: string; expiresAt: Date }[]> {
+  return db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ token: sessions.token, expiresAt: sessions.expiresAt });
 }
 
 /**

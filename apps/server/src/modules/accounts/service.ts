@@ -111,17 +111,21 @@ export async function isSuspended(db: Database, userId: string): Promise<boolean
 /**
  * Suspends an account (decision 028): every session ends at once on every instance, a sign-in is refused
  * from now on, its public page reads "User Not Found" and it receives no gifts. Nothing of the ledger
- * changes: its earnings stay held. False when it was suspended already (or is gone).
+ * changes: its earnings stay held. Answers the sessions it ended (their tokens, for the suspended screen
+ * to recognise those browsers), or undefined when it was suspended already (or is gone).
  */
-export async function suspendAccount(db: Database, userId: string): Promise<boolean> {
+export async function suspendAccount(
+  db: Database,
+  userId: string,
+): Promise<{ token: string; expiresAt: Date }[] | undefined> {
   return db.transaction(async (tx) => {
-    if (!(await markSuspended(tx, userId))) return false;
-    await deleteSessionsOf(tx, userId);
+    if (!(await markSuspended(tx, userId))) return undefined;
+    const ended = await deleteSessionsOf(tx, userId);
     await notifyChange(tx, { topic: 'user-signed-out', userId });
     await notifyChange(tx, { topic: 'account-suspended', userId });
     await notifyChange(tx, { topic: 'profile', userId });
     await notifyChange(tx, { topic: 'wishes', userId });
-    return true;
+    return ended;
   });
 }
 

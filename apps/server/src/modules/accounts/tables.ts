@@ -47,6 +47,8 @@ export const users = pgTable(
     uniqueIndex('users_handle_key').on(sql`lower(${t.handle})`),
     // The moderators' list of suspended accounts, newest first: a few rows among all users.
     index('users_suspended_idx').on(t.suspendedAt, t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
+    // An affiliate's page: whom they invited, newest first (and scrubUser's detaching of a deleted affiliate's).
+    index('users_affiliate_idx').on(t.affiliateId, t.createdAt, t.id).where(sql`${t.affiliateId} IS NOT NULL`),
   ],
 );
 

@@ -16,6 +16,7 @@ import {
   postTransfer,
   walletAccountId,
 } from '../ledger/service';
+import { queueReceipt } from '../notify/queue';
 import { applyBalanceAvailable } from '../payouts/connect-events';
 import { applyTransferReversal } from '../payouts/service';
 import { refundLateTopUp } from './deleted-accounts';
@@ -176,4 +177,6 @@ async function creditTopUp(
     return;
   }
   await markTopUpPaid(db, session.id, topUp.userId);
+  // A second event about the same payment finds its receipt queued already (decision 091).
+  await queueReceipt(db, { kind: 'top_up_receipt', userId: topUp.userId, topUpId: topUp.id });
 }

@@ -44,6 +44,34 @@ describe.each(databaseKinds())('paging conversations on %s', (kind) => {
     }
   });
 
+  it('names the purchase each conversation belongs to: the wish bought or a tip, and its amount', async () => {
+    const fan = await people.newPerson({ tokens: 100 });
+    const creator = await people.newPerson();
+    const wish = await people.json<{ id: string }>(people.post(creator, '/wishes', { name: 'Easel', cost: 24 }), 201);
+    const bought = await people.json<{ purchaseId: string }>(
+      people.post(fan, '/purchases', { productId: wish.id, sellerId: creator.id }),
+      201,
+    );
+    const tip = await people.json<{ tipId: string }>(
+      people.post(fan, '/tips', { recipientId: creator.id, amount: 3 }),
+      201,
+    );
+    for (const purchaseId of [bought.purchaseId, tip.tipId]) {
+      await people.json(people.post(fan, '/conversations', { type: 'purchase', purchaseId }));
+    }
+    for (const person of [fan, creator]) {
+      const { items } = await people.json<{ items: { purchaseId: string; purchase: unknown }[] }>(
+        people.get(person, '/conversations'),
+      );
+      expect(new Map(items.map((c) => [c.purchaseId, c.purchase]))).toEqual(
+        new Map([
+          [bought.purchaseId, { type: 'standard', name: 'Easel', costCents: 2400 }],
+          [tip.tipId, { type: 'tip', name: null, costCents: 300 }],
+        ]),
+      );
+    }
+  });
+
   it('refuses a bad cursor or limit with a 400 naming it', async () => {
     const user = await people.newPerson();
     await expectBadPagesRefused((q) => people.get(user, `/conversations${q}`));

@@ -62,12 +62,16 @@ describe.each(databaseKinds())('conversations: opening, sending and paging on %s
 
     const { messages, hasOlder } = await page(creator, id);
     expect(hasOlder).toBe(false);
+    // The purchase bubble tells when the tip was paid, not when its conversation opened.
+    const { createdAt: boughtAt } = await people.json<{ createdAt: string }>(
+      people.get(fan, `/purchases/${purchaseId}`),
+    );
     expect(messages).toEqual([
       expect.objectContaining({
         type: 'purchase',
         seq: 1,
         isMine: false,
-        purchase: { type: 'tip', costCents: 2500, reversedCents: 0, product: null, message: null },
+        purchase: { type: 'tip', costCents: 2500, reversedCents: 0, product: null, message: null, boughtAt },
       }),
     ]);
     // Both lists now offer "Join Conversation".

@@ -142,6 +142,7 @@ function toConversation(
   return {
     id: row.id,
     purchaseId: row.purchaseId,
+    purchase: { type: row.purchaseType, name: row.purchaseName, costCents: row.purchaseCents },
     role,
     participant: participantOf(row, role),
     createdAt: row.createdAt.toISOString(),

@@ -75,6 +75,7 @@ export function toMessage(
                 ? { id: purchase.productId, name: purchase.productName, image: purchase.productImage }
                 : null,
             message: purchase.message,
+            boughtAt: purchase.createdAt.toISOString(),
           }
         : null,
     sentAt: message.sentAt.toISOString(),

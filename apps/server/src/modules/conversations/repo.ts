@@ -16,9 +16,22 @@ const personColumns = (person: typeof buyer | typeof recipient) => ({
   deletedAt: person.deletedAt,
 });
 
+/**
+ * A column of the conversation's purchase, by its primary key. The purchases table is the gifts module's; it
+ * is read here in SQL, as history-repo reads subscription charges, so a list needs no second round trip.
+ */
+const purchaseType = sql<'standard' | 'tip'>`(select p.type from purchases p where p.id = ${conversations.purchaseId})`;
+const purchaseName = sql<
+  string | null
+>`(select p.product_name from purchases p where p.id = ${conversations.purchaseId})`;
+const purchaseCents = sql<number>`(select p.cost_cents from purchases p where p.id = ${conversations.purchaseId})`;
+
 const conversationColumns = {
   id: conversations.id,
   purchaseId: conversations.purchaseId,
+  purchaseType,
+  purchaseName,
+  purchaseCents: purchaseCents.mapWith(Number),
   buyerId: conversations.buyerId,
   recipientId: conversations.recipientId,
   isBuyerAnonymous: conversations.isBuyerAnonymous,

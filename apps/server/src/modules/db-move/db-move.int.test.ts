@@ -93,7 +93,7 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move, from PGlite to Postgre
   });
 
   async function freshTarget() {
-    const fresh = await createFreshPostgresDatabase();
+    const fresh = await createFreshPostgresDatabase({ empty: true });
     dropAfter.push(fresh.drop);
     return fresh.url;
   }

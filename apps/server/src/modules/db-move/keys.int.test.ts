@@ -34,7 +34,7 @@ describe.skipIf(!inject('postgresUrl'))('npm run db:move carries the keys of the
   });
 
   async function moveTo(variables: { hasAuthSecretVariable: boolean; hasVapidVariables: boolean }) {
-    const fresh = await createFreshPostgresDatabase();
+    const fresh = await createFreshPostgresDatabase({ empty: true });
     dropAfter.push(fresh.drop);
     const lines: string[] = [];
     const code = await runMove({

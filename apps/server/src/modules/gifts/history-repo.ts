@@ -12,6 +12,9 @@ export const buyer = people('buyer');
 export const isRenewal = sql<boolean>`exists (select 1 from subscription_charges c
                                        where c.purchase_id = ${purchases.id} and c.period_index > 0)`;
 
+/** Whether a purchase is a fan's share of a group gift: its wish is one (wishes' primary key, so one lookup a row). */
+const isGroupGift = sql<boolean>`exists (select 1 from wishes w where w.id = ${purchases.productId} and w.is_group_gift)`;
+
 const purchaseColumns = {
   id: purchases.id,
   type: purchases.type,
@@ -47,7 +50,7 @@ function buyerPurchases(db: Database, where: SQL | undefined) {
 
 function sellerReceived(db: Database, where: SQL | undefined) {
   return db
-    .select({ ...purchaseColumns, buyer: buyerColumns, pageKey: keyTime(purchases.createdAt) })
+    .select({ ...purchaseColumns, isGroupGift, buyer: buyerColumns, pageKey: keyTime(purchases.createdAt) })
     .from(purchases)
     .innerJoin(buyer, eq(buyer.id, purchases.buyerId))
     .where(where);

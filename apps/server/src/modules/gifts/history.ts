@@ -62,6 +62,7 @@ function toReceived(row: ReceivedRow): ReceivedItem {
     reversedCents: row.reversedCents,
     isRenewal: row.isRenewal,
     message: row.message,
+    isGroupGift: row.isGroupGift,
   };
 }
 

@@ -85,7 +85,8 @@ export const wallRoute = createRoute({
   operationId: 'giftMessagesGetWall',
   method: 'get',
   path: '/users/{handle}/wall',
-  summary: "A creator's supporters wall: approved messages with names or Anonymous, newest first (empty when off)",
+  summary:
+    "A creator's supporters wall: gifts and tips with names or Anonymous and approved messages, newest first (empty when off)",
   request: { params: z.object({ handle: z.string().max(100) }), query: PageQuery },
   responses: {
     200: jsonResponse(WallPage, 'A page of the wall'),
@@ -99,7 +100,7 @@ export const hideRoute = createRoute({
   security: SESSION,
   method: 'post',
   path: '/gift-messages/{id}/hide',
-  summary: 'Take a message off your supporters wall',
+  summary: 'Take a gift or tip off your supporters wall, for everyone',
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
-  responses: { 204: { description: 'Hidden' }, ...signedIn, 404: errorResponse('Not a message to you') },
+  responses: { 204: { description: 'Hidden' }, ...signedIn, 404: errorResponse('Not a gift to you') },
 });

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
+import { keyTime } from '../../db/keyset';
 import { people } from '../accounts/people';
 import { purchases } from './tables';
 
-// The fans' messages kept on their purchases (decision 100): the rows the gift-messages module reviews,
-// shows on stream and on the supporters wall. It reaches them through the functions of gifts/messages.ts.
+// The fans' messages kept on their purchases (decision 100): the rows the gift-messages module reviews and
+// shows on stream, through the functions of gifts/messages.ts (the supporters wall reads its own: wall-rows.ts).
 
 const buyer = people('buyer');
 
@@ -60,33 +60,6 @@ export async function updateMessageState(
     .where(and(eq(purchases.id, purchaseId), eq(purchases.sellerId, sellerId), inArray(purchases.messageState, from)))
     .returning({ id: purchases.id });
   return rows.length > 0;
-}
-
-/** Takes a message off the supporters wall; false when it is not the seller's. */
-export async function hideMessageFromWall(db: Database, sellerId: string, purchaseId: string): Promise<boolean> {
-  const rows = await db
-    .update(purchases)
-    .set({ messageHiddenAt: sql`coalesce(${purchases.messageHiddenAt}, now())` })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.sellerId, sellerId), sql`${purchases.message} is not null`))
-    .returning({ id: purchases.id });
-  return rows.length > 0;
-}
-
-/** A page of the wall: messages shown or approved, not hidden, newest first (one row more: more follow). */
-export async function listWallMessages(db: Database, sellerId: string, page: PageRequest) {
-  return messagesOf(db)
-    .where(
-      and(
-        eq(purchases.sellerId, sellerId),
-        sql`${purchases.message} is not null`,
-        inArray(purchases.messageState, ['shown', 'approved']),
-        isNull(purchases.messageHiddenAt),
-        eq(purchases.reversedCents, 0),
-        afterKeyset(purchases.createdAt, purchases.id, page.after),
-      ),
-    )
-    .orderBy(...newestFirst(purchases.createdAt, purchases.id))
-    .limit(page.limit + 1);
 }
 
 /** The number of the seller's latest gift made before `before` (0 when none): older alerts are stale. */

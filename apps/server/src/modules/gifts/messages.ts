@@ -1,11 +1,8 @@
 import type { Database } from '../../db/client';
-import { cutPage, type PageRequest } from '../../db/keyset';
 import {
   findGiftBySeq,
   findLastSeqBefore,
   findMessagesInState,
-  hideMessageFromWall,
-  listWallMessages,
   type MessageRow,
   updateMessageState,
 } from './message-rows';
@@ -28,15 +25,22 @@ export type GiftWithMessage = {
   createdAt: Date;
 };
 
+/** The fan's name as others may see it: null for an anonymous gift, or a fan deleted or without a profile. */
+export function fanNameOf(row: {
+  isAnonymous: boolean;
+  buyer: { handle: string | null; displayName: string | null; deletedAt: Date | null };
+}): string | null {
+  const isKnown = !row.isAnonymous && row.buyer.handle !== null && !row.buyer.deletedAt;
+  return isKnown ? row.buyer.displayName : null;
+}
+
 function toGift(row: MessageRow): GiftWithMessage {
-  const isKnown =
-    !row.isAnonymous && row.buyer.handle !== null && row.buyer.displayName !== null && !row.buyer.deletedAt;
   return {
     id: row.id,
     seq: row.seq,
     type: row.type,
     costCents: row.costCents,
-    buyerName: isKnown ? row.buyer.displayName : null,
+    buyerName: fanNameOf(row),
     product: row.type === 'standard' && row.productName ? { name: row.productName, image: row.productImage } : null,
     message: row.message,
     messageState: row.messageState,
@@ -72,15 +76,6 @@ export async function markApprovedShown(db: Database, sellerId: string, purchase
 export async function giftBySeq(db: Database, sellerId: string, seq: number) {
   const row = await findGiftBySeq(db, sellerId, seq);
   return row && toGift(row);
-}
-
-export async function hideFromWall(db: Database, sellerId: string, purchaseId: string): Promise<boolean> {
-  return hideMessageFromWall(db, sellerId, purchaseId);
-}
-
-export async function wallPage(db: Database, sellerId: string, page: PageRequest) {
-  const { rows, nextCursor } = cutPage(await listWallMessages(db, sellerId, page), page, (row) => row.id);
-  return { gifts: rows.map(toGift), nextCursor };
 }
 
 export async function lastGiftSeqBefore(db: Database, sellerId: string, before: Date): Promise<number> {

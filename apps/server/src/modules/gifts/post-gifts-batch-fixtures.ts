@@ -85,6 +85,8 @@ export async function postOneByOne(db: Database, postings: GiftPosting[]): Promi
         if (!transferId) throw new Error('posted before');
         await insertPurchase(tx, purchase, transferId, []);
         await tx.execute(sql`select queue_gift_notice(${purchase.sellerId}, ${purchase.id})`);
+        await tx.execute(sql`insert into notifications (user_id, kind, purchase_id)
+          values (${purchase.buyerId}, 'purchase_receipt', ${purchase.id})`);
       });
       results.push('ok');
     } catch (err) {
@@ -129,6 +131,8 @@ export async function booksOf(db: Database, userIds: string[], purchaseIds: stri
     wishes: await q(sql`select id, purchased from wishes where id = any(${sql.param(wishIds)}::text[]) order by id`),
     notifications: await q(sql`
       select user_id, kind, purchase_id, gift_seq_after::int as after, not_before > now() as later
-      from notifications where user_id = any(${sql.param(userIds)}::text[]) order by id`),
+      -- A batch writes its receipts after all its creators' notices, one by one each follows its notice.
+      from notifications where user_id = any(${sql.param(userIds)}::text[])
+      order by kind = 'purchase_receipt', id`),
   };
 }

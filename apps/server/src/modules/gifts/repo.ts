@@ -132,6 +132,7 @@ export async function findPurchaseParties(db: Database, id: string) {
       productImage: purchases.productImage,
       isRenewal,
       message: purchases.message,
+      createdAt: purchases.createdAt,
     })
     .from(purchases)
     .where(eq(purchases.id, id));

@@ -59,14 +59,14 @@ export const purchases = pgTable(
      * (a blocked word, or every message held), approved by the creator, or skipped. Null without a message.
      */
     messageState: text('message_state', { enum: ['shown', 'held', 'approved', 'skipped'] }),
-    /** When the creator took the message off the supporters wall; null while on it. */
+    /** When the creator took this gift (its message with it) off the supporters wall; null while on it (decision 101). */
     messageHiddenAt: timestamp('message_hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('purchases_buyer_idx').on(t.buyerId, t.createdAt),
     index('purchases_seller_idx').on(t.sellerId, t.createdAt),
     uniqueIndex('purchases_seller_seq_idx').on(t.sellerId, t.sellerSeq),
-    // The messages a creator reviews and shows on the wall, newest first, without reading every tip.
+    // The messages a creator reviews (held, approved not yet shown) without reading every tip.
     index('purchases_seller_message_idx').on(t.sellerId, t.createdAt, t.id).where(sql`${t.message} is not null`),
     check(
       'purchases_split_sums',

@@ -1,76 +1,27 @@
-import { GROUP_GIFT_MESSAGES, type GroupGiftProgress } from '@sweetwish/shared/group-gifts';
+import { GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-gifts';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogger, jsonHeaders } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedTokens, seedUser } from '../../../test/seed';
-import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import { type DatabaseHandle, queryRows } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { captureLogger } from '../../../test/app-harness';
+import { databaseKinds } from '../../../test/databases';
+import { seedUser } from '../../../test/seed';
+import { queryRows } from '../../db/client';
 import { notificationJob } from '../../use-cases/notification-job';
-import { findUserBalances } from '../ledger/service';
 import { blockUser } from '../safety/blocks';
-import { reconcile } from '../wallet/service';
 import { getStatementPage } from '../wallet/statement';
 import { createWish, updateWish } from '../wishes/service';
-import { checkHeldContributions, contribute, getProgress, onWishUpdate, takeBack } from './service';
-
-type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-type User = { id: string; cookie: string; handle: string };
-
-let counter = 0;
+import { type User, useGroupGiftsSuite } from './group-gifts-fixtures';
+import { contribute, getProgress, onWishUpdate, takeBack } from './service';
 
 describe.each(databaseKinds())('group gifts: checks on contributions and where they show on %s', (kind) => {
-  let database: DatabaseHandle;
-  let app: App;
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    app = (await buildTestApp(database)).app;
-  });
-  afterAll(() => database.close());
-
-  async function newUser(options: { tokens?: number } = {}): Promise<User> {
-    const cookie = await signInByPhone(app);
-    counter++;
-    const handle = `group_${Date.now().toString(36)}${counter}`;
-    expect((await completeProfile(app, cookie, { handle, displayName: `Group Fan ${counter}` })).status).toBe(200);
-    const { id } = (await (await me(app, cookie)).json()) as { id: string };
-    if (options.tokens) await seedTokens(database.db, id, options.tokens * 100);
-    return { id, cookie, handle };
-  }
-
-  const request = (user: User, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.request(`/api${path}`, {
-      method,
-      headers: { ...jsonHeaders({ cookie: user.cookie }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const progressOf = async (wishId: string, viewer?: User) =>
-    (await (
-      await app.request(`/api/wishes/${wishId}/group-gift`, { headers: viewer ? { Cookie: viewer.cookie } : {} })
-    ).json()) as GroupGiftProgress;
-  const balances = (userId: string) => findUserBalances(database.db, userId);
-  const groupGift = (sellerId: string, cost: number) =>
-    createWish(database.db, sellerId, {
-      name: 'Espresso machine',
-      cost,
-      description: '',
-      type: 'standard',
-      allowRepeatPurchases: true,
-      pinned: false,
-      isGroupGift: true,
-    });
-  async function booksBalance() {
-    expect((await reconcile(database.db)).lines).toEqual(['ok']);
-    expect(await checkHeldContributions(database.db)).toEqual([]);
-  }
+  const suite = useGroupGiftsSuite(kind);
+  const { newUser, request, progressOf, balances, groupGift, booksBalance } = suite;
 
   it('refuses bad contributions with a clear message and charges nothing', async () => {
     const creator = await newUser();
     const fan = await newUser({ tokens: 100 });
     const wish = await groupGift(creator.id, 30);
-    const plain = await createWish(database.db, creator.id, {
+    const plain = await createWish(suite.database.db, creator.id, {
       name: 'Plain',
       cost: 30,
       description: '',
@@ -109,7 +60,7 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
     expect((await balances(poor.id)).boughtCents).toBe(300);
 
     const blocked = await newUser({ tokens: 50 });
-    await blockUser(database.db, creator.id, blocked.id, { refusesGifts: true });
+    await blockUser(suite.database.db, creator.id, blocked.id, { refusesGifts: true });
     expect((await contributeAs(blocked, wish.id, { amount: 5 })).status).toBe(403);
     expect((await contributeAs({ ...fan, cookie: '' }, wish.id, { amount: 5 })).status).toBe(401);
 
@@ -130,7 +81,7 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
     const fan = await newUser({ tokens: 50 });
     const wish = await groupGift(creator.id, 80);
     // The creator's block commits after the service's reads, just before its payment transaction begins.
-    const blockFirst = new Proxy(database.db, {
+    const blockFirst = new Proxy(suite.database.db, {
       get(target, prop, receiver) {
         if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
         return async (...args: Parameters<typeof target.transaction>) => {
@@ -189,13 +140,13 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
         [2500, 2000, true],
       ].sort(),
     );
-    const statement = await getStatementPage(database.db, named.id, { limit: 10 });
+    const statement = await getStatementPage(suite.database.db, named.id, { limit: 10 });
     expect(statement.lines[0]).toMatchObject({ kind: 'group_gift_contribution', amountCents: -1500 });
-    const creatorStatement = await getStatementPage(database.db, creator.id, { limit: 10 });
+    const creatorStatement = await getStatementPage(suite.database.db, creator.id, { limit: 10 });
     expect(creatorStatement.lines.map((l) => l.kind)).toEqual(['gift_received', 'gift_received']);
     // The creator is told once, by the sign-in method they use, that the group gift is funded.
     const [notice] = await queryRows<{ id: string }>(
-      database.db,
+      suite.database.db,
       sql`select id from notifications where user_id = ${creator.id} and kind = 'group_gift'`,
     );
     const texts: string[] = [];
@@ -203,7 +154,7 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
       texts.push(text);
     };
     const job = notificationJob({
-      db: database.db,
+      db: suite.database.db,
       messaging: {
         sms: { kind: 'outbox', send },
         email: { kind: 'outbox', send: (m: { to: string; text: string }) => send(m.to, m.text) },
@@ -214,13 +165,13 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
     await job.handle({ notificationId: Number(notice?.id) }, { attempt: 1, isLastAttempt: false } as never);
     expect(texts).toEqual([expect.stringContaining('Your group gift Espresso machine is fully funded!')]);
     // The wish is sold: a Buy is refused too.
-    expect(await getProgress(database.db, wish.id, undefined)).toMatchObject({ isFunded: true });
+    expect(await getProgress(suite.database.db, wish.id, undefined)).toMatchObject({ isFunded: true });
     await booksBalance();
   });
 
   it('a wish update hook ignores wishes that are not group gifts', async () => {
-    const creator = await seedUser(database.db);
-    const plain = await createWish(database.db, creator.id, {
+    const creator = await seedUser(suite.database.db);
+    const plain = await createWish(suite.database.db, creator.id, {
       name: 'Plain',
       cost: 30,
       description: '',
@@ -229,10 +180,10 @@ describe.each(databaseKinds())('group gifts: checks on contributions and where t
       pinned: false,
       isGroupGift: false,
     });
-    const changed = await updateWish(database.db, creator.id, plain.id, { archived: true }, (tx, current) =>
+    const changed = await updateWish(suite.database.db, creator.id, plain.id, { archived: true }, (tx, current) =>
       onWishUpdate(tx, current, { archived: true }),
     );
     expect(changed.archived).toBe(true);
-    await expect(takeBack(database.db, creator.id, 'nope')).rejects.toThrow(GROUP_GIFT_MESSAGES.notYours);
+    await expect(takeBack(suite.database.db, creator.id, 'nope')).rejects.toThrow(GROUP_GIFT_MESSAGES.notYours);
   });
 });

@@ -1,82 +1,31 @@
-import { GROUP_GIFT_MESSAGES, type GroupGiftProgress } from '@sweetwish/shared/group-gifts';
+import { GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-gifts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/databases';
 import { seedEarnings, seedTokens, seedUser } from '../../../test/seed';
-import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import { type DatabaseHandle, queryRows } from '../../db/client';
+import { queryRows } from '../../db/client';
 import { AppError } from '../../errors';
 import { createConversation } from '../conversations/service';
-import { findUserBalances } from '../ledger/service';
-import { reconcile } from '../wallet/service';
-import { createWish } from '../wishes/service';
-import { checkHeldContributions, contribute } from './service';
-
-type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-type User = { id: string; cookie: string; handle: string };
-
-let counter = 0;
+import { useGroupGiftsSuite } from './group-gifts-fixtures';
+import { contribute } from './service';
 
 describe.each(databaseKinds())('group gifts: funding and giving back on %s', (kind) => {
-  let database: DatabaseHandle;
-  let app: App;
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    app = (await buildTestApp(database)).app;
-  });
-  afterAll(() => database.close());
-
-  async function newUser(options: { tokens?: number } = {}): Promise<User> {
-    const cookie = await signInByPhone(app);
-    counter++;
-    const handle = `group_${Date.now().toString(36)}${counter}`;
-    expect((await completeProfile(app, cookie, { handle, displayName: `Group Fan ${counter}` })).status).toBe(200);
-    const { id } = (await (await me(app, cookie)).json()) as { id: string };
-    if (options.tokens) await seedTokens(database.db, id, options.tokens * 100);
-    return { id, cookie, handle };
-  }
-
-  const request = (user: User, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.request(`/api${path}`, {
-      method,
-      headers: { ...jsonHeaders({ cookie: user.cookie }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const progressOf = async (wishId: string, viewer?: User) =>
-    (await (
-      await app.request(`/api/wishes/${wishId}/group-gift`, { headers: viewer ? { Cookie: viewer.cookie } : {} })
-    ).json()) as GroupGiftProgress;
-  const balances = (userId: string) => findUserBalances(database.db, userId);
-  const groupGift = (sellerId: string, cost: number) =>
-    createWish(database.db, sellerId, {
-      name: 'Espresso machine',
-      cost,
-      description: '',
-      type: 'standard',
-      allowRepeatPurchases: true,
-      pinned: false,
-      isGroupGift: true,
-    });
-  async function booksBalance() {
-    expect((await reconcile(database.db)).lines).toEqual(['ok']);
-    expect(await checkHeldContributions(database.db)).toEqual([]);
-  }
+  const suite = useGroupGiftsSuite(kind);
+  const { newUser, request, progressOf, balances, groupGift, booksBalance } = suite;
 
   it('100 fans at once never over-fund it; the contribution completing it grants it exactly once', async () => {
-    const creator = await seedUser(database.db);
+    const creator = await seedUser(suite.database.db);
     const wish = await groupGift(creator.id, 150);
     expect(wish.allowRepeatPurchases).toBe(false);
     const fans = await Promise.all(
       Array.from({ length: 100 }, async () => {
-        const fan = await seedUser(database.db);
-        await seedTokens(database.db, fan.id, 500);
+        const fan = await seedUser(suite.database.db);
+        await seedTokens(suite.database.db, fan.id, 500);
         return fan;
       }),
     );
     const results = await Promise.allSettled(
-      fans.map((fan) => contribute(database.db, fan.id, wish.id, { amount: 2, isAnonymous: false })),
+      fans.map((fan) => contribute(suite.database.db, fan.id, wish.id, { amount: 2, isAnonymous: false })),
     );
     const paid = results.flatMap((r, i) => (r.status === 'fulfilled' ? [{ fan: fans[i], result: r.value }] : []));
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
@@ -96,13 +45,13 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
     const progress = await progressOf(wish.id);
     expect(progress).toMatchObject({ fundedCents: 15_000, costCents: 15_000, isFunded: true, contributorCount: 75 });
     const purchases = await queryRows<{ buyer_id: string; cost_cents: string; id: string }>(
-      database.db,
+      suite.database.db,
       sql`select id, buyer_id, cost_cents from purchases where product_id = ${wish.id}`,
     );
     expect(purchases).toHaveLength(75);
     expect(new Set(purchases.map((p) => p.buyer_id))).toEqual(new Set(paid.map((p) => p.fan?.id)));
     const notifications = await queryRows<{ kind: string }>(
-      database.db,
+      suite.database.db,
       sql`select kind from notifications where user_id = ${creator.id}`,
     );
     expect(notifications).toEqual([{ kind: 'group_gift' }]);
@@ -111,7 +60,7 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
     // Each contributor gets a conversation with the creator, as for a purchase.
     const conversations = await Promise.all(
       purchases.map((p) =>
-        createConversation(database.db, p.buyer_id, { type: 'purchase', purchaseId: p.id }).then(
+        createConversation(suite.database.db, p.buyer_id, { type: 'purchase', purchaseId: p.id }).then(
           (c) => c.conversationId,
         ),
       ),
@@ -123,12 +72,12 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
   it('archiving an unfunded group gift returns every contribution as the kind it was paid with', async () => {
     const creator = await newUser();
     const wish = await groupGift(creator.id, 100);
-    const buyer = await seedUser(database.db);
-    await seedTokens(database.db, buyer.id, 3000);
-    const earner = await seedUser(database.db);
-    await seedEarnings(database.db, earner.id, 4000);
-    await contribute(database.db, buyer.id, wish.id, { amount: 30, isAnonymous: false });
-    await contribute(database.db, earner.id, wish.id, { amount: 40, isAnonymous: true });
+    const buyer = await seedUser(suite.database.db);
+    await seedTokens(suite.database.db, buyer.id, 3000);
+    const earner = await seedUser(suite.database.db);
+    await seedEarnings(suite.database.db, earner.id, 4000);
+    await contribute(suite.database.db, buyer.id, wish.id, { amount: 30, isAnonymous: false });
+    await contribute(suite.database.db, earner.id, wish.id, { amount: 40, isAnonymous: true });
     expect(await balances(buyer.id)).toMatchObject({ boughtCents: 0, availableCents: 0 });
     expect(await balances(earner.id)).toMatchObject({ boughtCents: 0, availableCents: 0 });
     expect((await progressOf(wish.id)).fundedCents).toBe(7000);
@@ -139,7 +88,7 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
     expect(await balances(earner.id)).toMatchObject({ boughtCents: 0, availableCents: 4000, pendingCents: 0 });
     expect(await progressOf(wish.id)).toMatchObject({ fundedCents: 0, contributorCount: 0 });
     // Restored, it starts again from nothing; an archived one takes nothing.
-    await expect(contribute(database.db, buyer.id, wish.id, { amount: 1, isAnonymous: false })).rejects.toThrow(
+    await expect(contribute(suite.database.db, buyer.id, wish.id, { amount: 1, isAnonymous: false })).rejects.toThrow(
       GROUP_GIFT_MESSAGES.archived,
     );
     await booksBalance();
@@ -148,12 +97,12 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
   it("deleting the creator's account returns every contribution", async () => {
     const creator = await newUser();
     const wish = await groupGift(creator.id, 100);
-    const buyer = await seedUser(database.db);
-    await seedTokens(database.db, buyer.id, 2000);
-    const earner = await seedUser(database.db);
-    await seedEarnings(database.db, earner.id, 1500);
-    await contribute(database.db, buyer.id, wish.id, { amount: 20, isAnonymous: false });
-    await contribute(database.db, earner.id, wish.id, { amount: 15, isAnonymous: false });
+    const buyer = await seedUser(suite.database.db);
+    await seedTokens(suite.database.db, buyer.id, 2000);
+    const earner = await seedUser(suite.database.db);
+    await seedEarnings(suite.database.db, earner.id, 1500);
+    await contribute(suite.database.db, buyer.id, wish.id, { amount: 20, isAnonymous: false });
+    await contribute(suite.database.db, earner.id, wish.id, { amount: 15, isAnonymous: false });
     expect((await request(creator, 'POST', '/account/delete', { isConfirmed: true })).status).toBe(204);
     expect(await balances(buyer.id)).toMatchObject({ boughtCents: 2000, availableCents: 0 });
     expect(await balances(earner.id)).toMatchObject({ boughtCents: 0, availableCents: 1500 });
@@ -161,7 +110,7 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
   });
 
   it("deleting a contributor's account returns their contribution to their wallet first", async () => {
-    const creator = await seedUser(database.db);
+    const creator = await seedUser(suite.database.db);
     const wish = await groupGift(creator.id, 100);
     const fan = await newUser({ tokens: 20 });
     expect((await request(fan, 'POST', `/wishes/${wish.id}/contributions`, { amount: 20 })).status).toBe(201);
@@ -192,7 +141,7 @@ describe.each(databaseKinds())('group gifts: funding and giving back on %s', (ki
     expect((await balances(fan.id)).boughtCents).toBe(20_000);
     // The tokens are back in the top-up's own lot (a refund of it finds them), not in a lot of their own.
     const lots = await queryRows<{ remaining_cents: string }>(
-      database.db,
+      suite.database.db,
       sql`select remaining_cents from token_lots where user_id = ${fan.id} and kind = 'bought' order by id`,
     );
     expect(lots.map((l) => Number(l.remaining_cents))).toEqual([20_000, 0]);

@@ -26,7 +26,7 @@ import {
   spendAccountId,
   sumAccountEntries,
 } from '../ledger/service';
-import { queueGroupGiftNotification } from '../notify/queue';
+import { queueGroupGiftNotification, queueReceipt } from '../notify/queue';
 import { checkGiftAllowed } from '../safety/blocks';
 import { changeFunding, clearFunding, getWishPage, lockHeldGroupGifts, lockWishesById } from '../wishes/service';
 import { publicContributors } from './contributors';
@@ -113,6 +113,7 @@ export async function contribute(
     });
     await notifyChange(tx, { topic: 'wallet', userId: fanId });
     await notifyChange(tx, { topic: 'purchases', userId: fanId });
+    await queueReceipt(tx, { kind: 'contribution_receipt', userId: fanId, contributionId: id });
     if (funded.purchased) await grant(tx, funded, recipient.affiliateId, id);
     return { contributionId: id, isGranted: funded.purchased };
   });

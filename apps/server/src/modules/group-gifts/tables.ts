@@ -1,6 +1,6 @@
 import { CONTRIBUTION_STATUSES } from '@sweetwish/shared/group-gifts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
 import { ledgerTransfers } from '../ledger/tables';
 import { wishes } from '../wishes/tables';
@@ -50,6 +50,8 @@ export const groupGiftContributions = pgTable(
   (t) => [
     index('group_gift_contributions_wish_idx').on(t.wishId, t.status, t.createdAt),
     index('group_gift_contributions_fan_idx').on(t.fanId, t.status),
+    // A gifts summary leaves out a funded group gift's purchases, told by its own notice (closeGiftsSummary).
+    uniqueIndex('group_gift_contributions_purchase_idx').on(t.purchaseId),
     check('group_gift_contributions_positive', sql`${t.amountCents} > 0`),
     check(
       'group_gift_contributions_kinds',

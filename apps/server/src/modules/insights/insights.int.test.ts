@@ -101,6 +101,12 @@ describe.each(databaseKinds())('insights on %s', (kind) => {
     const all = await insights(creator, 'range=all&by=week&tz=Asia/Tokyo');
     expect(all.earnings.totals.grossCents).toBe(12000);
     expect(all.earnings.previous).toBeNull();
+    // Month rows and all-time rows name the same supporters, and the views of all time are every wish's.
+    for (const range of [year, all]) {
+      expect(range.supporters.top).toEqual(week.supporters.top);
+      expect(range.supporters).toMatchObject({ count: 2, newCount: 2, returningCount: 0 });
+      expect(range.wishes).toEqual(week.wishes);
+    }
   });
 
   it('answers only the signed-in user, about themselves, and refuses bad ranges and zones', async () => {

@@ -1,161 +1,134 @@
-import type { EarningKind } from '@sweetwish/shared/insights';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { people } from '../accounts/people';
+import { ALL_TIME, findTopSupporters, TOP_SUPPORTERS } from './top-supporters';
 
-/** A range of local days [from, to] in a time zone, as the UTC hours the roll-ups are kept in. */
-export type LocalRange = { from: string; to: string; timeZone: string };
-
-/** The first UTC hour of local day `day`, and the first after local day `to`. */
-function utcStart(day: string, timeZone: string): SQL {
-  return sql`((${day}::date)::timestamp at time zone ${timeZone}) at time zone 'UTC'`;
-}
-function utcEnd(day: string, timeZone: string): SQL {
-  return sql`((${day}::date + 1)::timestamp at time zone ${timeZone}) at time zone 'UTC'`;
-}
-
-export type KindSums = Record<EarningKind, { grossCents: number; netCents: number; count: number }>;
-type SumRow = Record<string, string | null>;
-
-const KIND_SUMS = sql.raw(`sum(tip_gross) as tip_gross, sum(tip_net) as tip_net, sum(tip_count) as tip_count,
-  sum(wish_gross) as wish_gross, sum(wish_net) as wish_net, sum(wish_count) as wish_count,
-  sum(group_gross) as group_gross, sum(group_net) as group_net, sum(group_count) as group_count,
-  sum(subscription_gross) as subscription_gross, sum(subscription_net) as subscription_net,
-  sum(subscription_count) as subscription_count, sum(affiliate_net) as affiliate_net,
-  sum(affiliate_count) as affiliate_count`);
-
-function kindSums(row: SumRow | undefined): KindSums {
-  const n = (column: string) => Number(row?.[column] ?? 0);
-  const own = (kind: string) => ({
-    grossCents: n(`${kind}_gross`),
-    netCents: n(`${kind}_net`),
-    count: n(`${kind}_count`),
-  });
-  return {
-    tip: own('tip'),
-    wish: own('wish'),
-    group: own('group'),
-    subscription: own('subscription'),
-    affiliate: { grossCents: n('affiliate_net'), netCents: n('affiliate_net'), count: n('affiliate_count') },
-  };
-}
-
-/** Earnings per local day, week or month of the range (buckets with none are left out). */
-export async function sumEarningsBy(db: Database, userId: string, range: LocalRange, unit: 'day' | 'week' | 'month') {
-  const rows = await queryRows<SumRow & { start: string }>(
-    db,
-    sql`select to_char(date_trunc(${unit}, (hour at time zone 'UTC') at time zone ${range.timeZone}), 'YYYY-MM-DD') as start,
-          ${KIND_SUMS}
-        from insight_earnings
-        where user_id = ${userId} and hour >= ${utcStart(range.from, range.timeZone)}
-          and hour < ${utcEnd(range.to, range.timeZone)}
-        group by 1 order by 1`,
-  );
-  return rows.map((row) => ({ start: row.start, kinds: kindSums(row) }));
-}
-
-/** Earnings of the whole range, by kind. */
-export async function sumEarnings(db: Database, userId: string, range: LocalRange): Promise<KindSums> {
-  const [row] = await queryRows<SumRow>(
-    db,
-    sql`select ${KIND_SUMS} from insight_earnings
-        where user_id = ${userId} and hour >= ${utcStart(range.from, range.timeZone)}
-          and hour < ${utcEnd(range.to, range.timeZone)}`,
-  );
-  return kindSums(row);
-}
-
-/** The local day of a user's first earning, or undefined with none. */
-export async function findFirstEarningDay(db: Database, userId: string, timeZone: string) {
-  const [row] = await queryRows<{ day: string | null }>(
-    db,
-    sql`select to_char((min(hour) at time zone 'UTC') at time zone ${timeZone}, 'YYYY-MM-DD') as day
-        from insight_earnings where user_id = ${userId}`,
-  );
-  return row?.day ?? undefined;
-}
+export type { KindSums, LocalRange } from './earnings-repo';
+export { findFirstEarningDay, sumEarnings, sumEarningsBy } from './earnings-repo';
 
 /**
- * The supporters of a range: 'day' rows for short ranges, 'month' rows for months, the 'all' row for all
- * time (UTC days and months, decision 121). Top named supporters by what they gave under their name, and
- * how many are new (first gift in the range) or returning.
+ * Which roll-up rows cover a range (decision 123): UTC 'day' rows from `from` to `to` up to a month, UTC
+ * 'month' rows (the first one whole) for 12 months, and the one 'all' row for all time.
  */
-export async function summariseSupporters(
-  db: Database,
-  sellerId: string,
-  period: { kind: 'day' | 'month' | 'all'; from: string; to: string; firstAt: SQL },
-  topLimit: number,
-) {
-  const inRange = sql`seller_id = ${sellerId} and period = ${period.kind} and starts >= ${period.from}::date
-    and starts <= ${period.to}::date`;
-  const [counts] = await queryRows<{ total: string; new_count: string }>(
+export type RollUpPeriod = { kind: 'day' | 'month' | 'all'; from: string; to: string };
+
+/**
+ * How many supporters gave in a range ending today (their latest gift's UTC day on or after `since`; every
+ * supporter when `since` is null) and how many of them are new (their first gift's day too), each from at
+ * most one row a day; and the top named supporters by what they gave under their name: summed from the
+ * range's day rows (up to a month), or the kept list of its 12 months or of all time (decision 142).
+ */
+export async function summariseSupporters(db: Database, sellerId: string, since: string | null, period: RollUpPeriod) {
+  const [counts] = await queryRows<{ total: string | null; new_count: string | null }>(
     db,
-    sql`select count(*) as total, count(*) filter (where a.first_at >= ${period.firstAt}) as new_count
-        from (select distinct buyer_id from insight_supporters where ${inRange}) r
-        join insight_supporters a on a.seller_id = ${sellerId} and a.period = 'all' and a.starts = date '1970-01-01'
-          and a.buyer_id = r.buyer_id`,
+    sql`select sum(lasts) as total, sum(firsts) as new_count from insight_supporter_days
+        where seller_id = ${sellerId} and day >= ${since ?? '1970-01-01'}::date`,
   );
-  const top = await queryRows<{ buyer_id: string; cents: string; gifts: string }>(
-    db,
-    sql`select buyer_id, sum(visible_cents) as cents, sum(gifts) as gifts from insight_supporters
-        where ${inRange} and visible_cents > 0 group by buyer_id order by 2 desc, 1 limit ${topLimit}`,
-  );
-  return {
-    count: Number(counts?.total ?? 0),
-    newCount: Number(counts?.new_count ?? 0),
-    top: top.map((r) => ({ buyerId: r.buyer_id, cents: Number(r.cents), gifts: Number(r.gifts) })),
-  };
+  const top =
+    period.kind === 'day'
+      ? (
+          await queryRows<{ buyer_id: string; cents: string; gifts: string }>(
+            db,
+            sql`select buyer_id, sum(visible_cents) as cents, sum(gifts) as gifts from insight_supporters
+                where seller_id = ${sellerId} and period = 'day' and starts >= ${period.from}::date
+                  and starts <= ${period.to}::date and visible_cents > 0
+                group by buyer_id order by 2 desc, 1 limit ${TOP_SUPPORTERS}`,
+          )
+        ).map((r) => ({ buyerId: r.buyer_id, cents: Number(r.cents), gifts: Number(r.gifts) }))
+      : await findTopSupporters(db, sellerId, period.kind === 'all' ? ALL_TIME : period.from);
+  return { count: Number(counts?.total ?? 0), newCount: Number(counts?.new_count ?? 0), top };
 }
 
-/** Views per UTC day and page kind in the range. */
+/** The public faces of these users, in one query (those without a public profile left out). */
+export async function findPublicPeople(db: Database, userIds: string[]) {
+  const found = new Map<string, { id: string; handle: string; displayName: string; photoUrl: string | null }>();
+  if (userIds.length === 0) return found;
+  const person = people('person');
+  const rows = await db.select().from(person).where(inArray(person.id, userIds));
+  for (const row of rows) {
+    if (!row.handle || !row.displayName || row.deletedAt) continue;
+    found.set(row.id, { id: row.id, handle: row.handle, displayName: row.displayName, photoUrl: row.photoUrl });
+  }
+  return found;
+}
+
+/** Views per UTC day and page kind in the range: the day's rows of all wishes together, at most three a day. */
 export async function countViewsByDay(db: Database, creatorId: string, from: string, to: string) {
   const rows = await queryRows<{ day: string; page: string; views: string }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, page, sum(views) as views from insight_views
-        where creator_id = ${creatorId} and day >= ${from}::date and day <= ${to}::date
-        group by day, page order by day`,
+    sql`select to_char(starts, 'YYYY-MM-DD') as day, page, views from insight_views
+        where creator_id = ${creatorId} and period = 'day' and starts >= ${from}::date and starts <= ${to}::date
+          and wish_id = '' order by starts, page`,
   );
   return rows.map((r) => ({ day: r.day, page: r.page, views: Number(r.views) }));
 }
 
-/** Views and purchases of each wish in the range (UTC days). */
-export async function countWishActivity(db: Database, creatorId: string, from: string, to: string) {
+/** Views and purchases of each wish over the rows of `period` (UTC days, months or all time). */
+export async function countWishActivity(
+  db: Database,
+  creatorId: string,
+  period: Exclude<RollUpPeriod, { kind: 'year' }>,
+) {
   const rows = await queryRows<{ wish_id: string; views: string; purchases: string }>(
     db,
     sql`select wish_id, sum(views) as views, sum(purchases) as purchases from (
           select wish_id, views, 0 as purchases from insight_views
-          where creator_id = ${creatorId} and day >= ${from}::date and day <= ${to}::date and page = 'wish'
+          where creator_id = ${creatorId} and period = ${period.kind} and starts >= ${period.from}::date
+            and starts <= ${period.to}::date and page = 'wish' and wish_id <> ''
           union all
           select wish_id, 0, purchases from insight_wish_sales
-          where seller_id = ${creatorId} and day >= ${from}::date and day <= ${to}::date) a
+          where seller_id = ${creatorId} and period = ${period.kind} and starts >= ${period.from}::date
+            and starts <= ${period.to}::date) a
         group by wish_id`,
   );
   return rows.map((r) => ({ wishId: r.wish_id, views: Number(r.views), purchases: Number(r.purchases) }));
 }
 
-/** The wishes of these that were ever bought. */
+/** The wishes of these that were ever bought (their all-time sales rows). */
 export async function findSoldWishIds(db: Database, sellerId: string, wishIds: string[]): Promise<Set<string>> {
   if (wishIds.length === 0) return new Set();
   const rows = await queryRows<{ wish_id: string }>(
     db,
-    sql`select distinct wish_id from insight_wish_sales
-        where seller_id = ${sellerId} and wish_id = any(${sql.param(wishIds)}::text[])`,
+    sql`select wish_id from insight_wish_sales
+        where seller_id = ${sellerId} and period = 'all' and starts = date '1970-01-01'
+          and wish_id = any(${sql.param(wishIds)}::text[])`,
   );
   return new Set(rows.map((r) => r.wish_id));
 }
 
-/** Adds counted views (creator, UTC day, page, wish) in one statement, in key order across instances. */
+/**
+ * Adds counted views (creator, UTC day, page, wish) in one statement, in key order across instances: each
+ * to its day, its month and all time, and a wish's also to all wishes' row ('') of each.
+ */
 export async function addViews(
   db: Database,
   rows: { creatorId: string; day: string; page: string; wishId: string; views: number }[],
 ) {
   if (rows.length === 0) return;
-  const sorted = [...rows].sort((a, b) =>
-    `${a.creatorId}|${a.day}|${a.page}|${a.wishId}`.localeCompare(`${b.creatorId}|${b.day}|${b.page}|${b.wishId}`),
-  );
+  const totals = new Map<
+    string,
+    { creatorId: string; period: string; starts: string; page: string; wishId: string; views: number }
+  >();
+  for (const row of rows) {
+    const periods = [
+      ['day', row.day],
+      ['month', `${row.day.slice(0, 7)}-01`],
+      ['all', '1970-01-01'],
+    ];
+    for (const [period = '', starts = ''] of periods) {
+      for (const wishId of row.wishId === '' ? [''] : [row.wishId, '']) {
+        const key = `${row.creatorId}|${period}|${starts}|${row.page}|${wishId}`;
+        const total = totals.get(key) ?? { creatorId: row.creatorId, period, starts, page: row.page, wishId, views: 0 };
+        total.views += row.views;
+        totals.set(key, total);
+      }
+    }
+  }
+  const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => total);
+  const column = <K extends keyof (typeof sorted)[number]>(key: K) => sql.param(sorted.map((r) => r[key]));
   await db.execute(sql`
-    insert into insight_views as v (creator_id, day, page, wish_id, views)
-    select * from unnest(${sql.param(sorted.map((r) => r.creatorId))}::text[], ${sql.param(sorted.map((r) => r.day))}::date[],
-      ${sql.param(sorted.map((r) => r.page))}::text[], ${sql.param(sorted.map((r) => r.wishId))}::text[],
-      ${sql.param(sorted.map((r) => r.views))}::bigint[])
-    on conflict (creator_id, day, page, wish_id) do update set views = v.views + excluded.views`);
+    insert into insight_views as v (creator_id, period, starts, page, wish_id, views)
+    select * from unnest(${column('creatorId')}::text[], ${column('period')}::text[], ${column('starts')}::date[],
+      ${column('page')}::text[], ${column('wishId')}::text[], ${column('views')}::bigint[])
+    on conflict (creator_id, period, starts, page, wish_id) do update set views = v.views + excluded.views`);
 }

@@ -6,10 +6,8 @@ import {
   type Insights,
   type InsightsQuery,
 } from '@sweetwish/shared/insights';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { getPublicPerson } from '../accounts/people';
 import { pendingByClearingDay } from '../wallet/pending-schedule';
 import { listWishes } from '../wishes/service';
 import { bucketStarts, daysBetween, isKnownTimeZone, localDay, rangeDays } from './local-days';
@@ -17,14 +15,15 @@ import {
   countViewsByDay,
   countWishActivity,
   findFirstEarningDay,
+  findPublicPeople,
   findSoldWishIds,
   type KindSums,
+  type RollUpPeriod,
   sumEarnings,
   sumEarningsBy,
   summariseSupporters,
 } from './repo';
 
-const TOP_SUPPORTERS = 10;
 const TOP_WISHES = 20;
 const TOP_UNBOUGHT = 5;
 
@@ -50,11 +49,11 @@ function percentChange(current: number, previous: number): number | null {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-/** Which supporter rows cover a range: UTC days up to a month, UTC months beyond, or the all-time row. */
-function supporterPeriod(range: InsightsQuery['range'], from: string, to: string) {
-  if (range === 'all') return { kind: 'all' as const, from: '1970-01-01', to: '1970-01-01' };
-  if (daysBetween(from, to) <= 31) return { kind: 'day' as const, from, to };
-  return { kind: 'month' as const, from: `${from.slice(0, 7)}-01`, to };
+/** The roll-up rows of a range's supporters and wishes: UTC days up to a month, UTC months beyond, or all time's. */
+function rollUpPeriod(range: InsightsQuery['range'], from: string, to: string): RollUpPeriod {
+  if (range === 'all') return { kind: 'all', from: '1970-01-01', to: '1970-01-01' };
+  if (daysBetween(from, to) <= 31) return { kind: 'day', from, to };
+  return { kind: 'month', from: `${from.slice(0, 7)}-01`, to };
 }
 
 /**
@@ -74,22 +73,15 @@ export async function getInsights(
   const firstDay = query.range === 'all' ? await findFirstEarningDay(db, userId, timeZone) : undefined;
   const { from, to, previous } = rangeDays(query.range, today, firstDay);
   const range = { from, to, timeZone };
+  const period = rollUpPeriod(query.range, from, to);
 
   const [rows, previousSums, pending, supporters, views, activity, wishes] = await Promise.all([
     sumEarningsBy(db, userId, range, by),
     previous ? sumEarnings(db, userId, { ...previous, timeZone }) : undefined,
     pendingByClearingDay(db, userId, { clearingDays: options.clearingDays, timeZone }),
-    summariseSupporters(
-      db,
-      userId,
-      {
-        ...supporterPeriod(query.range, from, to),
-        firstAt: sql`(${from}::date)::timestamp at time zone ${timeZone}`,
-      },
-      TOP_SUPPORTERS,
-    ),
+    summariseSupporters(db, userId, query.range === 'all' ? null : from, period),
     countViewsByDay(db, userId, from, to),
-    countWishActivity(db, userId, from, to),
+    countWishActivity(db, userId, period),
     listWishes(db, userId),
   ]);
 
@@ -108,11 +100,14 @@ export async function getInsights(
   const ownGifts = totals.count - current.affiliate.count;
   const ownGross = totals.grossCents - current.affiliate.grossCents;
 
-  const top = [];
-  for (const supporter of supporters.top) {
-    const person = await getPublicPerson(db, supporter.buyerId);
-    if (person) top.push({ person, cents: supporter.cents, gifts: supporter.gifts });
-  }
+  const people = await findPublicPeople(
+    db,
+    supporters.top.map((s) => s.buyerId),
+  );
+  const top = supporters.top.flatMap((s) => {
+    const person = people.get(s.buyerId);
+    return person ? [{ person, cents: s.cents, gifts: s.gifts }] : [];
+  });
 
   const visitDays = new Map<string, { day: string; profile: number; wish: number; share: number }>();
   const visitTotals = { profile: 0, wish: 0, share: 0 };

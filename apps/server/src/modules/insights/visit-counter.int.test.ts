@@ -61,15 +61,22 @@ describe.each(databaseKinds())('the visit counter on %s', (kind) => {
     counter.count(`/${creator.handle}`, headers());
     await counter.stop();
 
-    const rows = await queryRows<{ page: string; wish_id: string; day: string; views: string }>(
+    const rows = await queryRows<{ period: string; starts: string; page: string; wish_id: string; views: string }>(
       db,
-      sql`select page, wish_id, to_char(day, 'YYYY-MM-DD') as day, views from insight_views
-          where creator_id = ${creator.id} order by page`,
+      sql`select period, to_char(starts, 'YYYY-MM-DD') as starts, page, wish_id, views from insight_views
+          where creator_id = ${creator.id} order by period, page, wish_id`,
     );
+    // Each count goes to its day, its month and all time; a wish's also to all wishes' row ('').
+    const counted = (period: string, starts: string) => [
+      { period, starts, page: 'profile', wish_id: '', views: 5 },
+      { period, starts, page: 'share', wish_id: '', views: 1 },
+      { period, starts, page: 'wish', wish_id: '', views: 2 },
+      { period, starts, page: 'wish', wish_id: wishId, views: 2 },
+    ];
     expect(rows.map((r) => ({ ...r, views: Number(r.views) }))).toEqual([
-      { page: 'profile', wish_id: '', day: '2026-03-04', views: 5 },
-      { page: 'share', wish_id: '', day: '2026-03-04', views: 1 },
-      { page: 'wish', wish_id: wishId, day: '2026-03-04', views: 2 },
+      ...counted('all', '1970-01-01'),
+      ...counted('day', '2026-03-04'),
+      ...counted('month', '2026-03-01'),
     ]);
   });
 });

@@ -1,20 +1,15 @@
 import { UploadedImage } from '@sweetwish/shared/media';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, TEST_ORIGIN } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { type Person, peopleOn } from '../../../test/people';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseKinds } from '../../../test/databases';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { Database, DatabaseHandle } from '../../db/client';
+import type { Database } from '../../db/client';
 import { createLogger } from '../../logger';
 import { createUploadSweeper, sweepUnusedUploads } from '../../use-cases/upload-sweep';
+import { HOUR_MS, useImageBoundsSuite } from './image-bounds-fixtures';
 import { usedBytes } from './repo';
 import { uploads } from './tables';
 import { solidImage } from './test-images';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-const BLURHASH = 'LEHV6nWB2yk8pyo0adR*.7kCMdnjLEHV6nWB';
 
 const silentLogger = createLogger('silent');
 
@@ -46,77 +41,33 @@ function countingDatabase(db: Database) {
 }
 
 describe.each(databaseKinds())('image processing bounds: the sweep of unused uploads on %s', (kind) => {
-  let database: DatabaseHandle;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-  let storage: ObjectStorage;
-  let people: ReturnType<typeof peopleOn>;
-
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    ({ app, storage } = await buildTestApp(database));
-    people = peopleOn(app, database);
-  });
-  afterAll(() => database.close());
-
-  function upload(person: Person, bytes: Uint8Array, kind = 'wish', to = app) {
-    const form = new FormData();
-    form.append('file', new File([new Uint8Array(bytes)], 'upload.svg', { type: 'image/svg+xml' }));
-    form.append('kind', kind);
-    return to.request('/api/media/images', {
-      method: 'POST',
-      headers: { Origin: TEST_ORIGIN, Cookie: person.cookie },
-      body: form,
-    });
-  }
-
-  async function conversationOf(fan: Person) {
-    const creator = await people.newPerson();
-    const { tipId } = await people.json<{ tipId: string }>(
-      people.post(fan, '/tips', { recipientId: creator.id, amount: 25, isAnonymous: false }),
-      201,
-    );
-    const { conversationId } = await people.json<{ conversationId: string }>(
-      people.post(fan, '/conversations', { type: 'purchase', purchaseId: tipId }),
-    );
-    return conversationId;
-  }
-
-  function sendImage(person: Person, conversationId: string, bytes: Uint8Array) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes)]), 'photo.svg');
-    form.append('blurhash', BLURHASH);
-    return app.request(`/api/conversations/${conversationId}/images`, {
-      method: 'POST',
-      headers: { Origin: TEST_ORIGIN, Cookie: person.cookie },
-      body: form,
-    });
-  }
+  const suite = useImageBoundsSuite(kind);
+  const { upload, conversationOf, sendImage } = suite;
 
   it('removes uploads nothing uses after a day, and keeps photos, banners, wishes, purchases and message images', async () => {
-    const creator = await people.newPerson();
-    const fan = await people.newPerson({ tokens: 200 });
+    const creator = await suite.people.newPerson();
+    const fan = await suite.people.newPerson({ tokens: 200 });
     const png = await solidImage(400, 300, 'png');
-    const uploadUrl = async () => UploadedImage.parse(await people.json(upload(creator, png), 201)).url;
+    const uploadUrl = async () => UploadedImage.parse(await suite.people.json(upload(creator, png), 201)).url;
     const photo = await uploadUrl();
     const banner = await uploadUrl();
     const wishImage = await uploadUrl();
     const boughtImage = await uploadUrl();
     const unused = await uploadUrl();
-    await people.json(people.patch(creator, '/profile', { photoUrl: photo, bannerUrl: banner }));
-    const wish = await people.json<{ id: string }>(
-      people.post(creator, '/wishes', { name: 'Roses', cost: 20, image: boughtImage }),
+    await suite.people.json(suite.people.patch(creator, '/profile', { photoUrl: photo, bannerUrl: banner }));
+    const wish = await suite.people.json<{ id: string }>(
+      suite.people.post(creator, '/wishes', { name: 'Roses', cost: 20, image: boughtImage }),
       201,
     );
-    await people.json(people.post(fan, '/purchases', { productId: wish.id, sellerId: creator.id }), 201);
+    await suite.people.json(suite.people.post(fan, '/purchases', { productId: wish.id, sellerId: creator.id }), 201);
     // The purchase keeps the picture it was bought with; the wish shows another now.
-    await people.json(people.patch(creator, `/wishes/${wish.id}`, { image: wishImage }));
+    await suite.people.json(suite.people.patch(creator, `/wishes/${wish.id}`, { image: wishImage }));
     const conversationId = await conversationOf(fan);
-    const sent = await people.json<{ image: { url: string } }>(sendImage(fan, conversationId, png), 201);
-    const isServed = async (url: string) => (await app.request(url)).status === 200;
+    const sent = await suite.people.json<{ image: { url: string } }>(sendImage(fan, conversationId, png), 201);
+    const isServed = async (url: string) => (await suite.app.request(url)).status === 200;
     const now = Date.now();
     const sweepAt = (offsetMs: number) =>
-      sweepUnusedUploads({ db: database.db, storage, now: () => new Date(now + offsetMs) });
+      sweepUnusedUploads({ db: suite.database.db, storage: suite.storage, now: () => new Date(now + offsetMs) });
 
     // Within the day of grace nothing goes, used or not.
     await sweepAt(23 * HOUR_MS);
@@ -125,20 +76,20 @@ describe.each(databaseKinds())('image processing bounds: the sweep of unused upl
     await sweepAt(25 * HOUR_MS);
     expect(await isServed(unused)).toBe(false);
     expect(
-      await database.db
+      await suite.database.db
         .select()
         .from(uploads)
         .where(eq(uploads.key, unused.slice('/media/'.length))),
     ).toEqual([]);
     for (const url of [photo, banner, wishImage, boughtImage]) expect(await isServed(url), url).toBe(true);
     // The message image and its thumbnail, counted for the fan who sent them.
-    const fanFiles = await database.db.select().from(uploads).where(eq(uploads.userId, fan.id));
+    const fanFiles = await suite.database.db.select().from(uploads).where(eq(uploads.userId, fan.id));
     expect(fanFiles).toHaveLength(2);
     for (const file of fanFiles) expect(file.key).toMatch(`private/conversations/${conversationId}/`);
-    expect((await app.request(sent.image.url, { headers: { Cookie: fan.cookie } })).status).toBe(200);
+    expect((await suite.app.request(sent.image.url, { headers: { Cookie: fan.cookie } })).status).toBe(200);
 
     // A photo replaced is unused from then on: it goes at the next daily look at it.
-    await people.json(people.patch(creator, '/profile', { photoUrl: banner }));
+    await suite.people.json(suite.people.patch(creator, '/profile', { photoUrl: banner }));
     await sweepAt(26 * HOUR_MS);
     expect(await isServed(photo)).toBe(true);
     await sweepAt(50 * HOUR_MS);
@@ -147,14 +98,14 @@ describe.each(databaseKinds())('image processing bounds: the sweep of unused upl
   });
 
   it('sweeps quietly: one short transaction when nothing is due, and batches only while they are full', async () => {
-    const counted = countingDatabase(database.db);
-    const quiet = await sweepUnusedUploads({ db: counted.db, storage, now: () => new Date() });
+    const counted = countingDatabase(suite.database.db);
+    const quiet = await sweepUnusedUploads({ db: counted.db, storage: suite.storage, now: () => new Date() });
     expect(quiet).toEqual({ removed: 0, kept: 0, isFull: false });
     expect(counted.statements()).toBeLessThanOrEqual(2);
 
-    const owner = await people.newPerson();
+    const owner = await suite.people.newPerson();
     const due = new Date(Date.now() - HOUR_MS);
-    await database.db.insert(uploads).values(
+    await suite.database.db.insert(uploads).values(
       Array.from({ length: 250 }, (_, i) => ({
         key: `images/users/${owner.id}/old-${i}.jpg`,
         userId: owner.id,
@@ -162,9 +113,9 @@ describe.each(databaseKinds())('image processing bounds: the sweep of unused upl
         checkAfter: due,
       })),
     );
-    const sweeper = createUploadSweeper({ db: counted.db, storage, logger: silentLogger });
+    const sweeper = createUploadSweeper({ db: counted.db, storage: suite.storage, logger: silentLogger });
     expect(await sweeper.sweepNow()).toBe(3);
-    expect(await usedBytes(database.db, owner.id)).toBe(0);
+    expect(await usedBytes(suite.database.db, owner.id)).toBe(0);
     const before = counted.statements();
     expect(await sweeper.sweepNow()).toBe(1);
     expect(counted.statements() - before).toBeLessThanOrEqual(2);
@@ -187,9 +138,9 @@ describe.each(databaseKinds())('image processing bounds: the sweep of unused upl
   });
 
   it.runIf(kind === 'postgres')('lets instances sweep at once, each file removed once', async () => {
-    const owner = await people.newPerson();
+    const owner = await suite.people.newPerson();
     const due = new Date(Date.now() - HOUR_MS);
-    await database.db.insert(uploads).values(
+    await suite.database.db.insert(uploads).values(
       Array.from({ length: 150 }, (_, i) => ({
         key: `images/users/${owner.id}/x-${i}.jpg`,
         userId: owner.id,
@@ -198,11 +149,11 @@ describe.each(databaseKinds())('image processing bounds: the sweep of unused upl
       })),
     );
     const deleted: string[] = [];
-    const counting: ObjectStorage = { ...storage, delete: async (key) => void deleted.push(key) };
+    const counting: ObjectStorage = { ...suite.storage, delete: async (key) => void deleted.push(key) };
 
     const [a, b] = await Promise.all([
-      sweepUnusedUploads({ db: database.db, storage: counting }),
-      sweepUnusedUploads({ db: database.db, storage: counting }),
+      sweepUnusedUploads({ db: suite.database.db, storage: counting }),
+      sweepUnusedUploads({ db: suite.database.db, storage: counting }),
     ]);
 
     expect(a.removed + b.removed).toBe(150);

@@ -13,7 +13,8 @@ export type Sent = { channel: 'sms' | 'email'; to: string; text: string; subject
 export function recordingMessaging(database: DatabaseHandle) {
   const sent: Sent[] = [];
   let gate: Promise<void> | undefined;
-  let failures = 0;
+  /** How many more messages to each address the provider refuses. */
+  const refusals = new Map<string, number>();
   const sms = outboxSms(database);
   const email = outboxEmail(database);
   const messaging: Pick<Messaging, 'sms' | 'email'> = {
@@ -21,8 +22,9 @@ export function recordingMessaging(database: DatabaseHandle) {
       kind: 'outbox',
       send: async (to, text) => {
         await gate;
-        if (failures > 0) {
-          failures--;
+        const refused = refusals.get(to) ?? 0;
+        if (refused > 0) {
+          refusals.set(to, refused - 1);
           throw new Error('the provider is down');
         }
         await sms.send(to, text);
@@ -52,8 +54,12 @@ export function recordingMessaging(database: DatabaseHandle) {
         release();
       };
     },
-    failNext(count: number) {
-      failures = count;
+    /**
+     * The provider refuses the next `count` texts to this number. Aimed at one recipient: another test's
+     * notification coming due meanwhile (a receipt) is sent as usual rather than take the refusal.
+     */
+    failNextTo(to: string, count = 1) {
+      refusals.set(to, count);
     },
   };
 }

@@ -165,6 +165,30 @@ describe.each(databaseKinds())('gift notifications on %s', (kind) => {
     expect(texts.join('\n')).toContain('You received 5 more gifts and tips ($10 in all)');
   });
 
+  it('leaves a funded group gift out of the summary: its own notice tells of it', async () => {
+    const [first, second] = [await people.newPerson({ tokens: 100 }), await people.newPerson({ tokens: 100 })];
+    const creator = await people.newPerson();
+    await tip(first, creator, 5);
+    const group = await people.json<{ id: string }>(
+      people.post(creator, '/wishes', { name: 'Espresso machine', cost: 30, isGroupGift: true }),
+      201,
+    );
+    for (const [fan, amount] of [[first, 10] as const, [second, 20] as const]) {
+      await people.json(people.post(fan, `/wishes/${group.id}/contributions`, { amount, isAnonymous: false }), 201);
+    }
+    await tip(second, creator, 7);
+    expect((await notices(creator.id)).map((n) => n.kind)).toEqual(['gift', 'group_gift', 'gifts_summary']);
+    const recorder = recordingMessaging(database);
+    await dueNow(creator.id);
+    const worker = startWorker(recorder.messaging);
+    await until(async () => (await statuses(creator.id)).every((s) => s === 'sent'));
+    await worker.stop();
+    const texts = recorder.sent.filter((m) => m.to === creator.phone).map((m) => m.text);
+    expect(texts[1]).toContain('Your group gift Espresso machine is fully funded!');
+    // Before: "You received 3 more gifts and tips ($37 in all)", the group gift's two shares counted again.
+    expect(texts[2]).toContain('You received another gift or tip ($7)');
+  });
+
   it('sends nothing for a gift when gift notifications are off', async () => {
     const recorder = recordingMessaging(database);
     const fan = await people.newPerson({ tokens: 100 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogger } from '../../../test/app-harness';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import { type Person, peopleOn } from '../../../test/people';
@@ -27,8 +27,11 @@ describe.each(databaseKinds())('the notification worker on %s', (kind) => {
     people = peopleOn(app, database);
     changes = await startChangeFeed(database, captureLogger().logger);
   });
+  // A test that failed midway leaves its workers running: they must not take the next test's jobs.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+  });
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.stop()));
     await database.close();
   });
 
@@ -162,7 +165,7 @@ describe.each(databaseKinds())('the notification worker on %s', (kind) => {
     const fan = await people.newPerson({ tokens: 100 });
     const creator = await people.newPerson();
     await tip(fan, creator);
-    recorder.failNext(1);
+    recorder.failNextTo(creator.phone);
     const worker = startWorker(recorder.messaging);
     const attempts = async () =>
       (

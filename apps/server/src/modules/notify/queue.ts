@@ -1,8 +1,11 @@
 import { MESSAGE_NOTIFICATION_INTERVAL_MINUTES } from '@sweetwish/shared/conversation-rules';
+import { RENEWAL_REMINDER_DAYS } from '@sweetwish/shared/subscriptions';
 import type { Database } from '../../db/client';
 import {
   insertGroupGiftNotification,
   insertMessageNotification,
+  insertModerationNotification,
+  insertReceiptNotification,
   insertSubscriptionNotification,
   insertWebhookDisabledNotification,
 } from './repo';
@@ -46,4 +49,40 @@ export async function queueSubscriptionNotice(
   values: { userId: string; subscriptionId: string; kind: 'subscription_failed' | 'subscription_lapsed' },
 ): Promise<void> {
   await insertSubscriptionNotification(db, values);
+}
+
+/**
+ * Queues the notice of a moderator's action to the user it touched (issue 53, item 2), in the action's
+ * transaction: sent by their sign-in channel whatever their settings say, once per action.
+ */
+export async function queueModerationNotice(
+  db: Database,
+  values: { userId: string; moderationActionId: string },
+): Promise<void> {
+  await insertModerationNotification(db, values);
+}
+
+/** Queues the payer's receipt of a top-up or a group-gift contribution (decision 091), once per payment. */
+export async function queueReceipt(
+  db: Database,
+  values: { userId: string } & (
+    | { kind: 'top_up_receipt'; topUpId: string }
+    | { kind: 'contribution_receipt'; contributionId: string }
+  ),
+): Promise<void> {
+  await insertReceiptNotification(db, values);
+}
+
+/** Queues "your subscription renews in 3 days", due then (decision 091); one per renewal day. */
+export async function queueRenewalReminder(
+  db: Database,
+  values: { userId: string; subscriptionId: string; renewsAt: Date },
+): Promise<void> {
+  const notBefore = new Date(values.renewsAt.getTime() - RENEWAL_REMINDER_DAYS * 24 * 60 * 60 * 1000);
+  await insertReceiptNotification(db, {
+    kind: 'renewal_reminder',
+    userId: values.userId,
+    subscriptionId: values.subscriptionId,
+    notBefore,
+  });
 }

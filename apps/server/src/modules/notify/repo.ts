@@ -50,6 +50,32 @@ export async function insertSubscriptionNotification(
   await db.insert(notifications).values(values);
 }
 
+/** A moderation notice (issue 53, item 2): at most one per moderator's action (a unique index). */
+export async function insertModerationNotification(
+  db: Database,
+  values: { userId: string; moderationActionId: string },
+) {
+  await db
+    .insert(notifications)
+    .values({ ...values, kind: 'moderation_notice' })
+    .onConflictDoNothing();
+}
+
+/**
+ * Queues a receipt or a renewal reminder (decision 091) in the transaction of the payment it tells of. Its
+ * unique index makes a second one for the same payment (or renewal day) a no-op, whatever runs it again.
+ */
+export async function insertReceiptNotification(
+  db: Database,
+  values: { userId: string } & (
+    | { kind: 'top_up_receipt'; topUpId: string }
+    | { kind: 'contribution_receipt'; contributionId: string }
+    | { kind: 'renewal_reminder'; subscriptionId: string; notBefore: Date }
+  ),
+) {
+  await db.insert(notifications).values(values).onConflictDoNothing();
+}
+
 export type QueuedNotification = {
   id: number;
   userId: string;
@@ -59,6 +85,10 @@ export type QueuedNotification = {
   conversationId: string | null;
   webhookEndpointId: string | null;
   subscriptionId: string | null;
+  moderationActionId: string | null;
+  topUpId: string | null;
+  contributionId: string | null;
+  notBefore: Date;
 };
 
 /** The gifts a `gifts_summary` tells of (decision 038): how many, and their price in all. */
@@ -69,7 +99,7 @@ export type GiftsSummaryFacts = { count: number; totalCents: number };
  * read under the lock of the creator's purchase counter, which a gift being posted holds from its number to
  * its commit (purchases_number_per_seller). A gift being posted meanwhile is either committed and counted
  * here, or waits, then finds this summary closed and queues the next one (queue_gift_notice): never told
- * twice, never left out.
+ * twice, never left out. A group gift's shares are numbered too, but told by its group_gift notice.
  */
 export async function closeGiftsSummary(db: Database, id: number, userId: string): Promise<GiftsSummaryFacts> {
   return db.transaction(async (tx) => {
@@ -85,7 +115,9 @@ export async function closeGiftsSummary(db: Database, id: number, userId: string
       sql`select count(p.id)::int as count, coalesce(sum(p.cost_cents), 0)::int as "totalCents"
         from notifications n join purchases p on p.seller_id = n.user_id
           and p.seller_seq > n.gift_seq_after and p.seller_seq <= n.gift_seq_until
-        where n.id = ${id}`,
+        where n.id = ${id}
+          -- A funded group gift's shares are told by its own group_gift notice, not counted again here.
+          and not exists (select 1 from group_gift_contributions c where c.purchase_id = p.id)`,
     );
     return row ?? { count: 0, totalCents: 0 };
   });
@@ -102,6 +134,10 @@ export async function findNotification(db: Database, id: number): Promise<Queued
       conversationId: notifications.conversationId,
       webhookEndpointId: notifications.webhookEndpointId,
       subscriptionId: notifications.subscriptionId,
+      moderationActionId: notifications.moderationActionId,
+      topUpId: notifications.topUpId,
+      contributionId: notifications.contributionId,
+      notBefore: notifications.notBefore,
     })
     .from(notifications)
     .where(eq(notifications.id, id));

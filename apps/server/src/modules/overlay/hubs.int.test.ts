@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, openFreshDatabase } from '../../../test/databases';
 import type { Change, ChangeFeed, Resync } from '../../changes/change-feed';
 import type { DatabaseHandle } from '../../db/client';
@@ -10,23 +10,17 @@ import { findOverlay } from './service';
 /** A gate the next overlay read of the hubs waits at, after reading: a read under way, held open. */
 let holdNextRead: Promise<void> | undefined;
 let isReadHeld = false;
-vi.mock('./service', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./service')>();
-  return {
-    ...original,
-    findOverlay: async (...args: Parameters<typeof original.findOverlay>) => {
-      const row = await original.findOverlay(...args);
-      const hold = holdNextRead;
-      holdNextRead = undefined;
-      if (hold) {
-        isReadHeld = true;
-        await hold;
-        isReadHeld = false;
-      }
-      return row;
-    },
-  };
-});
+const heldReadOverlay: typeof findOverlay = async (...args) => {
+  const row = await findOverlay(...args);
+  const hold = holdNextRead;
+  holdNextRead = undefined;
+  if (hold) {
+    isReadHeld = true;
+    await hold;
+    isReadHeld = false;
+  }
+  return row;
+};
 
 describe.each(databaseKinds())('overlay hubs on %s', (kind) => {
   let database: DatabaseHandle;
@@ -52,7 +46,7 @@ describe.each(databaseKinds())('overlay hubs on %s', (kind) => {
         return () => {};
       },
     };
-    const hubs = createOverlayHubs(database.db, changes, createLogger('silent'));
+    const hubs = createOverlayHubs(database.db, changes, createLogger('silent'), heldReadOverlay);
     const sent: OverlayEvent[] = [];
     const row = await findOverlay(database.db, userId);
     expect(row?.showAlerts).toBe(false);

@@ -64,14 +64,20 @@ const alertEvent = (alert: OverlayAlert, id?: number): OverlayEvent => ({
  * once, in order, whatever the stream missed while it was away. Nothing is kept in memory that the table
  * does not hold: a restarted instance starts from each reconnecting overlay's Last-Event-ID.
  */
-export function createOverlayHubs(db: Database, changes: ChangeFeed, logger: Logger): OverlayHubs {
+export function createOverlayHubs(
+  db: Database,
+  changes: ChangeFeed,
+  logger: Logger,
+  // Tests hold a read open with their own; everything else reads the table.
+  readOverlay: typeof findOverlay = findOverlay,
+): OverlayHubs {
   const hubs = new Map<string, Hub>();
 
   async function pullOnce(hub: Hub) {
     if (hub.isRowStale) {
       hub.isRowStale = false;
       const before = JSON.stringify(hub.row);
-      hub.row = await findOverlay(db, hub.creatorId);
+      hub.row = await readOverlay(db, hub.creatorId);
       // Only a changed row is news to every stream; a new stream is sent the state anyway.
       const isChanged = JSON.stringify(hub.row) !== before;
       for (const stream of hub.streams) {

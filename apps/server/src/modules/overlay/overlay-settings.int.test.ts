@@ -125,6 +125,21 @@ describe.each(databaseKinds())('stream overlay settings, goal and secret on %s',
     const stranger = await people.newPerson();
     expect((await people.post(stranger, '/overlay/goal', { wishId: wish.id })).status).toBe(404);
     expect((await people.post(creator, '/overlay/goal', { tokens: 0 })).status).toBe(400);
+
+    // A token target with a title: the goal and the overlay's bar are named by it; a line break is refused.
+    const titled = await people.json<OverlaySettings>(
+      people.post(creator, '/overlay/goal', { tokens: 40, title: '  New microphone ' }),
+    );
+    expect(titled.goal).toMatchObject({ wishId: null, name: 'New microphone', targetCents: 4000 });
+    const titledOverlay = await openOverlay(titled.secret);
+    expect(stateOf(await titledOverlay.next(isState)).goal).toMatchObject({ name: 'New microphone' });
+    await titledOverlay.close();
+    expect((await people.post(creator, '/overlay/goal', { tokens: 40, title: 'Two\nlines' })).status).toBe(400);
+    expect((await people.post(creator, '/overlay/goal', { tokens: 40, title: 'x'.repeat(61) })).status).toBe(400);
+    const untitled = await people.json<OverlaySettings>(
+      people.post(creator, '/overlay/goal', { tokens: 40, title: ' ' }),
+    );
+    expect(untitled.goal?.name).toBeNull();
   });
 
   it('regenerating the secret closes the open overlay and the old secret gets 404', async () => {

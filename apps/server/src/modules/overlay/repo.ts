@@ -14,6 +14,7 @@ const columns = {
   leaderboardPeriod: overlaySettings.leaderboardPeriod,
   goalWishId: overlaySettings.goalWishId,
   goalTargetCents: overlaySettings.goalTargetCents,
+  goalTitle: overlaySettings.goalTitle,
   goalStartedAt: overlaySettings.goalStartedAt,
   goalReachedAt: overlaySettings.goalReachedAt,
 };
@@ -29,6 +30,7 @@ export type OverlayRow = {
   leaderboardPeriod: 'today' | 'goal';
   goalWishId: string | null;
   goalTargetCents: number | null;
+  goalTitle: string | null;
   goalStartedAt: Date | null;
   goalReachedAt: Date | null;
 };
@@ -60,6 +62,7 @@ export type OverlayChanges = Partial<
     | 'leaderboardPeriod'
     | 'goalWishId'
     | 'goalTargetCents'
+    | 'goalTitle'
     | 'goalStartedAt'
     | 'goalReachedAt'
   >

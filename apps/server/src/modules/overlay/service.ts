@@ -46,7 +46,7 @@ async function goalOf(db: Database, row: OverlayRow): Promise<OverlayGoal | null
   const wish = row.goalWishId ? await getWishSnapshot(db, row.goalWishId) : undefined;
   return {
     wishId: row.goalWishId,
-    name: wish?.name ?? null,
+    name: wish?.name ?? row.goalTitle,
     image: wish?.image ?? null,
     targetCents: row.goalTargetCents,
     startedAt: row.goalStartedAt.toISOString(),
@@ -84,19 +84,20 @@ export async function updateOverlaySettings(
 
 /** Starts a goal now: gifts from this moment fill it. A wish's target is its price now. */
 export async function startGoal(db: Database, userId: string, input: StartGoalInput): Promise<OverlaySettings> {
-  let target: { wishId: string | null; cents: number };
+  let target: { wishId: string | null; cents: number; title: string | null };
   if ('wishId' in input) {
     const wish = await getWishSnapshot(db, input.wishId);
     if (!wish || wish.sellerId !== userId) throw new AppError('NOT_FOUND', 'Product does not exist.');
-    target = { wishId: input.wishId, cents: wish.cost * 100 };
+    target = { wishId: input.wishId, cents: wish.cost * 100, title: null };
   } else {
-    target = { wishId: null, cents: input.tokens * 100 };
+    target = { wishId: null, cents: input.tokens * 100, title: input.title ?? null };
   }
   await db.transaction(async (tx) => {
     await overlayOf(tx, userId);
     await updateOverlay(tx, userId, {
       goalWishId: target.wishId,
       goalTargetCents: target.cents,
+      goalTitle: target.title,
       goalStartedAt: new Date(),
       goalReachedAt: null,
     });
@@ -111,6 +112,7 @@ export async function stopGoal(db: Database, userId: string): Promise<OverlaySet
     await updateOverlay(tx, userId, {
       goalWishId: null,
       goalTargetCents: null,
+      goalTitle: null,
       goalStartedAt: null,
       goalReachedAt: null,
     });

@@ -26,6 +26,8 @@ export const overlaySettings = pgTable(
     /** The goal's wish (its price when started is the target), or null for a token target. */
     goalWishId: text('goal_wish_id').references(() => wishes.id),
     goalTargetCents: bigint('goal_target_cents', { mode: 'number' }),
+    /** A token target's title ("New microphone"), shown on the goal bar; null for a wish or an untitled target. */
+    goalTitle: text('goal_title'),
     goalStartedAt: timestamp('goal_started_at', { withTimezone: true }),
     /** Set once, by recordGoalReached() (goal.ts), when gifts since the start first reach the target. */
     goalReachedAt: timestamp('goal_reached_at', { withTimezone: true }),
@@ -35,5 +37,6 @@ export const overlaySettings = pgTable(
     check('overlay_goal_whole', sql`(${t.goalTargetCents} is null) = (${t.goalStartedAt} is null)`),
     check('overlay_goal_target_positive', sql`${t.goalTargetCents} is null or ${t.goalTargetCents} > 0`),
     check('overlay_min_tokens', sql`${t.minTokens} >= 0`),
+    check('overlay_goal_title_length', sql`char_length(${t.goalTitle}) between 1 and 60`),
   ],
 );

@@ -1,13 +1,16 @@
+import { formatDollars } from '@sweetwish/shared/money';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { recordWebhookEvent } from '../card-webhooks/service';
+import { recordInboxEvent } from '../inbox/service';
 import type { PayoutDeps } from './payout-deps';
 import {
   applyPayoutToWithdrawal,
   findWithdrawalByDestinationPayment,
   markEarlierFailedPayoutsPaid,
   markWithdrawalTransferred,
+  type PaidWithdrawal,
   updatePayoutAccount,
   wakeWithdrawalsAwaitingFunds,
 } from './repo';
@@ -118,9 +121,25 @@ async function applyPayout(
         destinationPayment: idOf(transfer.destination_payment),
       });
     }
-    await applyPayoutToWithdrawal(db, withdrawalId, { id: payout.id, created, failureMessage });
+    const applied = await applyPayoutToWithdrawal(db, withdrawalId, { id: payout.id, created, failureMessage });
+    if (applied && type === 'payout.paid') await tellPayoutPaid(db, applied);
   }
-  if (type === 'payout.paid' && account) await markEarlierFailedPayoutsPaid(db, account, { id: payout.id, created });
+  if (type === 'payout.paid' && account) {
+    for (const paid of await markEarlierFailedPayoutsPaid(db, account, { id: payout.id, created })) {
+      await tellPayoutPaid(db, paid);
+    }
+  }
+}
+
+/** The creator's inbox hears that a withdrawal reached their bank, once per withdrawal (decision 130). */
+async function tellPayoutPaid(db: Database, withdrawal: PaidWithdrawal) {
+  await recordInboxEvent(db, {
+    userId: withdrawal.userId,
+    eventKey: `payout:${withdrawal.id}`,
+    kind: 'payout',
+    text: `Your withdrawal of ${formatDollars(withdrawal.amountCents)} was paid out to your bank account.`,
+    path: '/balance',
+  });
 }
 
 /** balance.available (platform endpoint): withdrawals waiting for funds are tried again now. */

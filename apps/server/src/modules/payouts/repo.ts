@@ -200,7 +200,7 @@ export async function findWithdrawalByDestinationPayment(db: Database, providerD
  * A payout event applied to a withdrawal it carried, unless an event created later was applied already
  * (out of order: the older one changes nothing). A payout can fail after it was paid (the bank returned
  * it) but never the other way, so at equal times `payout.failed` wins. A withdrawal whose transfer was
- * reversed (failed) stays so.
+ * reversed (failed) stays so. Answers the withdrawal when the event applied, else undefined.
  */
 export async function applyPayoutToWithdrawal(
   db: Database,
@@ -222,10 +222,13 @@ export async function applyPayoutToWithdrawal(
       claimedUntil: null,
     })
     .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['in_transit', 'paid', 'payout_failed']), isNewer))
-    .returning({ userId: withdrawals.userId });
+    .returning(PAID_WITHDRAWAL);
   if (row) await notifyChange(db, { topic: 'withdrawals', userId: row.userId });
-  return row !== undefined;
+  return row;
 }
+
+const PAID_WITHDRAWAL = { id: withdrawals.id, userId: withdrawals.userId, amountCents: withdrawals.amountCents };
+export type PaidWithdrawal = { id: string; userId: string; amountCents: number };
 
 /**
  * A later payout of an account paid: the provider pays out the account's whole balance, which holds the
@@ -252,8 +255,9 @@ export async function markEarlierFailedPayoutsPaid(
         lt(withdrawals.payoutEventCreated, payout.created),
       ),
     )
-    .returning({ userId: withdrawals.userId });
+    .returning(PAID_WITHDRAWAL);
   for (const userId of new Set(rows.map((r) => r.userId))) await notifyChange(db, { topic: 'withdrawals', userId });
+  return rows;
 }
 
 /**

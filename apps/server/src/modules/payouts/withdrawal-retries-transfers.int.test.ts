@@ -1,34 +1,23 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { control, onboardedAccount, pay, SECRET_KEY, startSandbox, topUp } from '@sweetwish/card-sandbox/test-support';
+import { control, pay, SECRET_KEY, topUp } from '@sweetwish/card-sandbox/test-support';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogger } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { seedEarnings, seedUser } from '../../../test/seed';
-import type { CardPayments } from '../../adapters/payments/card-payments';
-import { type DatabaseHandle, queryRows } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/databases';
+import { queryRows } from '../../db/client';
 import { handleWebhookEvent } from '../checkout/service';
 import { findUserBalances } from '../ledger/service';
 import { reconcile } from '../wallet/service';
-import type { PayoutDeps } from './payout-deps';
-import {
-  findNextWithdrawalAttempt,
-  findWithdrawal,
-  insertPayoutAccount,
-  recordTransferKey,
-  updatePayoutAccount,
-} from './repo';
+import { findNextWithdrawalAttempt, findWithdrawal, recordTransferKey } from './repo';
 import { attemptWithdrawalTransfer, debitWithdrawal, listWithdrawals } from './service';
 import { withdrawalTransferGroup } from './transfer-attempt';
 import { withdrawalJobKey } from './withdrawal-job-kind';
+import { type SandboxContext, useWithdrawalRetriesSuite } from './withdrawal-retries-fixtures';
 
 const HOUR = 60 * 60_000;
-/** Nothing listens here: the sandbox's own deliveries are not what these tests drive. */
-const NOWHERE = 'http://127.0.0.1:9/api/payments/webhook';
 
 /**
  * Withdrawals against the card sandbox on a clock the test moves (the sandbox's and the service's): a
@@ -36,68 +25,20 @@ const NOWHERE = 'http://127.0.0.1:9/api/payments/webhook';
  * complete or fail a withdrawal. Service calls made directly, on PGlite and PostgreSQL.
  */
 describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
-  let database: DatabaseHandle;
+  const suite = useWithdrawalRetriesSuite(kind);
+  const { setUp, creator, fund, reversals } = suite;
+
   /** Whether the withdrawal may be tried now, and whether its job (worker.ts) would run now. */
   const isDue = async (id: string) => {
     const [job] = await queryRows<{ is_due: boolean }>(
-      database.db,
+      suite.database.db,
       sql`select run_at <= now() as is_due from jobs where key = ${withdrawalJobKey(id)} and status = 'pending'`,
     );
-    return { withdrawal: (await findNextWithdrawalAttempt(database.db, id))?.isDue, job: job?.is_due };
+    return { withdrawal: (await findNextWithdrawalAttempt(suite.database.db, id))?.isDue, job: job?.is_due };
   };
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-  });
-  afterAll(() => database.close());
-
-  /** A sandbox whose card funds take an hour to be available, its SDK client and the service's deps. */
-  async function setUp() {
-    const clock = { now: Date.now() };
-    const sandbox = await startSandbox({
-      webhookUrl: NOWHERE,
-      fundsAvailableAfterSeconds: 3600,
-      now: () => new Date(clock.now),
-    });
-    const captured = captureLogger();
-    const payments = (stripe: Stripe): CardPayments => ({
-      stripe,
-      webhookSecret: 'whsec_unused',
-      connectWebhookSecret: 'whsec_unused',
-      sandbox: undefined,
-    });
-    const deps = (stripe = sandbox.stripe): PayoutDeps => ({
-      db: database.db,
-      payments: payments(stripe),
-      logger: captured.logger,
-      publicOrigin: sandbox.base,
-      now: () => new Date(clock.now),
-    });
-    return { ...sandbox, clock, deps, logLines: captured.lines };
-  }
-  type Context = Awaited<ReturnType<typeof setUp>>;
-
-  /** A creator with `tokens` in the wallet and an onboarded payout account at the sandbox. */
-  async function creator(context: Context, tokens = 100) {
-    const user = await seedUser(database.db);
-    await seedEarnings(database.db, user.id, tokens * 100);
-    const account = await onboardedAccount(context);
-    await insertPayoutAccount(database.db, user.id, account.id);
-    await updatePayoutAccount(database.db, account.id, { payoutsEnabled: true, detailsSubmitted: true }, 0);
-    return { ...user, accountId: account.id };
-  }
-
-  const fund = (context: Context, amount: number) => control(context.base, '/sandbox/control/balance', { amount });
-  const transfersOf = async (context: Context, withdrawalId: string) =>
+  const transfersOf = async (context: SandboxContext, withdrawalId: string) =>
     (await context.stripe.transfers.list({ transfer_group: withdrawalTransferGroup(withdrawalId) })).data;
-  const wallet = async (userId: string) => (await findUserBalances(database.db, userId)).availableCents;
-  const reversals = async (withdrawalId: string) =>
-    (
-      await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from ledger_transfers where idempotency_key = ${`withdrawal_reversal:${withdrawalId}`}`,
-      )
-    )[0]?.n;
+  const wallet = async (userId: string) => (await findUserBalances(suite.database.db, userId)).availableCents;
 
   it('retried after 24 hours (the key forgotten), finds the transfer made earlier and does not pay again', async () => {
     const context = await setUp();
@@ -110,7 +51,7 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
       replays_to_drop: 2,
     });
     await attemptWithdrawalTransfer(context.deps(), debited.id);
-    expect((await findWithdrawal(database.db, debited.id))?.status).toBe('pending');
+    expect((await findWithdrawal(suite.database.db, debited.id))?.status).toBe('pending');
     expect(await transfersOf(context, debited.id)).toHaveLength(1);
 
     // A day later the provider has forgotten the key: a create with it would make a second transfer.
@@ -118,12 +59,12 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     await attemptWithdrawalTransfer(context.deps(), debited.id);
     const [transfer] = await transfersOf(context, debited.id);
     expect(await transfersOf(context, debited.id)).toHaveLength(1);
-    expect(await findWithdrawal(database.db, debited.id)).toMatchObject({
+    expect(await findWithdrawal(suite.database.db, debited.id)).toMatchObject({
       status: 'in_transit',
       providerTransferId: transfer?.id,
     });
     expect(await wallet(user.id)).toBe(4000);
-    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+    expect(await reconcile(suite.database.db)).toEqual({ isOk: true, lines: ['ok'] });
   });
 
   it('retried after 24 hours with no transfer made, sends it once under a new key', async () => {
@@ -133,14 +74,14 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     const debited = await debitWithdrawal(context.deps(), user.id, { amount: 50 });
     // As if the first request went out a day ago and never reached the provider.
     await recordTransferKey(
-      database.db,
+      suite.database.db,
       debited.id,
       `withdrawal:${debited.id}`,
       new Date(context.clock.now - 25 * HOUR),
     );
     await attemptWithdrawalTransfer(context.deps(), debited.id);
     expect(await transfersOf(context, debited.id)).toHaveLength(1);
-    const row = await findWithdrawal(database.db, debited.id);
+    const row = await findWithdrawal(suite.database.db, debited.id);
     expect(row?.status).toBe('in_transit');
     expect(row?.transferKey).toMatch(new RegExp(`^withdrawal:${debited.id}:\\d+$`));
   });
@@ -154,8 +95,11 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     const debited = await debitWithdrawal(context.deps(), user.id, { amount: 50 });
     await attemptWithdrawalTransfer(context.deps(), debited.id);
 
-    expect(await findWithdrawal(database.db, debited.id)).toMatchObject({ status: 'pending', transferKeySentAt: null });
-    expect((await listWithdrawals(database.db, user.id, { limit: 100 })).items[0]).toMatchObject({
+    expect(await findWithdrawal(suite.database.db, debited.id)).toMatchObject({
+      status: 'pending',
+      transferKeySentAt: null,
+    });
+    expect((await listWithdrawals(suite.database.db, user.id, { limit: 100 })).items[0]).toMatchObject({
       status: 'pending',
       failureMessage: null,
     });
@@ -171,14 +115,14 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     const balance = await context.stripe.balance.retrieve();
     expect(balance.available[0]?.amount).toBe(5100);
     const event = { id: `evt_${debited.id}`, object: 'event', type: 'balance.available', data: { object: balance } };
-    await handleWebhookEvent(database.db, context.deps().logger, event as unknown as Stripe.Event);
+    await handleWebhookEvent(suite.database.db, context.deps().logger, event as unknown as Stripe.Event);
     expect(await isDue(debited.id)).toEqual({ withdrawal: true, job: true });
 
     await attemptWithdrawalTransfer(context.deps(), debited.id);
-    expect((await findWithdrawal(database.db, debited.id))?.status).toBe('in_transit');
+    expect((await findWithdrawal(suite.database.db, debited.id))?.status).toBe('in_transit');
     expect((await transfersOf(context, debited.id)).map((t) => t.amount)).toEqual([5000]);
     expect(await reversals(debited.id)).toBe(0);
-    expect(await reconcile(database.db)).toEqual({ isOk: true, lines: ['ok'] });
+    expect(await reconcile(suite.database.db)).toEqual({ isOk: true, lines: ['ok'] });
   });
 
   it('treats 401 and 403 as unclear: an alert in the log, still pending, no reversal, then paid once', async () => {
@@ -218,7 +162,7 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     await attemptWithdrawalTransfer(context.deps(forbidden), debited.id);
     await new Promise<void>((resolve) => server.close(() => resolve()));
 
-    expect((await findWithdrawal(database.db, debited.id))?.status).toBe('pending');
+    expect((await findWithdrawal(suite.database.db, debited.id))?.status).toBe('pending');
     expect(await reversals(debited.id)).toBe(0);
     expect(await wallet(user.id)).toBe(5000);
     const alerts = context.logLines.filter((line) => line.level === 50 && line.alert === 'card-provider-auth');
@@ -227,7 +171,7 @@ describe.each(databaseKinds())('withdrawal transfers retried on %s', (kind) => {
     expect(JSON.stringify(context.logLines)).not.toContain(SECRET_KEY);
 
     await attemptWithdrawalTransfer(context.deps(), debited.id);
-    expect((await findWithdrawal(database.db, debited.id))?.status).toBe('in_transit');
+    expect((await findWithdrawal(suite.database.db, debited.id))?.status).toBe('in_transit');
     expect(await transfersOf(context, debited.id)).toHaveLength(1);
   });
 });

@@ -1,119 +1,64 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, captureLogger } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { type Person, peopleOn } from '../../../test/people';
-import { type PushEndpoint, startPushEndpoint, type TestDevice } from '../../../test/push-endpoint';
-import { createMessaging } from '../../adapters/messaging';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../test/databases';
 import { createPushSender } from '../../adapters/push/web-push-sender';
-import { startChangeFeed } from '../../changes/change-feed';
-import { type DatabaseHandle, queryRows } from '../../db/client';
-import { createJobRunner, type JobRunner } from '../../jobs/runner';
-import { notificationJob } from '../../use-cases/notification-job';
-import { createPushDelivery, PUSH_MESSAGES, subscribe } from './service';
-
-const ORIGIN = 'http://localhost:5172';
-/** Message notifications wait this long here; a test moves their jobs' time forward instead of sleeping. */
-const DELAY_SECONDS = 600;
+import { usePushSuite } from './push-fixtures';
+import { PUSH_MESSAGES, subscribe } from './service';
 
 describe.each(databaseKinds())('web push devices on %s', (kind) => {
-  let database: DatabaseHandle;
-  let harness: Awaited<ReturnType<typeof buildTestApp>>;
-  let people: ReturnType<typeof peopleOn>;
-  let endpoint: PushEndpoint;
-  let runner: JobRunner;
-  const pushLog = captureLogger();
-
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    harness = await buildTestApp(database, { env: { MESSAGE_NOTIFICATION_DELAY_SECONDS: String(DELAY_SECONDS) } });
-    people = peopleOn(harness.app, database);
-    endpoint = await startPushEndpoint();
-    const changes = await startChangeFeed(database, captureLogger().logger);
-    // As server.ts wires it: the notification job with push beside the outbox's SMS and e-mail.
-    const sender = createPushSender({
-      vapid: { ...harness.vapid, subject: harness.config.vapidSubject },
-      allowPrivateAddresses: true,
-    });
-    runner = createJobRunner({
-      db: database.db,
-      changes,
-      logger: pushLog.logger,
-      types: [
-        notificationJob({
-          db: database.db,
-          messaging: createMessaging(harness.config, database),
-          push: createPushDelivery({ db: database.db, sender, logger: pushLog.logger }),
-          logger: pushLog.logger,
-          publicOrigin: ORIGIN,
-        }),
-      ],
-    });
-    runner.start();
-  });
-  afterAll(async () => {
-    await runner.stop();
-    await endpoint.close();
-    await database.close();
-  });
-
-  const subscribeDevice = (person: Person, device: Pick<TestDevice, 'endpoint' | 'keys'>) =>
-    people.post(person, '/push/subscriptions', { endpoint: device.endpoint, keys: device.keys });
-  const subscriptionCount = async (device: TestDevice) =>
-    (
-      await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from push_subscriptions where endpoint = ${device.endpoint}`,
-      )
-    )[0]?.n;
+  const suite = usePushSuite(kind);
+  const { subscribeDevice, subscriptionCount } = suite;
 
   it("lets a user remove their own device, never another user's", async () => {
-    const owner = await people.newPerson();
-    const other = await people.newPerson();
-    const device = endpoint.newDevice();
+    const owner = await suite.people.newPerson();
+    const other = await suite.people.newPerson();
+    const device = suite.endpoint.newDevice();
     await subscribeDevice(owner, device);
     const removal = { endpoint: device.endpoint };
-    expect((await people.request(other, 'DELETE', '/push/subscriptions', removal)).status).toBe(404);
+    expect((await suite.people.request(other, 'DELETE', '/push/subscriptions', removal)).status).toBe(404);
     expect(await subscriptionCount(device)).toBe(1);
-    expect((await people.request(undefined, 'DELETE', '/push/subscriptions', removal)).status).toBe(401);
-    expect((await people.request(owner, 'DELETE', '/push/subscriptions', removal)).status).toBe(204);
+    expect((await suite.people.request(undefined, 'DELETE', '/push/subscriptions', removal)).status).toBe(401);
+    expect((await suite.people.request(owner, 'DELETE', '/push/subscriptions', removal)).status).toBe(204);
     expect(await subscriptionCount(device)).toBe(0);
-    expect((await people.request(owner, 'DELETE', '/push/subscriptions', removal)).status).toBe(404);
+    expect((await suite.people.request(owner, 'DELETE', '/push/subscriptions', removal)).status).toBe(404);
   });
 
   it('forgets every device of an account that is deleted', async () => {
-    const person = await people.newPerson();
-    const device = endpoint.newDevice();
+    const person = await suite.people.newPerson();
+    const device = suite.endpoint.newDevice();
     await subscribeDevice(person, device);
     expect(await subscriptionCount(device)).toBe(1);
-    expect((await people.post(person, '/account/delete', { isConfirmed: true })).status).toBe(204);
+    expect((await suite.people.post(person, '/account/delete', { isConfirmed: true })).status).toBe(204);
     expect(await subscriptionCount(device)).toBe(0);
   });
 
   it('moves a device to whoever registers it last (another account signed in on that browser)', async () => {
-    const first = await people.newPerson();
-    const second = await people.newPerson();
-    const device = endpoint.newDevice();
+    const first = await suite.people.newPerson();
+    const second = await suite.people.newPerson();
+    const device = suite.endpoint.newDevice();
     await subscribeDevice(first, device);
     await subscribeDevice(second, device);
-    expect(await people.json(people.get(first, '/push/subscriptions'))).toEqual({ endpoints: [] });
-    expect(await people.json(people.get(second, '/push/subscriptions'))).toEqual({ endpoints: [device.endpoint] });
+    expect(await suite.people.json(suite.people.get(first, '/push/subscriptions'))).toEqual({ endpoints: [] });
+    expect(await suite.people.json(suite.people.get(second, '/push/subscriptions'))).toEqual({
+      endpoints: [device.endpoint],
+    });
   });
 
   it('keeps at most 10 devices per user, dropping the oldest', async () => {
-    const person = await people.newPerson();
-    const devices = Array.from({ length: 11 }, () => endpoint.newDevice());
-    for (const device of devices) await subscribe(database.db, person.id, device, { allowPrivateAddresses: true });
-    const { endpoints } = await people.json<{ endpoints: string[] }>(people.get(person, '/push/subscriptions'));
+    const person = await suite.people.newPerson();
+    const devices = Array.from({ length: 11 }, () => suite.endpoint.newDevice());
+    for (const device of devices)
+      await subscribe(suite.database.db, person.id, device, { allowPrivateAddresses: true });
+    const { endpoints } = await suite.people.json<{ endpoints: string[] }>(
+      suite.people.get(person, '/push/subscriptions'),
+    );
     expect(endpoints).toHaveLength(10);
     expect(endpoints).not.toContain(devices[0]?.endpoint);
     expect(endpoints).toContain(devices[10]?.endpoint);
   });
 
   it('limits registrations to 10 a minute per user (fixed windows: 20 at most across a minute edge)', async () => {
-    const person = await people.newPerson();
-    const device = endpoint.newDevice();
+    const person = await suite.people.newPerson();
+    const device = suite.endpoint.newDevice();
     const answers: Response[] = [];
     for (let i = 0; i < 21; i++) answers.push(await subscribeDevice(person, device));
     expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(204));
@@ -124,10 +69,10 @@ describe.each(databaseKinds())('web push devices on %s', (kind) => {
   });
 
   it('refuses subscriptions that are not valid', async () => {
-    const person = await people.newPerson();
-    const good = endpoint.newDevice();
+    const person = await suite.people.newPerson();
+    const good = suite.endpoint.newDevice();
     const expect400 = async (body: unknown, field: string) => {
-      const answer = await people.post(person, '/push/subscriptions', body);
+      const answer = await suite.people.post(person, '/push/subscriptions', body);
       const text = await answer.text();
       expect(answer.status, text).toBe(400);
       expect(Object.keys((JSON.parse(text) as { error: { fields: object } }).error.fields)).toContain(field);
@@ -141,15 +86,15 @@ describe.each(databaseKinds())('web push devices on %s', (kind) => {
     await expect400({ endpoint: good.endpoint, keys: { ...good.keys, p256dh: `B${'A'.repeat(86)}` } }, 'keys.p256dh');
     await expect400({ endpoint: good.endpoint }, 'keys');
     expect(
-      (await people.post(undefined, '/push/subscriptions', { endpoint: good.endpoint, keys: good.keys })).status,
+      (await suite.people.post(undefined, '/push/subscriptions', { endpoint: good.endpoint, keys: good.keys })).status,
     ).toBe(401);
   });
 
   it('in production, refuses http and private addresses when registering, and the sender refuses them too', async () => {
-    const person = await people.newPerson();
-    const { keys } = endpoint.newDevice();
+    const person = await suite.people.newPerson();
+    const { keys } = suite.endpoint.newDevice();
     const production = { allowPrivateAddresses: false };
-    const refusal = (endpoint: string) => subscribe(database.db, person.id, { endpoint, keys }, production);
+    const refusal = (endpoint: string) => subscribe(suite.database.db, person.id, { endpoint, keys }, production);
     await expect(refusal('http://push.example/x')).rejects.toThrow(PUSH_MESSAGES.notHttps);
     for (const address of [
       'https://127.0.0.1/x',
@@ -167,16 +112,16 @@ describe.each(databaseKinds())('web push devices on %s', (kind) => {
     ]) {
       await expect(refusal(address), address).rejects.toThrow(PUSH_MESSAGES.privateAddress);
     }
-    await subscribe(database.db, person.id, { endpoint: 'https://push.example/ok', keys }, production);
+    await subscribe(suite.database.db, person.id, { endpoint: 'https://push.example/ok', keys }, production);
     // At send time the name is resolved and every address checked (a public name may point inward).
     const sender = createPushSender({
-      vapid: { ...harness.vapid, subject: 'mailto:ops@sweetwish.app' },
+      vapid: { ...suite.harness.vapid, subject: 'mailto:ops@sweetwish.app' },
       allowPrivateAddresses: false,
       resolve: async (host) =>
         host === 'inward.example' ? [{ address: '::127.0.0.1', family: 6 }] : [{ address: '127.0.0.1', family: 4 }],
     });
     const target = { keys, p256dh: keys.p256dh, auth: keys.auth };
-    expect(await sender.send({ ...target, endpoint: `${endpoint.origin}/push/x` }, '{}')).toMatchObject({
+    expect(await sender.send({ ...target, endpoint: `${suite.endpoint.origin}/push/x` }, '{}')).toMatchObject({
       kind: 'failed',
       reason: 'the endpoint is not https',
     });

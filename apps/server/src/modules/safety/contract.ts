@@ -13,6 +13,7 @@ import {
   ReportReceipt,
   Roles,
   SuspendedAccountPage,
+  SuspensionStatus,
 } from '@sweetwish/shared/safety';
 import { OPTIONAL_SESSION, SESSION } from '../../http/api-contract';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -132,7 +133,7 @@ export const queueRoute = createRoute({
   method: 'get',
   path: '/moderation/reports',
   summary:
-    'A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only)',
+    'A page of the moderation queue: one entry per reported target (its reports merged: how many, their reasons), each reporter’s first report before anyone’s second, then oldest first, with the reporter, the content’s owner, the content as it was reported and its address (moderators only)',
   request: { query: PageQuery },
   responses: {
     200: jsonResponse(OpenReportPage, 'The open reports'),
@@ -161,7 +162,8 @@ export const auditRoute = createRoute({
   security: OPTIONAL_SESSION,
   method: 'get',
   path: '/moderation/audit',
-  summary: "A page of the moderators' audit log, newest first (moderators only)",
+  summary:
+    "A page of the moderators' audit log, newest first: who did what to whose content, when and why (moderators only)",
   request: { query: PageQuery },
   responses: { 200: jsonResponse(AuditPage, 'The audit log'), 400: errorResponse('A bad cursor or limit'), ...hidden },
 });
@@ -193,4 +195,14 @@ export const liftSuspensionRoute = createRoute({
     ...hidden,
     409: errorResponse('The account is not suspended'),
   },
+});
+
+export const suspensionRoute = createRoute({
+  operationId: 'safetySuspension',
+  security: OPTIONAL_SESSION,
+  method: 'get',
+  path: '/suspension',
+  summary:
+    "Whether this browser's session was ended by a suspension that still stands, and the moderator's reason (the suspended screen)",
+  responses: { 200: jsonResponse(SuspensionStatus, 'The suspension, or null') },
 });

@@ -1,25 +1,19 @@
 import type {
-  AuditPage,
   LiftSuspensionInput,
   ModerationActionInput,
   ModerationActionResult,
-  OpenReportPage,
   Roles,
 } from '@sweetwish/shared/safety';
 import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import type { Database } from '../../db/client';
-import { cutPage, type PageRequest } from '../../db/keyset';
 import { AppError } from '../../errors';
 import { getModerationIdentity, liftSuspension, suspendAccount } from '../accounts/service';
+import { queueModerationNotice } from '../notify/queue';
 import { hideWish } from '../wishes/service';
 import type { ConversationsPort } from './conversations-port';
-import {
-  findReport,
-  insertModerationAction,
-  listModerationActions,
-  listReportQueue as queueOfReports,
-  resolveReports,
-} from './repo';
+import { insertModerationAction } from './moderation-repo';
+import { findReport, resolveReports } from './repo';
+import { forgetEndedSessions, rememberEndedSessions } from './suspension';
 
 // The moderation queue (issue 21, item 5; decision 028): moderators named by MODERATORS see the open
 // reports with the content as it was, and dismiss them, hide a wish or message, or suspend an account.
@@ -50,27 +44,6 @@ export async function getRoles(db: Database, moderators: Moderators, userId: str
   return { isModerator: await isModerator(db, moderators, userId) };
 }
 
-/** The queue: one entry per reported target, each reporter's first report before anyone's second (decision 028). */
-export async function listReportQueue(db: Database, page: PageRequest): Promise<OpenReportPage> {
-  const { rows, nextCursor } = cutPage(await queueOfReports(db, page), page, (row) => row.id);
-  return {
-    items: rows.map(({ pageKey, pageRank, createdAt, lastReportedAt, ...row }) => ({
-      ...row,
-      createdAt: new Date(createdAt).toISOString(),
-      lastReportedAt: new Date(lastReportedAt).toISOString(),
-    })),
-    nextCursor,
-  };
-}
-
-export async function listAuditLog(db: Database, page: PageRequest): Promise<AuditPage> {
-  const { rows, nextCursor } = cutPage(await listModerationActions(db, page), page, (row) => row.id);
-  return {
-    items: rows.map(({ pageKey, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
-    nextCursor,
-  };
-}
-
 /** What the action did that caches elsewhere must hear of: the seller whose wishlist changed. */
 export type ActionOutcome = ModerationActionResult & { changedWishesOf?: string; suspendedUserId?: string };
 
@@ -94,16 +67,22 @@ export async function actOnReport(
   const outcome: ActionOutcome = { reportId, action: input.action };
   await db.transaction(async (tx) => {
     if (!(await resolveReports(tx, report))) throw new AppError('CONFLICT', SAFETY_MESSAGES.reportNotOpen);
+    let isTold = false;
+    let endedSessions: { token: string; expiresAt: Date }[] = [];
     if (input.action === 'hide' && report.kind === 'wish') {
       outcome.changedWishesOf = await hideWish(tx, report.targetId);
+      isTold = outcome.changedWishesOf !== undefined;
     } else if (input.action === 'hide' && report.kind === 'message') {
       const conversationId = report.snapshot.message?.conversationId;
-      if (conversationId) await conversations.hideMessage(tx, conversationId, report.targetId);
+      isTold = conversationId !== undefined && (await conversations.hideMessage(tx, conversationId, report.targetId));
     } else if (input.action === 'suspend') {
-      await suspendAccount(tx, report.targetUserId);
+      // Suspended already (by another report): written to the log, but told and remembered only once.
+      const ended = await suspendAccount(tx, report.targetUserId);
       outcome.suspendedUserId = report.targetUserId;
+      isTold = ended !== undefined;
+      endedSessions = ended ?? [];
     }
-    await insertModerationAction(tx, {
+    const actionId = await insertModerationAction(tx, {
       moderatorId,
       action: input.action,
       kind: input.action === 'suspend' ? 'profile' : report.kind,
@@ -111,8 +90,19 @@ export async function actOnReport(
       reportId,
       reason: input.reason,
     });
+    await rememberEndedSessions(tx, report.targetUserId, actionId, endedSessions);
+    if (isTold) await tellAffectedUser(tx, report.targetUserId, actionId);
   });
   return outcome;
+}
+
+/**
+ * The one place a moderation outcome reaches the user it touched (issue 53, item 2), in the action's
+ * transaction: a notification, which its job sends by the user's sign-in channel (notices.ts says what)
+ * and writes into the user's inbox (use-cases/notification-inbox.ts).
+ */
+async function tellAffectedUser(db: Database, userId: string, moderationActionId: string): Promise<void> {
+  await queueModerationNotice(db, { userId, moderationActionId });
 }
 
 /**
@@ -127,7 +117,8 @@ export async function liftAccountSuspension(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await liftSuspension(tx, userId))) throw new AppError('CONFLICT', SAFETY_MESSAGES.notSuspended);
-    await insertModerationAction(tx, {
+    await forgetEndedSessions(tx, userId);
+    const actionId = await insertModerationAction(tx, {
       moderatorId,
       action: 'lift_suspension',
       kind: 'profile',
@@ -135,5 +126,6 @@ export async function liftAccountSuspension(
       reportId: null,
       reason: input.reason,
     });
+    await tellAffectedUser(tx, userId, actionId);
   });
 }

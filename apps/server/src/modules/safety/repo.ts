@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ReportSnapshot } from '@sweetwish/shared/safety';
-import type { AuditActionKind, ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
+import type { ReportKind, ReportReason } from '@sweetwish/shared/safety-rules';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { afterKeyset, keyTime, newestFirst, type PageRequest } from '../../db/keyset';
 import { people } from '../accounts/people';
-import { blocks, moderationActions, reports } from './tables';
+import { blocks, reports } from './tables';
 
 // ---- Blocks ----
 
@@ -138,6 +138,7 @@ export type QueueEntry = {
   snapshot: ReportSnapshot;
   createdAt: Date;
   reportCount: number;
+  reasons: { reason: ReportReason; count: number }[];
   lastReportedAt: Date;
   pageKey: string;
   pageRank: number;
@@ -167,11 +168,14 @@ export async function listReportQueue(db: Database, page: PageRequest): Promise<
       entries as (
         select o.*, least(min(reporter_place) over (partition by kind, target_id), ${MAX_QUEUE_RANK})::int as rank
         from open_reports o)
-      select id, kind, target_id as "targetId", target_user_id as "targetUserId", reporter_id as "reporterId",
+      select e.id, e.kind, e.target_id as "targetId", target_user_id as "targetUserId", reporter_id as "reporterId",
         reason, note, snapshot, created_at as "createdAt", report_count::int as "reportCount",
         last_reported_at as "lastReportedAt", rank as "pageRank",
-        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "pageKey"
-      from entries where target_place = 1 ${after}
+        to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "pageKey",
+        (select jsonb_agg(jsonb_build_object('reason', g.reason, 'count', g.n) order by g.n desc, g.reason)
+          from (select r.reason, count(*)::int as n from reports r
+            where r.kind = e.kind and r.target_id = e.target_id and r.status = 'open' group by r.reason) g) as reasons
+      from entries e where target_place = 1 ${after}
       order by rank, created_at, id limit ${page.limit + 1}`,
   );
 }
@@ -192,40 +196,4 @@ export async function resolveReports(db: Database, report: { id: string; kind: R
     .set({ status: 'resolved', resolvedAt: sql`now()` })
     .where(and(eq(reports.kind, report.kind), eq(reports.targetId, report.targetId), eq(reports.status, 'open')));
   return true;
-}
-
-// ---- Audit log ----
-
-export async function insertModerationAction(
-  db: Database,
-  action: {
-    moderatorId: string;
-    action: AuditActionKind;
-    kind: ReportKind;
-    targetId: string;
-    reportId: string | null;
-    reason: string;
-  },
-) {
-  await db.insert(moderationActions).values({ id: randomUUID(), ...action });
-}
-
-/** A page of the audit log, newest first. */
-export async function listModerationActions(db: Database, page: PageRequest) {
-  return db
-    .select({
-      id: moderationActions.id,
-      moderatorId: moderationActions.moderatorId,
-      action: moderationActions.action,
-      kind: moderationActions.kind,
-      targetId: moderationActions.targetId,
-      reportId: moderationActions.reportId,
-      reason: moderationActions.reason,
-      createdAt: moderationActions.createdAt,
-      pageKey: keyTime(moderationActions.createdAt),
-    })
-    .from(moderationActions)
-    .where(afterKeyset(moderationActions.createdAt, moderationActions.id, page.after))
-    .orderBy(...newestFirst(moderationActions.createdAt, moderationActions.id))
-    .limit(page.limit + 1);
 }

@@ -23,20 +23,15 @@ import {
   reportRoute,
   rolesRoute,
   suspendedRoute,
+  suspensionRoute,
   unblockInConversationRoute,
   unblockRoute,
 } from './contract';
 import type { ConversationsPort } from './conversations-port';
-import {
-  actOnReport,
-  getRoles,
-  isModerator,
-  liftAccountSuspension,
-  listAuditLog,
-  listReportQueue,
-  type Moderators,
-} from './moderation';
+import { actOnReport, getRoles, isModerator, liftAccountSuspension, type Moderators } from './moderation';
+import { listAuditLog, listReportQueue } from './moderation-views';
 import { createReport } from './reports';
+import { getSuspensionStatus } from './suspension';
 
 export function safetyRoutes(deps: {
   database: DatabaseHandle;
@@ -129,5 +124,6 @@ export function safetyRoutes(deps: {
       // Its page and wishlist answered "User Not Found" from the cache; the other instances hear the feed.
       deps.publicCache.forget({ topic: 'profile', userId }, { topic: 'wishes', userId });
       return c.body(null, 204);
-    });
+    })
+    .openapi(suspensionRoute, async (c) => c.json(await getSuspensionStatus(db, c.req.raw.headers), 200));
 }

@@ -164,9 +164,13 @@ describe.each(databaseKinds())('moderation of wishes and messages on %s', (kind)
       expect(audit.items.find((a) => a.reportId === reportId)).toEqual({
         id: expect.any(String),
         moderatorId: moderator.id,
+        moderator: { id: moderator.id, handle: moderatorHandle, displayName: 'The Moderator' },
         action: 'hide',
         kind: 'wish',
         targetId: bad.id,
+        owner: { id: creator.id, handle: creator.handle, displayName: expect.any(String) },
+        contentSummary: 'Bad thing',
+        contentPath: `/x/${bad.id}`,
         reportId,
         reason: 'Not allowed',
         createdAt: expect.any(String),

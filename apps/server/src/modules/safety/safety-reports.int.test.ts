@@ -83,12 +83,16 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
         kind: 'wish',
         targetId: wish.id,
         targetUserId: creator.id,
+        owner: { id: creator.id, handle: creator.handle, displayName: expect.any(String) },
         reporterId: reporter.id,
+        reporter: { id: reporter.id, handle: reporter.handle, displayName: expect.any(String) },
         reason: 'scam',
         note: 'Looks fake',
         snapshot: { wish: { name: 'Fake watch', description: 'Totally real', cost: 99, image: null } },
+        contentPath: `/x/${wish.id}`,
         createdAt: expect.any(String),
         reportCount: 1,
+        reasons: [{ reason: 'scam', count: 1 }],
         lastReportedAt: expect.any(String),
       } satisfies OpenReport);
       // Another reporter may report the same wish.

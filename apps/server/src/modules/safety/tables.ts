@@ -87,3 +87,23 @@ export const moderationActions = pgTable(
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt, t.id)],
 );
+
+/**
+ * The sessions a suspension ended, by a hash of each one's token (never the token): a browser that still
+ * holds such a cookie is shown why its account is suspended instead of being sent to sign in. Deleted when
+ * the suspension is lifted; read only until the session would have expired.
+ */
+export const suspensionNotices = pgTable(
+  'suspension_notices',
+  {
+    sessionKey: text('session_key').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    moderationActionId: text('moderation_action_id')
+      .notNull()
+      .references(() => moderationActions.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('suspension_notices_user_idx').on(t.userId)],
+);

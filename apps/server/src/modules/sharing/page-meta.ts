@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, TAGLINE } from '@sweetwish/shared/brand';
 import { BROWSER_COOKIES, hasCookie } from '@sweetwish/shared/browser-cookies';
+import { WALL_FIRST_PAGE_SIZE } from '@sweetwish/shared/gift-message-rules';
 import { handleProblem, isReservedHandle } from '@sweetwish/shared/handle';
 import { DEFAULT_WISH_DESCRIPTION } from '@sweetwish/shared/wishes';
 import type { Context } from 'hono';
@@ -8,6 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { pathSegments } from '../../http/path-segments';
 import type { PageMeta } from '../../http/web-app';
+import { getWall } from '../gifts/wall';
 import { getProgress } from '../group-gifts/service';
 import { getPublicProfile } from '../profiles/service';
 import { profilePage } from '../wishes/profile-page';
@@ -71,8 +73,10 @@ export async function pageMeta(db: Database, path: string): Promise<PageMeta | u
 }
 
 /**
- * The JSON a creator's page shows (its API call's answer), for the server to render the page with (decision
- * 042); undefined when the creator is gone. A wish's comes with its meta.
+ * The JSON a creator's page shows (its API calls' answers), for the server to render the page with (decision
+ * 042); undefined when the creator is gone. A wish's comes with its meta. The supporters wall's first page
+ * rides along when it has entries (`wall`, decision 101): it changes with every gift, so it is read apart from
+ * the cached profile and wishlist, and the page is the same as before for a creator without a wall.
  */
 export async function profilePageData(
   db: Database,
@@ -81,7 +85,14 @@ export async function profilePageData(
 ): Promise<string | undefined> {
   const [handle] = pathSegments(path) ?? [];
   if (!handle) return undefined;
-  return (await orUndefined(profilePage(db, publicCache, handle)))?.plain.toString();
+  const [page, wall] = await Promise.all([
+    orUndefined(profilePage(db, publicCache, handle)),
+    orUndefined(getWall(db, handle, { limit: WALL_FIRST_PAGE_SIZE })),
+  ]);
+  const json = page?.plain.toString();
+  if (json === undefined || !wall || wall.items.length === 0) return json;
+  // The cached answer is a JSON object: the wall goes in as its last member, without parsing the wishlist.
+  return `${json.slice(0, json.lastIndexOf('}'))},"wall":${JSON.stringify(wall)}}`;
 }
 
 /**

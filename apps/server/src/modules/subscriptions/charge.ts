@@ -5,6 +5,7 @@ import { keyedId } from '../../http/idempotency/keyed-id';
 import { getGiftRecipient } from '../accounts/service';
 import type { NewPurchase } from '../gifts/service';
 import { postPurchaseNow } from '../gifts/service';
+import { queueRenewalReminder } from '../notify/queue';
 import { insertCharge, markPaid, type SubscriptionRow } from './repo';
 
 export type ChargeResult =
@@ -24,9 +25,10 @@ export function chargePurchaseId(subscription: Pick<SubscriptionRow, 'id' | 'fan
 /**
  * Call in a transaction that holds the subscription's row (new, or locked): pays month `period` as a
  * purchase of the wish, through post_gifts() like any gift (the fee split, the creator's pending earnings,
- * their notification), records the month in subscription_charges and counts it paid. All or nothing with
- * the caller's transaction; a charge row already there for the month makes it fail (its primary key), so
- * a month is never paid twice whatever runs it.
+ * their notification, the fan's receipt), records the month in subscription_charges, counts it paid and
+ * queues the reminder of the next renewal (decision 091). All or nothing with the caller's transaction; a
+ * charge row already there for the month makes it fail (its primary key), so a month is never paid twice
+ * whatever runs it.
  */
 export async function chargeMonth(
   db: Database,
@@ -52,5 +54,10 @@ export async function chargeMonth(
   const periodStart = addMonths(subscription.startedAt, period);
   await insertCharge(db, { subscriptionId: subscription.id, periodIndex: period, periodStart, purchaseId: id });
   await markPaid(db, subscription.id, period + 1);
+  await queueRenewalReminder(db, {
+    userId: subscription.fanId,
+    subscriptionId: subscription.id,
+    renewsAt: addMonths(subscription.startedAt, period + 1),
+  });
   return 'paid';
 }

@@ -1,30 +1,17 @@
 import { addMonths } from '@sweetwish/shared/subscriptions';
-import { CreateWishInput } from '@sweetwish/shared/wishes';
-import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captureLogger } from '../../../test/app-harness';
-import { createFreshPostgresDatabase, databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { databaseKinds } from '../../../test/databases';
 import { seedTokens, seedUser, spendableCents } from '../../../test/seed';
-import { type Change, type ChangeFeed, notifyChange, startChangeFeed } from '../../changes/change-feed';
-import { type Database, type DatabaseHandle, openPostgres, queryRows } from '../../db/client';
-import { createJobRunner, type JobRunner } from '../../jobs/runner';
+import { notifyChange } from '../../changes/change-feed';
+import type { Database } from '../../db/client';
 import { blockUser } from '../safety/blocks';
 import { reconcile } from '../wallet/service';
-import { createWish, updateWish } from '../wishes/service';
-import { type RenewalOptions, subscriptionRenewalJob } from './renewal';
-import { findSubscription, listCharges } from './repo';
+import { updateWish } from '../wishes/service';
+import { subscriptionRenewalJob } from './renewal';
+import { DAY, testClock, until, useRenewalsSuite } from './renewals-fixtures';
+import { findSubscription } from './repo';
 import { subscribe } from './service';
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Polls a state (not a proof by sleeping): what the runner has done shows in the database. */
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** Calls of the database's statement methods: what an idle runner must not make. */
 function countingStatements(db: Database) {
@@ -44,106 +31,22 @@ function countingStatements(db: Database) {
 }
 
 describe.each(databaseKinds())('subscription renewals run twice or idle on %s', (kind) => {
-  let database: DatabaseHandle;
-  /** A second server instance's pool on the same database (PostgreSQL; PGlite has one connection). */
-  let second: DatabaseHandle | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let db: Database;
-  let changes: ChangeFeed;
-  const runners: JobRunner[] = [];
-
-  beforeAll(async () => {
-    if (kind === 'postgres') {
-      const fresh = await createFreshPostgresDatabase();
-      database = await openPostgres(fresh.url);
-      second = await openPostgres(fresh.url);
-      dropDatabase = fresh.drop;
-    } else database = await openFreshDatabase(kind);
-    await database.migrate();
-    db = database.db;
-    changes = await startChangeFeed(database, captureLogger().logger);
-  });
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-    // Each test's renewals are its own: jobs left by one never run in another.
-    await db.execute(sql`delete from jobs`);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database.close();
-    await dropDatabase?.();
-  });
-
-  /** A clock a test moves; the runners and the renewal job read it. */
-  function testClock(start: string) {
-    let at = new Date(start);
-    return { now: () => at, set: (d: Date) => (at = d), add: (ms: number) => (at = new Date(at.getTime() + ms)) };
-  }
-
-  function startRunner(
-    options: Omit<RenewalOptions, 'db' | 'logger'> & { db?: Database; onRest?: (ms?: number) => void },
-  ) {
-    const runnerDb = options.db ?? db;
-    const runner = createJobRunner({
-      db: runnerDb,
-      changes,
-      logger: captureLogger().logger,
-      types: [subscriptionRenewalJob({ ...options, db: runnerDb, logger: captureLogger().logger })],
-      now: options.now,
-      onRest: options.onRest,
-    });
-    runners.push(runner);
-    runner.start();
-    return runner;
-  }
-
-  /** Wakes the runners and waits until no renewal is due at the clock's time and none is running. */
-  async function settle(now: Date) {
-    await notifyChange(db, { topic: 'jobs' });
-    await until(async () => {
-      const [row] = await queryRows<{ busy: number }>(
-        db,
-        sql`select count(*)::int as busy from jobs where type = 'subscription-renewal'
-          and (status = 'running' or (status = 'pending' and run_at <= ${now.toISOString()}::timestamptz))`,
-      );
-      return row?.busy === 0;
-    });
-  }
-
-  async function subscriptionWish(sellerId: string, cost: number, allowRepeatPurchases = true) {
-    return createWish(
-      db,
-      sellerId,
-      CreateWishInput.parse({ name: 'Monthly sketch', cost, type: 'subscription', allowRepeatPurchases }),
-    );
-  }
-
-  const noticesOf = (userId: string) =>
-    queryRows<{ kind: string }>(db, sql`select kind from notifications where user_id = ${userId} order by id`);
-  /** Resolves when the change feed delivers a change of `topic` (PostgreSQL delivers NOTIFY asynchronously). */
-  const heardChange = (topic: Change['topic']) =>
-    new Promise<void>((resolve) => {
-      const unsubscribe = changes.subscribe((change) => {
-        if (change.topic !== topic) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  const chargeDays = async (id: string) => (await listCharges(db, id)).map((c) => c.periodStart.toISOString());
+  const suite = useRenewalsSuite(kind);
+  const { startRunner, settle, subscriptionWish, noticesOf, heardChange, chargeDays } = suite;
 
   it('two runners on one database renew each month once, on the month-end days of a leap year', async () => {
     const clock = testClock('2028-01-31T08:00:00.000Z');
-    const creator = await seedUser(db);
-    const fans = [await seedUser(db), await seedUser(db), await seedUser(db)];
+    const creator = await seedUser(suite.db);
+    const fans = [await seedUser(suite.db), await seedUser(suite.db), await seedUser(suite.db)];
     const wish = await subscriptionWish(creator.id, 25);
     const subs = [];
     for (const fan of fans) {
-      await seedTokens(db, fan.id, 1000_00);
-      subs.push(await subscribe(db, fan.id, { wishId: wish.id }, { now: clock.now() }));
+      await seedTokens(suite.db, fan.id, 1000_00);
+      subs.push(await subscribe(suite.db, fan.id, { wishId: wish.id }, { now: clock.now() }));
     }
     // A second instance: on PostgreSQL its own connection pool, as another server would have.
     startRunner({ now: clock.now });
-    startRunner({ now: clock.now, db: second?.db ?? db });
+    startRunner({ now: clock.now, db: suite.second?.db ?? suite.db });
     try {
       // Monthly steps, each landing right on the renewal day, so both runners race for every month.
       for (let month = 1; month <= 12; month++) {
@@ -151,7 +54,7 @@ describe.each(databaseKinds())('subscription renewals run twice or idle on %s', 
         await settle(clock.now());
       }
     } finally {
-      await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+      await suite.stopRunners();
     }
     const expected = [
       '2028-01-31',
@@ -169,18 +72,18 @@ describe.each(databaseKinds())('subscription renewals run twice or idle on %s', 
       '2029-01-31',
     ].map((d) => `${d}T08:00:00.000Z`);
     for (const sub of subs) expect(await chargeDays(sub.id)).toEqual(expected);
-    for (const fan of fans) expect(await spendableCents(db, fan.id)).toBe(1000_00 - 13 * 25_00);
-    expect(await reconcile(db)).toEqual({ isOk: true, lines: ['ok'] });
+    for (const fan of fans) expect(await spendableCents(suite.db, fan.id)).toBe(1000_00 - 13 * 25_00);
+    expect(await reconcile(suite.db)).toEqual({ isOk: true, lines: ['ok'] });
   }, 60_000);
 
   it('charges a month once when its renewal runs twice at once, and again after', async () => {
     const clock = testClock('2027-01-15T00:00:00.000Z');
-    const creator = await seedUser(db);
-    const fan = await seedUser(db);
+    const creator = await seedUser(suite.db);
+    const fan = await seedUser(suite.db);
     const wish = await subscriptionWish(creator.id, 20);
-    await seedTokens(db, fan.id, 100_00);
-    const sub = await subscribe(db, fan.id, { wishId: wish.id }, { now: clock.now() });
-    const job = subscriptionRenewalJob({ db, logger: captureLogger().logger, now: clock.now });
+    await seedTokens(suite.db, fan.id, 100_00);
+    const sub = await subscribe(suite.db, fan.id, { wishId: wish.id }, { now: clock.now() });
+    const job = subscriptionRenewalJob({ db: suite.db, logger: captureLogger().logger, now: clock.now });
     clock.set(new Date('2027-02-15T00:00:01.000Z'));
     const context = { attempt: 1, isLastAttempt: false };
     const outcomes = await Promise.all([
@@ -191,45 +94,45 @@ describe.each(databaseKinds())('subscription renewals run twice or idle on %s', 
     outcomes.push(await job.handle({ subscriptionId: sub.id }, context));
     expect(outcomes).toEqual(Array(3).fill({ retryAt: new Date('2027-03-15T00:00:00.000Z') }));
     expect(await chargeDays(sub.id)).toEqual(['2027-01-15T00:00:00.000Z', '2027-02-15T00:00:00.000Z']);
-    expect(await spendableCents(db, fan.id)).toBe(60_00);
-    expect(await reconcile(db)).toEqual({ isOk: true, lines: ['ok'] });
+    expect(await spendableCents(suite.db, fan.id)).toBe(60_00);
+    expect(await reconcile(suite.db)).toEqual({ isOk: true, lines: ['ok'] });
   });
 
   it('ends, without charging, when the wish was archived or the creator refuses the fan’s gifts', async () => {
     const clock = testClock('2027-06-01T00:00:00.000Z');
-    const creator = await seedUser(db);
-    const fans = [await seedUser(db), await seedUser(db)];
+    const creator = await seedUser(suite.db);
+    const fans = [await seedUser(suite.db), await seedUser(suite.db)];
     const archived = await subscriptionWish(creator.id, 20);
     const open = await subscriptionWish(creator.id, 20);
-    for (const fan of fans) await seedTokens(db, fan.id, 100_00);
-    const first = await subscribe(db, fans[0]?.id ?? '', { wishId: archived.id }, { now: clock.now() });
-    const second = await subscribe(db, fans[1]?.id ?? '', { wishId: open.id }, { now: clock.now() });
-    await updateWish(db, creator.id, archived.id, { archived: true });
-    await blockUser(db, creator.id, fans[1]?.id ?? '', { refusesGifts: true });
-    const job = subscriptionRenewalJob({ db, logger: captureLogger().logger, now: clock.now });
+    for (const fan of fans) await seedTokens(suite.db, fan.id, 100_00);
+    const first = await subscribe(suite.db, fans[0]?.id ?? '', { wishId: archived.id }, { now: clock.now() });
+    const second = await subscribe(suite.db, fans[1]?.id ?? '', { wishId: open.id }, { now: clock.now() });
+    await updateWish(suite.db, creator.id, archived.id, { archived: true });
+    await blockUser(suite.db, creator.id, fans[1]?.id ?? '', { refusesGifts: true });
+    const job = subscriptionRenewalJob({ db: suite.db, logger: captureLogger().logger, now: clock.now });
     clock.set(new Date('2027-07-01T00:00:01.000Z'));
     for (const sub of [first, second]) {
       expect(await job.handle({ subscriptionId: sub.id }, { attempt: 1, isLastAttempt: false })).toBeUndefined();
-      expect(await findSubscription(db, sub.id)).toMatchObject({ status: 'ended', endReason: 'unavailable' });
+      expect(await findSubscription(suite.db, sub.id)).toMatchObject({ status: 'ended', endReason: 'unavailable' });
       expect(await chargeDays(sub.id)).toEqual(['2027-06-01T00:00:00.000Z']);
     }
     for (const fan of fans) {
-      expect(await spendableCents(db, fan.id)).toBe(80_00);
+      expect(await spendableCents(suite.db, fan.id)).toBe(80_00);
       expect(await noticesOf(fan.id)).toEqual([{ kind: 'subscription_lapsed' }]);
     }
   });
 
   it('is quiet while no renewal is due: one timer, no statement', async () => {
     const clock = testClock('2027-03-01T00:00:00.000Z');
-    const creator = await seedUser(db);
-    const fan = await seedUser(db);
+    const creator = await seedUser(suite.db);
+    const fan = await seedUser(suite.db);
     const wish = await subscriptionWish(creator.id, 20);
-    await seedTokens(db, fan.id, 20_00);
+    await seedTokens(suite.db, fan.id, 20_00);
     // subscribe() announces its renewal job; heard only after the runner rested, it would wake it once more.
     const jobsAnnounced = heardChange('jobs');
-    await subscribe(db, fan.id, { wishId: wish.id }, { now: clock.now() });
+    await subscribe(suite.db, fan.id, { wishId: wish.id }, { now: clock.now() });
     await jobsAnnounced;
-    const counting = countingStatements(db);
+    const counting = countingStatements(suite.db);
     const rests: (number | undefined)[] = [];
     let rested: (() => void) | undefined;
     startRunner({
@@ -246,7 +149,7 @@ describe.each(databaseKinds())('subscription renewals run twice or idle on %s', 
     const idle = counting.count();
     // A change for someone else is heard and wakes nothing.
     const heard = heardChange('wallet');
-    await notifyChange(db, { topic: 'wallet', userId: 'someone' });
+    await notifyChange(suite.db, { topic: 'wallet', userId: 'someone' });
     await heard;
     expect(counting.count()).toBe(idle);
     expect(rests).toHaveLength(1);

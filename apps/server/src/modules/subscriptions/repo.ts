@@ -190,6 +190,15 @@ export async function listCharges(db: Database, subscriptionId: string) {
     .orderBy(subscriptionCharges.periodStart);
 }
 
+/** The month a purchase paid (subscription_charges.purchase_id is unique, so indexed). */
+export async function findChargeByPurchase(db: Database, purchaseId: string) {
+  const [row] = await db
+    .select({ subscriptionId: subscriptionCharges.subscriptionId, periodIndex: subscriptionCharges.periodIndex })
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.purchaseId, purchaseId));
+  return row;
+}
+
 /**
  * Call in the transaction that deletes an account: every running subscription of the user's, as fan or
  * creator, ends now (nothing more is charged or owed), and the wish pictures of the creator's are dropped.

@@ -27,6 +27,7 @@ import { renewalJobKind } from './renewal-kind';
 import {
   databaseNow,
   endAllOf,
+  findChargeByPurchase,
   findFanSubscription,
   findRunningForWish,
   findSubscription,
@@ -204,7 +205,7 @@ export async function getWishSubscriptionState(
   };
 }
 
-/** What a fan's notice about a subscription says (notify worker). */
+/** What a fan's notice or renewal reminder about a subscription says (notify worker). */
 export async function describeSubscriptionNotice(db: Database, id: string) {
   const row = await findSubscription(db, id);
   if (!row) return undefined;
@@ -215,7 +216,15 @@ export async function describeSubscriptionNotice(db: Database, id: string) {
     priceCents: row.priceCents,
     creatorName: creator?.displayName ?? null,
     endReason: row.endReason,
+    status: row.status,
+    /** When the next month is charged, if it still renews. */
+    nextChargeAt: addMonths(row.startedAt, row.periodsPaid),
   };
+}
+
+/** Which month of which subscription a purchase paid, if any (a receipt says "subscription" or "renewal"). */
+export async function findChargeOfPurchase(db: Database, purchaseId: string) {
+  return findChargeByPurchase(db, purchaseId);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   WebhookEndpoints,
   WebhookEndpointUpdate,
   WebhookSecret,
+  WebhookTestEvent,
 } from '@sweetwish/shared/webhooks';
 import { SESSION } from '../../http/api-contract';
 import { errorResponse, jsonResponse } from '../../http/openapi-responses';
@@ -23,7 +24,7 @@ export const listRoute = createRoute({
   security: SESSION,
   method: 'get',
   path: '/webhooks/endpoints',
-  summary: "The signed-in user's webhook endpoints",
+  summary: "The signed-in user's webhook endpoints, and whether this server accepts local http addresses",
   responses: { 200: jsonResponse(WebhookEndpoints, 'The endpoints, oldest first'), ...signedIn },
 });
 
@@ -36,7 +37,7 @@ export const createEndpointRoute = createRoute({
   request: json(WebhookEndpointInput),
   responses: {
     201: jsonResponse(WebhookEndpoint, 'The endpoint'),
-    400: errorResponse('Not an https address of a public host, or no events'),
+    400: errorResponse('Not an https address of a public host (a local test server: http too), or no events'),
     ...signedIn,
     409: errorResponse('Five endpoints already'),
   },
@@ -51,7 +52,7 @@ export const updateRoute = createRoute({
   request: { params: Id, ...json(WebhookEndpointUpdate) },
   responses: {
     200: jsonResponse(WebhookEndpoint, 'The endpoint'),
-    400: errorResponse('Not an https address of a public host, or no events'),
+    400: errorResponse('Not an https address of a public host (a local test server: http too), or no events'),
     ...signedIn,
     ...notFound,
   },
@@ -109,5 +110,20 @@ export const resendRoute = createRoute({
     ...signedIn,
     404: errorResponse('No such endpoint of the signed-in user, or no such delivery of it'),
     409: errorResponse('The endpoint is turned off'),
+  },
+});
+
+export const testEventRoute = createRoute({
+  operationId: 'webhooksSendTestEvent',
+  security: SESSION,
+  method: 'post',
+  path: '/webhooks/endpoints/{id}/test',
+  summary: 'Send a signed `webhook.test` event to this endpoint now, through the usual delivery (its log shows it)',
+  request: { params: Id },
+  responses: {
+    202: jsonResponse(WebhookTestEvent, 'Queued; its webhook-id'),
+    ...signedIn,
+    ...notFound,
+    409: errorResponse('The endpoint is turned off or paused'),
   },
 });

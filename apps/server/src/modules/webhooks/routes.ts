@@ -12,6 +12,7 @@ import {
   resendRoute,
   rollRoute,
   secretRoute,
+  testEventRoute,
   updateRoute,
 } from './contract';
 import {
@@ -22,6 +23,7 @@ import {
   listWebhookEndpoints,
   resendWebhookDelivery,
   rollWebhookSecret,
+  sendWebhookTestEvent,
   updateWebhookEndpoint,
 } from './service';
 
@@ -34,7 +36,9 @@ export function webhookRoutes(deps: { database: DatabaseHandle; auth: Auth; isLo
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/webhooks/*', requireUser(deps.auth));
   return app
-    .openapi(listRoute, async (c) => c.json({ endpoints: await listWebhookEndpoints(db, c.get('userId')) }, 200))
+    .openapi(listRoute, async (c) =>
+      c.json({ endpoints: await listWebhookEndpoints(db, c.get('userId')), acceptsLocalHttp: policy.allowLocal }, 200),
+    )
     .openapi(createEndpointRoute, async (c) =>
       c.json(await createWebhookEndpoint(db, c.get('userId'), c.req.valid('json'), policy), 201),
     )
@@ -61,5 +65,8 @@ export function webhookRoutes(deps: { database: DatabaseHandle; auth: Auth; isLo
       const { id, deliveryId } = c.req.valid('param');
       await resendWebhookDelivery(db, c.get('userId'), id, deliveryId);
       return c.body(null, 202);
-    });
+    })
+    .openapi(testEventRoute, async (c) =>
+      c.json(await sendWebhookTestEvent(db, c.get('userId'), c.req.valid('param').id), 202),
+    );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   type WebhookAttempts,
@@ -7,6 +7,7 @@ import {
   type WebhookEndpointUpdate,
   type WebhookEventType,
   type WebhookSecret,
+  type WebhookTestEvent,
 } from '@sweetwish/shared/webhooks';
 import { isPublicUrlHost } from '../../adapters/outbound/address-guard';
 import type { Database } from '../../db/client';
@@ -31,6 +32,7 @@ import {
 } from './repo';
 import { WEBHOOK_SECRET_OVERLAP_SECONDS } from './retry-schedule';
 import { newWebhookSecret } from './signing';
+import { insertTestEvent } from './test-event-repo';
 import { webhookDeliveryJobKind } from './worker-kind';
 
 export const WEBHOOK_MESSAGES = {
@@ -41,6 +43,7 @@ export const WEBHOOK_MESSAGES = {
   privateAddress: 'The address must be a public address on the internet.',
   noSuchDelivery: 'No such delivery.',
   resendDisabled: 'Turn the endpoint on to resend a delivery.',
+  testDisabled: 'Turn the endpoint on to send it a test event.',
 } as const;
 
 /** The deployment decides: http and this machine's or its network's addresses only on a local PUBLIC_URL. */
@@ -153,6 +156,24 @@ export async function resendWebhookDelivery(db: Database, userId: string, id: st
   if (endpoint.disabledReason !== null) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.resendDisabled);
   // Counted under its endpoint and creator like every delivery (decision 055).
   await enqueueJob(db, webhookDeliveryJobKind, { deliveryId, isResend: true }, { groupKey: id, tenantKey: userId });
+}
+
+/**
+ * "Send test event": a `webhook.test` event to this one endpoint, signed and delivered by the delivery job
+ * like any event (its log shows it, a failure is retried on the same schedule). Only to an active endpoint
+ * of the user's own; what a receiver gets holds nothing private.
+ */
+export async function sendWebhookTestEvent(db: Database, userId: string, id: string): Promise<WebhookTestEvent> {
+  const endpoint = (await listEndpoints(db, userId)).find((e) => e.id === id);
+  if (!endpoint) throw notFound();
+  if (endpoint.disabledReason !== null) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.testDisabled);
+  const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+  await db.transaction(async (tx) => {
+    const data = { message: 'A test event from Sweetwish: your endpoint receives and verifies deliveries.' };
+    const deliveryId = await insertTestEvent(tx, { eventId, userId, endpointId: id, at: new Date(), data });
+    await enqueueJob(tx, webhookDeliveryJobKind, { deliveryId }, { groupKey: id, tenantKey: userId });
+  });
+  return { eventId };
 }
 
 export async function getEndpointUrl(db: Database, id: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES } from '@sweetwish/shared/webhooks';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_LOGGED_EVENT_TYPES } from '@sweetwish/shared/webhooks';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables';
@@ -45,7 +45,8 @@ export const creatorEvents = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    /** One of the events, or the test event that "Send test event" sends to one endpoint. */
+    type: text('type', { enum: WEBHOOK_LOGGED_EVENT_TYPES }).notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,57 +1,21 @@
 import type { ArchivedWishPage } from '@sweetwish/shared/wishes';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders } from '../../../test/app-harness';
+import { databaseKinds } from '../../../test/databases';
 import { expectBadPagesRefused, readEveryPage, TIED_TIMES } from '../../../test/paging';
-import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import type { DatabaseHandle } from '../../db/client';
+import { useWishesSuite } from './wishes-fixtures';
 
-type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 type WishBody = { id: string; name: string; pinned: boolean; archived: boolean; updatedAt: string; sellerId: string };
 
-let counter = 0;
-function uniqueHandle() {
-  counter += 1;
-  return `seller_${Date.now().toString(36)}${counter}`;
-}
-
 describe.each(databaseKinds())('wishes: creating, changing and archiving on %s', (kind) => {
-  let database: DatabaseHandle;
-  let app: App;
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    app = (await buildTestApp(database)).app;
-  });
-  afterAll(() => database.close());
-
-  async function newSeller() {
-    const cookie = await signInByPhone(app);
-    const handle = uniqueHandle();
-    await completeProfile(app, cookie, { handle, displayName: 'Wish Maker' });
-    const { id } = (await (await me(app, cookie)).json()) as { id: string };
-    return { cookie, handle, id };
-  }
-
-  async function create(cookie: string, body: Record<string, unknown>) {
-    return app.request('/api/wishes', { method: 'POST', headers: jsonHeaders({ cookie }), body: JSON.stringify(body) });
-  }
-
-  async function patch(cookie: string | undefined, id: string, body: Record<string, unknown>) {
-    return app.request(`/api/wishes/${id}`, {
-      method: 'PATCH',
-      headers: jsonHeaders({ cookie }),
-      body: JSON.stringify(body),
-    });
-  }
-
-  async function list(sellerId: string) {
-    return app.request(`/api/users/${sellerId}/wishes`);
-  }
+  const suite = useWishesSuite(kind);
+  const { newSeller, create, patch, list } = suite;
 
   async function listArchived(sellerId: string, cookie?: string, query = '') {
-    return app.request(`/api/users/${sellerId}/archived-wishes${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+    return suite.app.request(`/api/users/${sellerId}/archived-wishes${query}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
   }
 
   it('creates a standard wish with the defaults and shows it on the public wish page', async () => {
@@ -66,7 +30,7 @@ describe.each(databaseKinds())('wishes: creating, changing and archiving on %s',
       allowRepeatPurchases: true,
       pinned: false,
     });
-    const page = await (await app.request(`/api/wishes/${wish.id}`)).json();
+    const page = await (await suite.app.request(`/api/wishes/${wish.id}`)).json();
     expect(page).toMatchObject({
       wish: { id: wish.id },
       seller: { id: seller.id, handle: seller.handle, displayName: 'Wish Maker' },
@@ -112,7 +76,7 @@ describe.each(databaseKinds())('wishes: creating, changing and archiving on %s',
   });
 
   it('needs a signed-in user to create', async () => {
-    const res = await app.request('/api/wishes', {
+    const res = await suite.app.request('/api/wishes', {
       method: 'POST',
       headers: jsonHeaders(),
       body: JSON.stringify({ name: 'Gift', cost: 50 }),
@@ -162,7 +126,7 @@ describe.each(databaseKinds())('wishes: creating, changing and archiving on %s',
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Product does not exist.');
     }
     expect((await patch(undefined, wish.id, { name: 'Anonymous' })).status).toBe(401);
-    const after = ((await (await app.request(`/api/wishes/${wish.id}`)).json()) as { wish: WishBody }).wish;
+    const after = ((await (await suite.app.request(`/api/wishes/${wish.id}`)).json()) as { wish: WishBody }).wish;
     expect(after).toMatchObject({ name: 'Mine', pinned: false, archived: false, updatedAt: wish.updatedAt });
   });
 
@@ -174,7 +138,7 @@ describe.each(databaseKinds())('wishes: creating, changing and archiving on %s',
   });
 
   it('answers 404 for a wish that does not exist', async () => {
-    expect((await app.request('/api/wishes/no-such-wish')).status).toBe(404);
+    expect((await suite.app.request('/api/wishes/no-such-wish')).status).toBe(404);
   });
 
   it('pages the archived wishes in product.md order across ties in updated_at, without repeats or gaps', async () => {
@@ -186,7 +150,7 @@ describe.each(databaseKinds())('wishes: creating, changing and archiving on %s',
       for (const pinned of [true, false]) {
         for (const at of TIED_TIMES.slice(0, 3)) {
           const id = `${seller.id}-archived-${n++}`;
-          await database.db.execute(sql`
+          await suite.database.db.execute(sql`
             insert into wishes (id, seller_id, name, cost, archived, purchased, pinned, updated_at)
             values (${id}, ${seller.id}, ${id}, 20, true, ${purchased}, ${pinned}, ${at}::timestamptz)`);
           rows.push({ id, at, rank: (purchased ? 2 : 0) + (pinned ? 0 : 1) });

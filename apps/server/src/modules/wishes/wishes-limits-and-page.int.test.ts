@@ -1,57 +1,18 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, jsonHeaders } from '../../../test/app-harness';
-import { databaseKinds, openFreshDatabase } from '../../../test/databases';
-import { completeProfile, me, signInByPhone } from '../../../test/sign-in-helpers';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { jsonHeaders } from '../../../test/app-harness';
+import { databaseKinds } from '../../../test/databases';
 import { MAX_ACTIVE_WISHES } from './service';
-
-type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-let counter = 0;
-function uniqueHandle() {
-  counter += 1;
-  return `seller_${Date.now().toString(36)}${counter}`;
-}
+import { uniqueHandle, useWishesSuite } from './wishes-fixtures';
 
 describe.each(databaseKinds())('wishes: list limits and the profile page on %s', (kind) => {
-  let database: DatabaseHandle;
-  let app: App;
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    await database.migrate();
-    app = (await buildTestApp(database)).app;
-  });
-  afterAll(() => database.close());
-
-  async function newSeller() {
-    const cookie = await signInByPhone(app);
-    const handle = uniqueHandle();
-    await completeProfile(app, cookie, { handle, displayName: 'Wish Maker' });
-    const { id } = (await (await me(app, cookie)).json()) as { id: string };
-    return { cookie, handle, id };
-  }
-
-  async function create(cookie: string, body: Record<string, unknown>) {
-    return app.request('/api/wishes', { method: 'POST', headers: jsonHeaders({ cookie }), body: JSON.stringify(body) });
-  }
-
-  async function patch(cookie: string | undefined, id: string, body: Record<string, unknown>) {
-    return app.request(`/api/wishes/${id}`, {
-      method: 'PATCH',
-      headers: jsonHeaders({ cookie }),
-      body: JSON.stringify(body),
-    });
-  }
-
-  async function list(sellerId: string) {
-    return app.request(`/api/users/${sellerId}/wishes`);
-  }
+  const suite = useWishesSuite(kind);
+  const { newSeller, create, patch, list } = suite;
 
   /** Puts `n` wishes on a seller's list straight into the database. */
   async function seedWishes(sellerId: string, n: number, archived = false) {
-    await database.db.execute(sql`
+    await suite.database.db.execute(sql`
       insert into wishes (id, seller_id, name, cost, archived)
       select ${`${sellerId}-${archived}-`} || g, ${sellerId}, 'Seeded wish ' || g, 20, ${archived}
       from generate_series(1, ${n}::int) g`);
@@ -87,7 +48,7 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
     const seller = await newSeller();
     await seedWishes(seller.id, MAX_ACTIVE_WISHES);
     expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(409);
-    await database.db.execute(sql`update wishes set hidden_at = now() where id = ${`${seller.id}-false-1`}`);
+    await suite.database.db.execute(sql`update wishes set hidden_at = now() where id = ${`${seller.id}-false-1`}`);
     expect((await create(seller.cookie, { name: 'One more', cost: 20 })).status).toBe(201);
     expect((await create(seller.cookie, { name: 'And another', cost: 20 })).status).toBe(409);
     expect(((await (await list(seller.id)).json()) as unknown[]).length).toBe(MAX_ACTIVE_WISHES);
@@ -95,14 +56,15 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
 
   describe('the profile page in one answer (GET /api/users/{handle}/page)', () => {
     type Page = { profile: { id: string; handle: string; displayName: string }; wishes: { name: string }[] };
-    const page = async (handle: string) => (await (await app.request(`/api/users/${handle}/page`)).json()) as Page;
+    const page = async (handle: string) =>
+      (await (await suite.app.request(`/api/users/${handle}/page`)).json()) as Page;
 
     it('answers the profile and the same wishlist as the list call, and stays fresh after a new wish', async () => {
       const seller = await newSeller();
       expect((await create(seller.cookie, { name: 'First wish', cost: 25 })).status).toBe(201);
       const first = await page(seller.handle.toUpperCase());
       expect(first.profile).toMatchObject({ id: seller.id, handle: seller.handle, displayName: 'Wish Maker' });
-      expect(first.wishes).toEqual(await (await app.request(`/api/users/${seller.id}/wishes`)).json());
+      expect(first.wishes).toEqual(await (await suite.app.request(`/api/users/${seller.id}/wishes`)).json());
       expect(first.wishes.map((w) => w.name)).toEqual(['First wish']);
 
       // Both halves come from the public cache: a new wish must show at once.
@@ -113,7 +75,7 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
     it('stays fresh after a change of display name, under the handle it was asked by', async () => {
       const seller = await newSeller();
       expect((await page(seller.handle)).profile.displayName).toBe('Wish Maker');
-      const res = await app.request('/api/profile', {
+      const res = await suite.app.request('/api/profile', {
         method: 'PATCH',
         headers: jsonHeaders({ cookie: seller.cookie }),
         body: JSON.stringify({ displayName: 'New Name' }),
@@ -129,13 +91,13 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
         expect((await create(seller.cookie, body)).status).toBe(201);
       }
       for (const path of [`/api/users/${seller.id}/wishes`, `/api/users/${seller.handle}/page`]) {
-        const plain = await app.request(path);
+        const plain = await suite.app.request(path);
         expect(plain.headers.get('content-encoding')).toBeNull();
         expect(plain.headers.get('vary')).toBe('Accept-Encoding');
         const text = await plain.text();
         expect(text.length).toBeGreaterThan(1024);
         for (const accept of ['gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8', '*']) {
-          const zipped = await app.request(path, { headers: { 'Accept-Encoding': accept } });
+          const zipped = await suite.app.request(path, { headers: { 'Accept-Encoding': accept } });
           expect(zipped.headers.get('content-encoding')).toBe('gzip');
           expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
           const bytes = Buffer.from(await zipped.arrayBuffer());
@@ -143,7 +105,7 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
           expect(gunzipSync(bytes).toString()).toBe(text);
         }
         for (const accept of ['br, deflate', 'gzip;q=0, br', 'identity']) {
-          const refused = await app.request(path, { headers: { 'Accept-Encoding': accept } });
+          const refused = await suite.app.request(path, { headers: { 'Accept-Encoding': accept } });
           expect(refused.headers.get('content-encoding')).toBeNull();
           expect(await refused.text()).toBe(text);
         }
@@ -151,7 +113,7 @@ describe.each(databaseKinds())('wishes: list limits and the profile page on %s',
     });
 
     it('answers 404 with product.md text for a handle nobody holds', async () => {
-      const res = await app.request(`/api/users/${uniqueHandle()}/page`);
+      const res = await suite.app.request(`/api/users/${uniqueHandle()}/page`);
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('User Not Found');
     });

@@ -1,22 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ok } from '../../lib/api-client';
 import { useMe } from '../../lib/session';
 
 /**
  * The viewer's place in a creator's fan base (product.md section 1: only someone who rewarded the creator may
- * opt in). Here rather than in a feature: /success and the creator's profile menu both offer it.
+ * opt in). Here rather than in a feature: /success, the tip dialog and the creator's profile menu offer it.
  */
 const fanMembershipQueryKey = (creatorId: string) => ['fan-membership', creatorId] as const;
 
 /** GET /api/creators/{id}/fan-membership: whether the viewer may join and whether they have. */
-export function useFanMembership(creatorId: string) {
-  const { isSignedIn } = useMe();
-  return useQuery({
+export const fanMembershipOptions = (creatorId: string) =>
+  queryOptions({
     queryKey: fanMembershipQueryKey(creatorId),
     queryFn: () => ok(api.GET('/api/creators/{id}/fan-membership', { params: { path: { id: creatorId } } })),
-    enabled: isSignedIn,
     retry: false,
   });
+
+export function useFanMembership(creatorId: string) {
+  const { isSignedIn } = useMe();
+  return useQuery({ ...fanMembershipOptions(creatorId), enabled: isSignedIn });
 }
 
 /** Joins (PUT) or leaves (DELETE) the creator's fan base; the answer is the new membership. */

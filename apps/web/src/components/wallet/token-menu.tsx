@@ -156,26 +156,38 @@ export function TokenPackageList({
               py: 1.25,
             }}
           >
-            <Typography sx={{ fontWeight: 700, flexGrow: 1 }}>
-              {pack.quantity.toLocaleString('en-US')} Tokens
-            </Typography>
-            {'discountPercent' in pack && (
-              <Typography
-                component="span"
-                variant="caption"
-                sx={{ px: 1, py: 0.25, borderRadius: 5, bgcolor: 'primary.main', color: 'primary.contrastText' }}
-              >
-                {pack.discountPercent}% off
+            {/* Name and chip, then the prices: each keeps to one line, even 390 px wide. */}
+            <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {pack.quantity.toLocaleString('en-US')} Tokens
               </Typography>
-            )}
-            {isDiscounted && (
-              <Typography component="s" color="text.secondary">
-                {formatDollars(price.basePriceCents)}
+              {'discountPercent' in pack && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{
+                    px: 1,
+                    py: 0.25,
+                    borderRadius: 5,
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {pack.discountPercent}% off
+                </Typography>
+              )}
+            </Box>
+            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {isDiscounted && (
+                <Typography component="s" variant="body2" color="text.secondary">
+                  {formatDollars(price.basePriceCents)}
+                </Typography>
+              )}
+              <Typography component="span" sx={{ fontWeight: 700 }}>
+                {formatDollars(price.priceCents)}
               </Typography>
-            )}
-            <Typography component="span" sx={{ fontWeight: 700 }}>
-              {formatDollars(price.priceCents)}
-            </Typography>
+            </Box>
           </ListItemButton>
         );
       })}

@@ -54,6 +54,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/affiliate/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in user earned as an affiliate: per UTC month of the last 12, and in all */
+        get: operations["affiliateEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/affiliate/invited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the creators the signed-in user invited, newest first, with what each earned them */
+        get: operations["affiliateInvited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/affiliates/{code}": {
         parameters: {
             query?: never;
@@ -579,7 +613,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a message off your supporters wall */
+        /** Take a gift or tip off your supporters wall, for everyone */
         post: operations["giftMessagesHide"];
         delete?: never;
         options?: never;
@@ -673,6 +707,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the signed-in user's inbox: what happened to them, newest first */
+        get: operations["inboxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark inbox events the user saw as read; ids of events not theirs change nothing */
+        post: operations["inboxMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the signed-in user's inbox events are unread (the top bar's bell) */
+        get: operations["inboxUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/insights": {
         parameters: {
             query?: never;
@@ -748,7 +833,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the moderators' audit log, newest first (moderators only) */
+        /** A page of the moderators' audit log, newest first: who did what to whose content, when and why (moderators only) */
         get: operations["safetyAudit"];
         put?: never;
         post?: never;
@@ -765,7 +850,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the moderation queue: one entry per reported target, each reporter’s first report before anyone’s second, then oldest first, with the content as it was reported (moderators only) */
+        /** A page of the moderation queue: one entry per reported target (its reports merged: how many, their reasons), each reporter’s first report before anyone’s second, then oldest first, with the reporter, the content’s owner, the content as it was reported and its address (moderators only) */
         get: operations["safetyQueue"];
         put?: never;
         post?: never;
@@ -1430,6 +1515,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this browser's session was ended by a suspension that still stands, and the moderator's reason (the suspended screen) */
+        get: operations["safetySuspension"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/terms-accepted": {
         parameters: {
             query?: never;
@@ -1505,7 +1607,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A creator's supporters wall: approved messages with names or Anonymous, newest first (empty when off) */
+        /** A creator's supporters wall: gifts and tips with names or Anonymous and approved messages, newest first (empty when off) */
         get: operations["giftMessagesGetWall"];
         put?: never;
         post?: never;
@@ -1626,7 +1728,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's webhook endpoints */
+        /** The signed-in user's webhook endpoints, and whether this server accepts local http addresses */
         get: operations["webhooksList"];
         put?: never;
         /** Add a webhook endpoint (at most 5), with its own signing secret */
@@ -1717,6 +1819,23 @@ export interface paths {
         put?: never;
         /** A new signing secret; the previous one keeps signing beside it for 24 hours */
         post: operations["webhooksRoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed `webhook.test` event to this endpoint now, through the usual delivery (its log shows it) */
+        post: operations["webhooksSendTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2034,7 +2153,7 @@ export interface components {
             data: {
                 conversationId?: string;
                 /** @enum {string} */
-                topic: "wallet" | "purchases" | "received" | "conversations" | "messages" | "fans" | "withdrawals" | "payout-account";
+                topic: "wallet" | "purchases" | "received" | "conversations" | "messages" | "fans" | "withdrawals" | "payout-account" | "inbox";
             };
             /** @enum {string} */
             event: "change";
@@ -2461,6 +2580,95 @@ export interface operations {
                         unseenConversations: number;
                         unseenReceived: number;
                     };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    affiliateEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The earnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        months: {
+                            earnedCents: number;
+                            giftCount: number;
+                            month: string;
+                        }[];
+                        totalCents: number;
+                    };
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    affiliateInvited: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invited creators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            creator: {
+                                displayName: string;
+                                handle: string;
+                                id: string;
+                                photoUrl: string | null;
+                            } | null;
+                            earnedCents: number;
+                            joinedAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description Nobody is signed in */
@@ -3580,6 +3788,12 @@ export interface operations {
                                 photoUrl: string | null;
                             } | null;
                             participantSeenAt: string | null;
+                            purchase: {
+                                costCents: number;
+                                name: string | null;
+                                /** @enum {string} */
+                                type: "standard" | "tip";
+                            };
                             purchaseId: string;
                             /** @enum {string} */
                             role: "buyer" | "recipient";
@@ -3732,6 +3946,12 @@ export interface operations {
                             photoUrl: string | null;
                         } | null;
                         participantSeenAt: string | null;
+                        purchase: {
+                            costCents: number;
+                            name: string | null;
+                            /** @enum {string} */
+                            type: "standard" | "tip";
+                        };
                         purchaseId: string;
                         /** @enum {string} */
                         role: "buyer" | "recipient";
@@ -3980,6 +4200,7 @@ export interface operations {
                         /** @enum {string|null} */
                         participantReaction: "heart" | null;
                         purchase: {
+                            boughtAt: string;
                             costCents: number;
                             message: string | null;
                             product: {
@@ -4097,6 +4318,7 @@ export interface operations {
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
+                                boughtAt: string;
                                 costCents: number;
                                 message: string | null;
                                 product: {
@@ -4190,6 +4412,7 @@ export interface operations {
                         /** @enum {string|null} */
                         participantReaction: "heart" | null;
                         purchase: {
+                            boughtAt: string;
                             costCents: number;
                             message: string | null;
                             product: {
@@ -4362,6 +4585,7 @@ export interface operations {
                         /** @enum {string|null} */
                         participantReaction: "heart" | null;
                         purchase: {
+                            boughtAt: string;
                             costCents: number;
                             message: string | null;
                             product: {
@@ -4475,6 +4699,7 @@ export interface operations {
                         /** @enum {string|null} */
                         participantReaction: "heart" | null;
                         purchase: {
+                            boughtAt: string;
                             costCents: number;
                             message: string | null;
                             product: {
@@ -4591,6 +4816,7 @@ export interface operations {
                             /** @enum {string|null} */
                             participantReaction: "heart" | null;
                             purchase: {
+                                boughtAt: string;
                                 costCents: number;
                                 message: string | null;
                                 product: {
@@ -5080,7 +5306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Not a message to you */
+            /** @description Not a gift to you */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5398,6 +5624,7 @@ export interface operations {
                             createdAt: string;
                             feesCents: number;
                             id: string;
+                            isGroupGift: boolean;
                             isRenewal: boolean;
                             isSeen: boolean;
                             message: string | null;
@@ -5459,6 +5686,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    inboxList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            createdAt: string;
+                            id: string;
+                            isRead: boolean;
+                            /** @enum {string} */
+                            kind: "gift" | "message" | "group_gift" | "subscription" | "payout" | "moderation" | "webhook" | "receipt";
+                            path: string;
+                            text: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad cursor or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    inboxMarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The unread count after marking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description No ids, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    inboxUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unreadCount: number;
+                    };
                 };
             };
             /** @description Nobody is signed in */
@@ -5767,11 +6152,23 @@ export interface operations {
                         items: {
                             /** @enum {string} */
                             action: "dismiss" | "hide" | "suspend" | "lift_suspension";
+                            contentPath: string | null;
+                            contentSummary: string | null;
                             createdAt: string;
                             id: string;
                             /** @enum {string} */
                             kind: "profile" | "wish" | "message";
+                            moderator: {
+                                displayName: string | null;
+                                handle: string | null;
+                                id: string;
+                            };
                             moderatorId: string;
+                            owner: {
+                                displayName: string | null;
+                                handle: string | null;
+                                id: string;
+                            };
                             reason: string;
                             reportId: string | null;
                             targetId: string;
@@ -5820,15 +6217,31 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: {
+                            contentPath: string | null;
                             createdAt: string;
                             id: string;
                             /** @enum {string} */
                             kind: "profile" | "wish" | "message";
                             lastReportedAt: string;
                             note: string;
+                            owner: {
+                                displayName: string | null;
+                                handle: string | null;
+                                id: string;
+                            };
                             /** @enum {string} */
-                            reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                            reason: "spam" | "scam" | "harassment" | "sexual_content" | "minor_safety" | "impersonation" | "intellectual_property" | "illegal_content" | "other";
+                            reasons: {
+                                count: number;
+                                /** @enum {string} */
+                                reason: "spam" | "scam" | "harassment" | "sexual_content" | "minor_safety" | "impersonation" | "intellectual_property" | "illegal_content" | "other";
+                            }[];
                             reportCount: number;
+                            reporter: {
+                                displayName: string | null;
+                                handle: string | null;
+                                id: string;
+                            };
                             reporterId: string;
                             snapshot: {
                                 message?: {
@@ -6438,6 +6851,7 @@ export interface operations {
                 "application/json": {
                     wishId: string;
                 } | {
+                    title?: string;
                     tokens: number;
                 };
             };
@@ -8108,6 +8522,7 @@ export interface operations {
                             createdAt: string;
                             feesCents: number;
                             id: string;
+                            isGroupGift: boolean;
                             isRenewal: boolean;
                             isSeen: boolean;
                             message: string | null;
@@ -8174,6 +8589,7 @@ export interface operations {
                         createdAt: string;
                         feesCents: number;
                         id: string;
+                        isGroupGift: boolean;
                         isRenewal: boolean;
                         isSeen: boolean;
                         message: string | null;
@@ -8310,7 +8726,7 @@ export interface operations {
                     /** @default  */
                     note?: string;
                     /** @enum {string} */
-                    reason: "spam" | "scam" | "harassment" | "illegal_content" | "other";
+                    reason: "spam" | "scam" | "harassment" | "sexual_content" | "minor_safety" | "impersonation" | "intellectual_property" | "illegal_content" | "other";
                     targetId: string;
                 };
             };
@@ -8965,6 +9381,31 @@ export interface operations {
             };
         };
     };
+    safetySuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suspension, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        suspension: {
+                            reason: string;
+                            suspendedAt: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     termsAcceptTerms: {
         parameters: {
             query?: never;
@@ -9230,7 +9671,7 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             kind: "tip" | "gift";
-                            message: string;
+                            message: string | null;
                             name: string;
                             wishName: string | null;
                         }[];
@@ -9723,6 +10164,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        acceptsLocalHttp: boolean;
                         endpoints: {
                             createdAt: string;
                             events: ("gift.received" | "tip.received" | "message.received" | "goal.reached")[];
@@ -9779,7 +10221,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an https address of a public host, or no events */
+            /** @description Not an https address of a public host (a local test server: http too), or no events */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9949,7 +10391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not an https address of a public host, or no events */
+            /** @description Not an https address of a public host (a local test server: http too), or no events */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10032,7 +10474,7 @@ export interface operations {
                             error: string | null;
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "gift.received" | "tip.received" | "message.received" | "goal.reached";
+                            eventType: "gift.received" | "tip.received" | "message.received" | "goal.reached" | "webhook.test";
                             id: number;
                             isResend: boolean;
                             isSuccess: boolean;
@@ -10261,6 +10703,95 @@ export interface operations {
             };
             /** @description No endpoint of the signed-in user has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is larger than the route takes (64 KB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many writes: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    webhooksSendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; its webhook-id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                    };
+                };
+            };
+            /** @description A parameter or a field breaks a rule (`fields` names it) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Nobody is signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request comes from another site (its `Origin` is not this one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No endpoint of the signed-in user has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The endpoint is turned off or paused */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

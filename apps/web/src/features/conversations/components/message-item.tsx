@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGES } from '@sweetwish/shared/conversation-rules';
 import type { Message } from '@sweetwish/shared/conversations';
 import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
-import { formatTimeOfDay } from '../../../lib/dates';
+import { formatMonthDayTime, formatTimeOfDay } from '../../../lib/dates';
 import { CollapsibleText } from './collapsible-text';
 import { ImageMessageThumb } from './image-message';
 import { PurchaseMessage } from './purchase-message';
@@ -86,9 +86,16 @@ export function MessageItem({
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: hasHearts ? 1.25 : 0.25, px: 0.5 }}>
         {isMine && <HeartButton hasHeart={message.reaction !== null} onToggle={onToggleHeart} />}
-        <Typography variant="caption" color="text.secondary" component="time" dateTime={message.sentAt}>
-          {formatTimeOfDay(message.sentAt)}
-        </Typography>
+        {/* A purchase bubble tells when the gift was paid, which may be days before its conversation opened. */}
+        {message.purchase ? (
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={message.purchase.boughtAt}>
+            {formatMonthDayTime(message.purchase.boughtAt)}
+          </Typography>
+        ) : (
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={message.sentAt}>
+            {formatTimeOfDay(message.sentAt)}
+          </Typography>
+        )}
         {isSeen && (
           <Typography variant="caption" color="text.secondary">
             · Seen

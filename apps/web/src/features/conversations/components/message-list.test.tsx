@@ -10,6 +10,7 @@ import { MessageList } from './message-list';
 const conversation: Conversation = {
   id: 'c1',
   purchaseId: 'p1',
+  purchase: { type: 'tip', name: null, costCents: 500 },
   role: 'recipient',
   participant: { id: 'u2', handle: 'sweet_fan', displayName: 'Sweet Fan', photoUrl: null },
   createdAt: new Date(2025, 10, 22, 15, 4).toISOString(),
@@ -84,6 +85,22 @@ describe('the message list', () => {
     expect(screen.getByRole('img', { name: 'Hearted by you' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Hearted by Sweet Fan' })).toBeTruthy();
     expect(screen.getAllByRole('img', { name: /^Hearted by/ })).toHaveLength(2);
+  });
+
+  it("gives the purchase bubble the gift's own date and time, not when the conversation opened", () => {
+    stubApi([]);
+    const boughtAt = new Date(2025, 10, 20, 9, 30).toISOString();
+    const purchase = {
+      type: 'tip' as const,
+      costCents: 2500,
+      reversedCents: 0,
+      product: null,
+      message: null,
+      boughtAt,
+    };
+    renderList({ messages: [message(1, { type: 'purchase', content: null, purchase })], hasOlder: false, version: 1 });
+    expect(screen.getByText('Nov 20th, 9:30 AM')).toBeTruthy();
+    expect(screen.queryByText('3:06 PM')).toBeNull();
   });
 
   it('toggles the heart on a double tap and does nothing on a single one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationPreview, isSeenByParticipant, participantName } from './conversation-text';
+import { conversationPreview, isSeenByParticipant, participantName, purchaseLine } from './conversation-text';
 
 const creator = { id: 'u1', handle: 'sweet_creator', displayName: 'Sweet Creator', photoUrl: null };
 
@@ -23,6 +23,12 @@ describe('a conversation row', () => {
 
   it('previews nothing before the first message', () => {
     expect(conversationPreview({ lastMessage: null })).toBe('');
+  });
+
+  it('says which purchase it belongs to: the wish and its price, or a tip and its amount', () => {
+    expect(purchaseLine({ purchase: { type: 'standard', name: 'Easel', costCents: 1200 } })).toBe('Easel · $12');
+    expect(purchaseLine({ purchase: { type: 'tip', name: null, costCents: 500 } })).toBe('Custom Tip · $5');
+    expect(purchaseLine({ purchase: { type: 'standard', name: null, costCents: 900 } })).toBe("It's a surprise! · $9");
   });
 });
 

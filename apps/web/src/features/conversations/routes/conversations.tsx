@@ -17,7 +17,7 @@ import { formatMonthDay, formatTimeOfDay } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { conversationsOptions, useConversations } from '../api/conversation-calls';
-import { conversationPreview, participantName } from '../lib/conversation-text';
+import { conversationPreview, participantName, purchaseLine } from '../lib/conversation-text';
 
 export function conversationsLoader() {
   return loadSignedInQueries(conversationsOptions);
@@ -25,7 +25,8 @@ export function conversationsLoader() {
 
 /**
  * The conversation list (/conversations, product.md section 2): one row per conversation, newest activity first,
- * with the other participant's name (or "Anonymous"), the last message's preview and a dot while unread.
+ * with the other participant's name (or "Anonymous"), the purchase it belongs to, the last message's preview
+ * and a dot while unread.
  * The list follows new messages live.
  */
 export function ConversationsPage() {
@@ -77,6 +78,8 @@ function lastActive(updatedAt: string): string {
   return date.toDateString() === new Date().toDateString() ? formatTimeOfDay(date) : formatMonthDay(date);
 }
 
+const ONE_LINE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 function ConversationRow({ conversation }: { conversation: Conversation }) {
   const name = participantName(conversation);
   const { isUnread } = conversation;
@@ -91,11 +94,17 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
       </ListItemAvatar>
       <ListItemText
         primary={name}
-        secondary={conversationPreview(conversation)}
-        slotProps={{
-          primary: { sx: { fontWeight: isUnread ? 800 : 600 }, noWrap: true },
-          secondary: { noWrap: true, sx: { color: isUnread ? 'text.primary' : 'text.secondary' } },
-        }}
+        secondary={
+          <>
+            <Box component="span" sx={ONE_LINE}>
+              {purchaseLine(conversation)}
+            </Box>
+            <Box component="span" sx={{ ...ONE_LINE, color: isUnread ? 'text.primary' : 'text.secondary' }}>
+              {conversationPreview(conversation)}
+            </Box>
+          </>
+        }
+        slotProps={{ primary: { sx: { fontWeight: isUnread ? 800 : 600 }, noWrap: true } }}
         sx={{ minWidth: 0, my: 0 }}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.75, flexShrink: 0 }}>

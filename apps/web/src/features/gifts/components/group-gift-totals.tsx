@@ -7,7 +7,8 @@ import { api, ok } from '../../../lib/api-client';
 
 /**
  * On a received item of a group gift (decision 033): the item is one fan's share; this shows the whole
- * group gift, how many fans funded it, and its gross, fees and net. Nothing for any other wish (404).
+ * group gift, how many fans funded it, and its gross, fees and net. Shown only for a share of one
+ * (`isGroupGift`): any other wish would answer 404, an error in the browser's console.
  */
 export function GroupGiftTotals({ wishId }: { wishId: string }) {
   const progress = useQuery({

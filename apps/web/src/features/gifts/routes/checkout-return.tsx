@@ -4,6 +4,7 @@ import { Link, type LoaderFunctionArgs, Navigate, useSearchParams } from 'react-
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { RequireSignIn } from '../../../components/require-sign-in';
 import { loadQueries, loadSignedInQueries } from '../../../lib/route-loader';
 import { purchaseOptions } from '../api/gift-calls';
 
@@ -18,7 +19,8 @@ export function checkoutReturnLoader({ request }: LoaderFunctionArgs) {
 
 /**
  * A card checkout's return for a purchase (/cs and /stripe/cs, product.md section 2): with `session_id`, a
- * loader and then /success with that id as the purchase id, replacing this entry in the history.
+ * loader and then /success with that id as the purchase id, replacing this entry in the history (signed
+ * out: sign-in first, back here).
  * Without it: "Something went wrong.", what it means and the ways on (purchases, home), never a dead end.
  */
 export function CheckoutReturnPage() {
@@ -28,10 +30,12 @@ export function CheckoutReturnPage() {
     <>
       <AppTopBar />
       {sessionId ? (
-        <>
+        // Signed out (another browser, an expired session): sign in back to this address, which still names
+        // the purchase; /success holds it only in navigation state, which a sign-in does not carry.
+        <RequireSignIn>
           <CenteredSpinner label="Finishing your purchase" />
           <Navigate to="/success" replace state={{ purchaseId: sessionId }} />
-        </>
+        </RequireSignIn>
       ) : (
         <CenteredMessage
           title={WALLET_MESSAGES.somethingWrong}

@@ -10,13 +10,13 @@ import { Link, useLocation, useRouteError } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
+import { FanBaseOffer } from '../../../components/fans/fan-base-offer';
 import { RouteErrorBoundary } from '../../../components/lazy-error-screens';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
 import { WishImage } from '../../../components/wish-image';
 import { loadSignedInQueries } from '../../../lib/route-loader';
 import { usePurchase } from '../api/gift-calls';
-import { FanBaseOffer } from '../components/fan-base-offer';
 import { MessageButton } from '../components/message-button';
 
 /**

@@ -106,7 +106,7 @@ function ReceivedDetails({ item }: { item: ReceivedItem }) {
             <AmountRow label={reversalLabel(item) ?? ''} value={`−${formatDollars(item.reversedCents)}`} />
           )}
         </Box>
-        {item.product && <GroupGiftTotals wishId={item.product.id} />}
+        {item.product && item.isGroupGift && <GroupGiftTotals wishId={item.product.id} />}
         <MessageButton
           target={{ type: 'received', purchaseId: item.id, conversationId: item.conversationId }}
           failureMessage={CHAT_MESSAGES.createFailed}

@@ -3,6 +3,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
 import { formatDollars } from '@sweetwish/shared/money';
 import type { ReceivedItem } from '@sweetwish/shared/wallet';
 import { isHighlighted, receivedItemName } from '@sweetwish/shared/wallet-rules';
@@ -54,7 +55,10 @@ function ReceivedContent() {
   );
 }
 
-/** A blue dot while unseen, the name, the date ("Nov 22nd") and the amount; big gifts are highlighted. */
+/**
+ * A blue dot while unseen, the name, who gave it (their display name, or "Anonymous") with the date ("Nov
+ * 22nd"), and the amount; big gifts are highlighted.
+ */
 function ReceivedRow({ item }: { item: ReceivedItem }) {
   const isBig = isHighlighted(item);
   return (
@@ -76,7 +80,7 @@ function ReceivedRow({ item }: { item: ReceivedItem }) {
       <ListItemText
         primary={receivedItemName(item)}
         // A subscription's later month reads as such (decision 034).
-        secondary={`${item.isRenewal ? 'Renewal · ' : ''}${formatMonthDay(item.createdAt)}`}
+        secondary={`From ${item.buyer?.displayName ?? ANONYMOUS_NAME} · ${item.isRenewal ? 'Renewal · ' : ''}${formatMonthDay(item.createdAt)}`}
         slotProps={{ primary: { sx: { fontWeight: item.isSeen ? 500 : 700, overflowWrap: 'anywhere' } } }}
       />
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>

@@ -5,6 +5,9 @@ import { clearCookies } from '../../../test-support/cookies';
 import { FloatingHearts } from './floating-hearts';
 import { Hero } from './hero';
 
+// Needs modules of its own (vitest.config.ts): Emotion inserts a style once per module instance, into the
+// document of the first test that renders it.
+
 /** Every property set in every `@keyframes` rule of the page's styles. */
 function keyframeProperties(): string[] {
   const styles = [...document.querySelectorAll('style')].map((style) => style.textContent ?? '').join('\n');

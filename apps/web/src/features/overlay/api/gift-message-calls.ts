@@ -1,5 +1,6 @@
 import type { GiftMessageSettings, UpdateGiftMessageSettingsInput } from '@sweetwish/shared/gift-messages';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { WALL_QUERY_KEY } from '../../../components/profiles/wall-query-key';
 import { api, ok } from '../../../lib/api-client';
 
 const GIFT_MESSAGE_SETTINGS_KEY = ['gift-message-settings'] as const;
@@ -18,7 +19,11 @@ function useGiftMessageWrite<I>(write: (input: I) => Promise<GiftMessageSettings
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (settings) => queryClient.setQueryData(GIFT_MESSAGE_SETTINGS_KEY, settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(GIFT_MESSAGE_SETTINGS_KEY, settings);
+      // The wall on the creator's page may have been turned on or off.
+      void queryClient.invalidateQueries({ queryKey: WALL_QUERY_KEY });
+    },
   });
 }
 

@@ -3,9 +3,13 @@ import type { OverlayState } from '@sweetwish/shared/overlay';
 
 type Goal = NonNullable<OverlayState['goal']>;
 
-/** The goal: what it is for, and a bar filling from the gifts since it started. */
+/**
+ * The goal: what it is for, and a bar filling from the gifts since it started. It stops at the goal: gifts
+ * past it read "50 / 50 tokens", never "655 / 50".
+ */
 export function GoalBar({ goal }: { goal: Goal }) {
-  const share = Math.min(1, goal.progressCents / goal.targetCents);
+  const shownCents = Math.min(goal.progressCents, goal.targetCents);
+  const share = shownCents / goal.targetCents;
   const isReached = goal.reachedAt !== null;
   return (
     <div
@@ -33,14 +37,14 @@ export function GoalBar({ goal }: { goal: Goal }) {
             {isReached ? 'Goal reached!' : `Goal: ${goal.name ?? `${formatTokens(goal.targetCents)} tokens`}`}
           </span>
           <span data-testid="overlay-goal-progress">
-            {formatTokens(goal.progressCents)} / {formatTokens(goal.targetCents)}
+            {formatTokens(shownCents)} / {formatTokens(goal.targetCents)} tokens
           </span>
         </div>
         <div
           role="progressbar"
           aria-valuemin={0}
           aria-valuemax={goal.targetCents}
-          aria-valuenow={goal.progressCents}
+          aria-valuenow={shownCents}
           style={{
             marginTop: 12,
             height: 28,

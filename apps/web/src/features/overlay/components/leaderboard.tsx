@@ -32,7 +32,7 @@ export function Leaderboard({
           // biome-ignore lint/suspicious/noArrayIndexKey: the place is the row's identity (two fans may share a name; the rows hold no state).
           <li key={i} style={{ display: 'flex', justifyContent: 'space-between', gap: 16 }}>
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.name}</span>
-            <span>{formatTokens(row.amountCents)}</span>
+            <span style={{ whiteSpace: 'nowrap' }}>{formatTokens(row.amountCents)} tokens</span>
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatTokens } from '@sweetwish/shared/money';
-import { OVERLAY_MAX_TOKENS, type OverlaySettings } from '@sweetwish/shared/overlay';
+import { GOAL_TITLE_MAX, GoalTitle, OVERLAY_MAX_TOKENS, type OverlaySettings } from '@sweetwish/shared/overlay';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { wishListOptions } from '../../../components/profiles/profile-queries';
@@ -12,6 +12,12 @@ import { notify } from '../../../lib/notification-store';
 import { useMe } from '../../../lib/session';
 import { useStartGoal, useStopGoal } from '../api/overlay-calls';
 import { Section, saveFailed, withoutCommas } from './settings-section';
+
+/** "New microphone (50 tokens)" for a wish or a titled target; "50 tokens" alone, said once, for an untitled one. */
+export function goalLabel(goal: { name: string | null; targetCents: number }): string {
+  const target = `${formatTokens(goal.targetCents)} tokens`;
+  return goal.name === null ? target : `${goal.name} (${target})`;
+}
 
 export function GoalSection({ settings }: { settings: OverlaySettings }) {
   const { me } = useMe();
@@ -21,21 +27,22 @@ export function GoalSection({ settings }: { settings: OverlaySettings }) {
   const [kind, setKind] = useState<'wish' | 'tokens'>('tokens');
   const [wishId, setWishId] = useState('');
   const [tokens, setTokens] = useState('100');
+  const [title, setTitle] = useState('');
   const goal = settings.goal;
   const tokenCount = Number(tokens);
   const isTokensValid = /^\d+$/.test(tokens) && tokenCount >= 1 && tokenCount <= OVERLAY_MAX_TOKENS;
-  const canStart = kind === 'wish' ? wishId !== '' : isTokensValid;
+  const titleCheck = GoalTitle.safeParse(title);
+  const canStart = kind === 'wish' ? wishId !== '' : isTokensValid && titleCheck.success;
   const startGoal = () =>
-    start.mutate(kind === 'wish' ? { wishId } : { tokens: tokenCount }, {
+    start.mutate(kind === 'wish' ? { wishId } : { tokens: tokenCount, title: titleCheck.data }, {
       onSuccess: () => notify('Goal started'),
       onError: saveFailed,
     });
   return (
     <Section title="Goal">
       {goal ? (
-        <Typography sx={{ mb: 2 }}>
-          Current goal: {goal.name ?? `${formatTokens(goal.targetCents)} tokens`} ({formatTokens(goal.targetCents)}{' '}
-          tokens), started {new Date(goal.startedAt).toLocaleString()}
+        <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          Current goal: {goalLabel(goal)}, started {new Date(goal.startedAt).toLocaleString()}
           {goal.reachedAt ? `, reached ${new Date(goal.reachedAt).toLocaleString()}` : ''}.
         </Typography>
       ) : (
@@ -70,14 +77,25 @@ export function GoalSection({ settings }: { settings: OverlaySettings }) {
             ))}
           </TextField>
         ) : (
-          <TextField
-            label="Target (tokens)"
-            value={tokens}
-            onChange={(e) => setTokens(withoutCommas(e.target.value))}
-            error={!isTokensValid}
-            helperText={isTokensValid ? ' ' : 'Whole tokens, 1 to 999,999'}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
+          <>
+            <TextField
+              label="Target (tokens)"
+              value={tokens}
+              onChange={(e) => setTokens(withoutCommas(e.target.value))}
+              error={!isTokensValid}
+              helperText={isTokensValid ? ' ' : 'Whole tokens, 1 to 999,999'}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <TextField
+              label="Title (optional)"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              error={!titleCheck.success}
+              helperText={titleCheck.error?.issues[0]?.message ?? 'Shown on the goal bar, e.g. "New microphone".'}
+              slotProps={{ htmlInput: { maxLength: GOAL_TITLE_MAX } }}
+              sx={{ minWidth: 240, flex: 1 }}
+            />
+          </>
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, mt: 1 }}>

@@ -2,6 +2,7 @@ import type { GiftMessageSettings } from '@sweetwish/shared/gift-messages';
 import type { OverlaySettings } from '@sweetwish/shared/overlay';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wallQueryKey } from '../../../components/profiles/wall-query-key';
 import { renderSignedIn } from '../../../test-support/render-signed-in';
 import { stubFetch } from '../../../test-support/stub-fetch';
 import { OverlaySettingsPage } from './overlay-settings';
@@ -97,5 +98,14 @@ describe('the overlay settings', () => {
     );
     const control = screen.getByRole('textbox', { name: 'Control page URL' }) as HTMLInputElement;
     expect(control.value).toMatch(/\/overlay-control\/c{43}$/);
+  });
+
+  it('turns the supporters wall on, and the wall on the creator’s page is read again', async () => {
+    const calls = stubServer();
+    const { queryClient } = renderSignedIn(OverlaySettingsPage, { path: '/settings/overlay' });
+    queryClient.setQueryData(wallQueryKey('me'), { items: [], nextCursor: null });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Supporters wall on my page' }));
+    await waitFor(() => expect(queryClient.getQueryState(wallQueryKey('me'))?.isInvalidated).toBe(true));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([JSON.stringify({ isWallOn: true })]);
   });
 });

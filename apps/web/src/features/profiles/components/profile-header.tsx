@@ -35,9 +35,12 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
       <Box
         role="img"
         aria-label={`${profile.displayName}'s banner`}
+        // 2:1 at every width, the crop dialog's framing: a wide screen bounds its width, never its height
+        // alone, which would show a wider strip than the creator chose.
         sx={{
           aspectRatio: '2 / 1',
-          maxHeight: 360,
+          maxWidth: 800,
+          mx: 'auto',
           width: '100%',
           borderRadius: { xs: 0, sm: 3 },
           overflow: 'hidden',

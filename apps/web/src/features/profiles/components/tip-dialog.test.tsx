@@ -65,6 +65,29 @@ describe('the tip dialog', () => {
     expect(onGetTokens).toHaveBeenCalledTimes(1);
   });
 
+  it('offers the fan base after a tip that lets the fan join, and joins it', async () => {
+    let isMember = false;
+    const calls = stubFetch((url, sent) => {
+      if (url === '/api/creators/creator-1/fan-membership') {
+        if (sent.method === 'PUT') isMember = true;
+        return new Response(JSON.stringify({ canJoin: true, isMember }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ tipId: 't1' }), { status: 201 });
+    });
+    const { onClose } = renderDialog(10_000);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: "Join Sweet Creator's fan base?" })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Tip sent successfully!');
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Join Fan Base' }));
+    expect(await screen.findByText("You joined Sweet Creator's fan base.")).toBeTruthy();
+    expect(calls.filter(({ method }) => method === 'PUT').map(({ url }) => url)).toEqual([
+      '/api/creators/creator-1/fan-membership',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it('sends the tip, anonymously when asked, and says so', async () => {
     const calls = stubFetch(() => new Response(JSON.stringify({ tipId: 't1' }), { status: 201 }));
     const { onClose } = renderDialog(10_000);

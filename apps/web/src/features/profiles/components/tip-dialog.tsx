@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { PublicProfile } from '@sweetwish/shared/profiles';
 import { TipFields } from '@sweetwish/shared/wallet';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormTextField } from '../../../components/form-text-field';
 import { UserAvatar } from '../../../components/user-avatar';
 import { GiftMessageField } from '../../../components/wallet/gift-message-field';
@@ -21,6 +21,7 @@ import { notify } from '../../../lib/notification-store';
 import { submitSchemaForm, useSchemaForm } from '../../../lib/schema-form';
 import { useSendTip } from '../api/tip-calls';
 import { exceedsBalance, INITIAL_TIP, parseTipInput, stepTip } from '../lib/tip-amount';
+import { TipFanBaseStep, useShouldOfferFanBase } from './tip-fan-base-step';
 
 type Recipient = Pick<PublicProfile, 'id' | 'handle' | 'displayName' | 'photoUrl'>;
 /** A tip's amount and anonymity, kept across a top-up. */
@@ -61,7 +62,7 @@ export function TipDialog({
     >
       {/* Mounted while open only, so each opening starts from the initial amount. */}
       {isOpen && (
-        <TipForm
+        <TipSteps
           recipient={recipient}
           titleId={titleId}
           onClose={onClose}
@@ -73,21 +74,32 @@ export function TipDialog({
   );
 }
 
+type TipStepProps = {
+  recipient: Recipient;
+  titleId: string;
+  onClose: () => void;
+  onGetTokens: (tip: TipToResume) => void;
+  initial?: TipToResume;
+};
+
+/** The form, then, once the tip went and the fan may join the creator's fan base, the offer to. */
+function TipSteps(props: TipStepProps) {
+  const [isSent, setIsSent] = useState(false);
+  if (isSent) return <TipFanBaseStep creator={props.recipient} titleId={props.titleId} onClose={props.onClose} />;
+  return <TipForm {...props} onOfferFanBase={() => setIsSent(true)} />;
+}
+
 function TipForm({
   recipient,
   titleId,
   onClose,
   onGetTokens,
   initial,
-}: {
-  recipient: Recipient;
-  titleId: string;
-  onClose: () => void;
-  onGetTokens: (tip: TipToResume) => void;
-  initial?: TipToResume;
-}) {
+  onOfferFanBase,
+}: TipStepProps & { onOfferFanBase: () => void }) {
   const wallet = useWallet();
   const sendTip = useSendTip();
+  const shouldOfferFanBase = useShouldOfferFanBase(recipient.id);
   const form = useSchemaForm(TipFields, {
     amount: String(initial?.tokens ?? INITIAL_TIP),
     isAnonymous: initial?.isAnonymous ?? false,
@@ -117,6 +129,8 @@ function TipForm({
         onClose();
         return;
       }
+      // The offer step says it was sent itself: a toast behind the open dialog would be hidden from screen readers.
+      if (await shouldOfferFanBase()) return onOfferFanBase();
       notify(WALLET_MESSAGES.tipSent, { severity: 'success' });
       onClose();
     },

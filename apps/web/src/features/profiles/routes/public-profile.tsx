@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -12,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { loadQueries } from '../../../lib/route-loader';
 import { useMe } from '../../../lib/session';
+import { wallOptions } from '../api/wall-calls';
 import { ProfileHeader } from '../components/profile-header';
 import { QuickTip, TIP_DIALOG_FLAG } from '../components/quick-tip';
 import { WishGridPlaceholder } from '../components/wish-grid-frame';
@@ -30,6 +32,8 @@ const ProfileAccordions = lazy(() =>
 const WishlistSection = lazy(() =>
   import('../components/wishlist-section').then((m) => ({ default: m.WishlistSection })),
 );
+// The supporters wall (decision 101) loads only when the creator's wall has entries; the server draws it whole.
+const SupportersWall = lazy(() => import('../components/supporters-wall').then((m) => ({ default: m.SupportersWall })));
 // The profile menu (joining the fan base) is for signed-in visitors only: it loads when one views the page.
 const FanBaseMenu = lazy(() => import('../components/fan-base-menu').then((m) => ({ default: m.FanBaseMenu })));
 /** The balance card's height, held while its code loads so the page does not jump. */
@@ -44,9 +48,12 @@ const underHandle = (location: { search: string; hash: string }, handle: string)
   hash: location.hash,
 });
 
-/** Starts the profile with its wishlist (one request) and the signed-in user together (decision 025). */
+/**
+ * Starts the profile with its wishlist (one request), its supporters wall and the signed-in user together
+ * (decision 025): one round trip.
+ */
 export function publicProfileLoader({ params }: LoaderFunctionArgs) {
-  return loadQueries(profileOptions(params.handle ?? ''));
+  return loadQueries(profileOptions(params.handle ?? ''), wallOptions(params.handle ?? ''));
 }
 
 /** The public creator profile (/{handle}, product.md section 2): header, Links and About, and the wishlist. */
@@ -78,6 +85,7 @@ export function PublicProfileTipPage() {
 
 function ProfileContent({ handle }: { handle: string }) {
   const profile = useQuery(profileOptions(handle));
+  const wall = useQuery(wallOptions(handle));
   const { me } = useMe();
   const navigate = useNavigate();
   const location = useLocation();
@@ -99,7 +107,17 @@ function ProfileContent({ handle }: { handle: string }) {
   if (profile.isError) {
     const isMissing = profile.error instanceof ApiError && profile.error.status === 404;
     return isMissing ? (
-      <CenteredMessage title="User Not Found" detail={`Nobody goes by @${handle} here.`} />
+      // A way on from a mistyped or closed handle: look the person up, or go home.
+      <CenteredMessage title="User Not Found" detail={`Nobody goes by @${handle} here.`}>
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', justifyContent: 'center' }}>
+          <Button component={Link} to="/search" variant="contained">
+            Search
+          </Button>
+          <Button component={Link} to="/" variant="outlined" color="inherit">
+            Go Home
+          </Button>
+        </Stack>
+      </CenteredMessage>
     ) : (
       <CenteredMessage title="Something's not right." detail="The profile could not be loaded. Try again later." />
     );
@@ -140,6 +158,13 @@ function ProfileContent({ handle }: { handle: string }) {
         <Suspense fallback={<WishGridPlaceholder />}>
           <WishlistSection userId={profile.data.id} isOwner={isOwner} />
         </Suspense>
+        {wall.data && wall.data.items.length > 0 && (
+          <Box sx={{ maxWidth: 720, width: '100%', alignSelf: 'center' }}>
+            <Suspense>
+              <SupportersWall handle={profile.data.handle} firstPage={wall.data} isOwner={isOwner} />
+            </Suspense>
+          </Box>
+        )}
       </Stack>
     </Box>
   );

@@ -68,3 +68,23 @@ export function useLiftSuspension() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: SUSPENDED_QUERY_KEY }),
   });
 }
+
+const AUDIT_QUERY_KEY = ['moderation', 'audit'] as const;
+
+/** The audit log, newest first, page by page (GET /api/moderation/audit); a non-moderator's 404 is final. */
+const auditOptions = {
+  ...pagedListOptions(AUDIT_QUERY_KEY, (cursor) =>
+    ok(api.GET('/api/moderation/audit', { params: { query: { cursor } } })),
+  ),
+  retry: false,
+};
+
+/** The audit log screen's route loader: the first page, once the user is known. */
+export function loadAuditLog() {
+  return loadSignedInQueries(auditOptions);
+}
+
+export function useAuditLog() {
+  const { isSignedIn } = useMe();
+  return useInfiniteQuery({ ...auditOptions, enabled: isSignedIn });
+}

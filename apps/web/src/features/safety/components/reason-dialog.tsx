@@ -8,14 +8,19 @@ import TextField from '@mui/material/TextField';
 import { MODERATION_REASON_MAX } from '@sweetwish/shared/safety-rules';
 import { useId, useState } from 'react';
 
-/** Asks a moderator why before an action: every action goes to the audit log with its reason. */
+/**
+ * Asks a moderator why before an action: every action goes to the audit log with its reason, and `hint`
+ * says who else reads it.
+ */
 export function ReasonDialog({
   title,
+  hint,
   isPending,
   onConfirm,
   onClose,
 }: {
   title: string;
+  hint?: string | undefined;
   isPending: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
@@ -37,6 +42,7 @@ export function ReasonDialog({
           fullWidth
           margin="dense"
           required
+          helperText={hint}
           slotProps={{ htmlInput: { maxLength: MODERATION_REASON_MAX } }}
         />
       </DialogContent>

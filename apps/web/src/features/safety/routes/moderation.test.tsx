@@ -14,12 +14,19 @@ const wishReport = {
   kind: 'wish',
   targetId: 'w1',
   targetUserId: 'u2',
+  owner: { id: 'u2', handle: 'sunny', displayName: 'Sunny Petal' },
   reporterId: 'u3',
+  reporter: { id: 'u3', handle: 'fan_one', displayName: 'Fan One' },
   reason: 'scam',
   note: 'A counterfeit',
   snapshot: { wish: { name: 'Suspicious Watch', description: 'Totally real', cost: 40, image: null } },
+  contentPath: '/x/w1',
   createdAt: '2026-11-27T10:00:00.000Z',
-  reportCount: 1,
+  reportCount: 3,
+  reasons: [
+    { reason: 'scam', count: 2 },
+    { reason: 'intellectual_property', count: 1 },
+  ],
   lastReportedAt: '2026-11-27T10:00:00.000Z',
 };
 
@@ -76,11 +83,19 @@ describe('the moderation screen', () => {
     const card = await screen.findByLabelText('Wish report');
     expect(within(card).getByText('Suspicious Watch')).toBeTruthy();
     expect(within(card).getByText('Note: A counterfeit')).toBeTruthy();
-    expect(within(card).getByText('Scam')).toBeTruthy();
+    // Three reports merged: their reasons, who filed the first, whose wish it is and where it is.
+    expect(within(card).getByText('Scam × 2')).toBeTruthy();
+    expect(within(card).getByText('Intellectual property')).toBeTruthy();
+    expect(within(card).getByText('3 reports')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Sunny Petal @sunny' }).getAttribute('href')).toBe('/sunny');
+    expect(within(card).getByText('First reported by')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Fan One @fan_one' }).getAttribute('href')).toBe('/fan_one');
+    expect(within(card).getByRole('link', { name: 'Open the wish as it is now' }).getAttribute('href')).toBe('/x/w1');
     expect(within(card).queryByRole('button', { name: 'Hide Message' })).toBeNull();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Hide Wish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hide this wish' });
+    expect(within(dialog).getByText("The wish's owner is sent this reason by text or e-mail.")).toBeTruthy();
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     fireEvent.input(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Counterfeit' } });

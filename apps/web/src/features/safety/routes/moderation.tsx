@@ -1,24 +1,22 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OpenReport } from '@sweetwish/shared/safety';
-import { type ModerationActionKind, REPORT_REASON_LABELS, SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import { type ModerationActionKind, SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { CenteredMessage } from '../../../components/centered-message';
 import { LoadMore } from '../../../components/load-more';
 import { RequireSignIn } from '../../../components/require-sign-in';
-import { formatWishPrice } from '../../../components/wish-price';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadOpenReports, useModerationAction, useOpenReports } from '../api/moderation-calls';
 import { ReasonDialog } from '../components/reason-dialog';
+import { ReportCard } from '../components/report-card';
 import { SuspendedAccounts } from '../components/suspended-accounts';
 
 const ACTION_LABELS: Record<ModerationActionKind, string> = {
@@ -32,10 +30,11 @@ export function moderationLoader() {
 }
 
 /**
- * The moderation queue (/moderation; issue 21, item 5): one entry per reported target (decision 028),
- * each with the content as it was when reported, and Dismiss, Hide (a wish or a message) and Suspend
- * Account, each with a reason; below, the suspended accounts, each with Lift Suspension. The server
- * answers 404 to anyone but a moderator, and so does this screen.
+ * The moderation queue (/moderation; issue 21, item 5 and issue 53, item 2): one entry per reported target
+ * (decision 028), each with its reports merged, the reporter, the owner, the content as it was when
+ * reported and a link to it, and Dismiss, Hide (a wish or a message) and Suspend Account, each with a
+ * reason; below, the suspended accounts, each with Lift Suspension. The audit log is a screen of its own.
+ * The server answers 404 to anyone but a moderator, and so does this screen.
  */
 export function ModerationPage() {
   return (
@@ -58,9 +57,14 @@ function ModerationQueue() {
   }
   return (
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: 2.5, pt: { xs: 3, sm: 5 }, pb: 6 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.02em', mb: 2 }}>
-        Moderation
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, letterSpacing: '-0.02em', flex: 1 }}>
+          Moderation
+        </Typography>
+        <Button component={Link} to="/moderation/audit" variant="outlined">
+          Audit Log
+        </Button>
+      </Stack>
       {reports.isPending ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading reports" />
@@ -81,80 +85,6 @@ function ModerationQueue() {
       )}
       {acting && <ActionDialog {...acting} onClose={() => setActing(null)} />}
       <SuspendedAccounts />
-    </Box>
-  );
-}
-
-function ReportCard({ report, onAct }: { report: OpenReport; onAct: (action: ModerationActionKind) => void }) {
-  const kindLabel = report.kind === 'profile' ? 'Profile' : report.kind === 'wish' ? 'Wish' : 'Message';
-  return (
-    <Card variant="outlined" aria-label={`${kindLabel} report`}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <Chip size="small" label={kindLabel} />
-          <Chip size="small" color="warning" label={REPORT_REASON_LABELS[report.reason]} />
-          {report.reportCount > 1 && <Chip size="small" variant="outlined" label={`${report.reportCount} reports`} />}
-          <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
-            {new Date(report.createdAt).toLocaleString('en-US')}
-          </Typography>
-        </Stack>
-        {report.note && (
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            Note: {report.note}
-          </Typography>
-        )}
-        <Snapshot report={report} />
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => onAct('dismiss')}>
-            {ACTION_LABELS.dismiss}
-          </Button>
-          {report.kind !== 'profile' && (
-            <Button variant="outlined" color="warning" onClick={() => onAct('hide')}>
-              {report.kind === 'wish' ? 'Hide Wish' : 'Hide Message'}
-            </Button>
-          )}
-          <Button variant="outlined" color="error" onClick={() => onAct('suspend')}>
-            {ACTION_LABELS.suspend}
-          </Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The reported content as it was when reported. */
-function Snapshot({ report }: { report: OpenReport }) {
-  const { profile, wish, message } = report.snapshot;
-  return (
-    <Box sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
-      {profile && (
-        <>
-          <Typography sx={{ fontWeight: 700 }}>
-            {profile.displayName ?? '(no name)'} {profile.handle && `@${profile.handle}`}
-          </Typography>
-          {profile.description && <Typography variant="body2">{profile.description}</Typography>}
-          {profile.links.map((link) => (
-            <Typography key={link} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {link}
-            </Typography>
-          ))}
-        </>
-      )}
-      {wish && (
-        <>
-          <Typography sx={{ fontWeight: 700 }}>{wish.name}</Typography>
-          <Typography variant="body2">{wish.description}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {formatWishPrice(wish.cost)}
-            {wish.image ? ` · image ${wish.image}` : ''}
-          </Typography>
-        </>
-      )}
-      {message && (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {message.type === 'image' ? `Image message (${message.imageKey ?? 'no image'})` : message.content}
-        </Typography>
-      )}
     </Box>
   );
 }
@@ -181,5 +111,11 @@ function ActionDialog({
       },
     );
   const title = action === 'hide' ? `Hide this ${report.kind}` : ACTION_LABELS[action];
-  return <ReasonDialog title={title} isPending={act.isPending} onConfirm={confirm} onClose={onClose} />;
+  // A dismissal touches nobody; otherwise the owner is sent the reason (never who reported them).
+  const hint = {
+    dismiss: undefined,
+    hide: `The ${report.kind}'s owner is sent this reason by text or e-mail.`,
+    suspend: 'The account is sent this reason by text or e-mail.',
+  }[action];
+  return <ReasonDialog title={title} hint={hint} isPending={act.isPending} onConfirm={confirm} onClose={onClose} />;
 }

@@ -9,7 +9,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { UserSearchResult } from '@sweetwish/shared/profiles';
+import { SEARCH_MIN_LENGTH, type UserSearchResult } from '@sweetwish/shared/profiles';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
@@ -19,6 +19,9 @@ import { useMe } from '../../../lib/session';
 import { searchUsers } from '../api/search-calls';
 import { clearRecents, readRecents, saveRecent } from '../lib/recents';
 import { SEARCH_DEBOUNCE_MS, shouldSearch } from '../lib/search-term';
+
+/** What the page says while the term is too short to search (the spec gives no text for it). */
+export const SEARCH_TOO_SHORT = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
 
 type Results = { term: string; users: UserSearchResult[] } | { term: string; isError: true };
 
@@ -59,6 +62,8 @@ export function SearchPage() {
 
   const visit = (user: UserSearchResult) => setRecents(saveRecent(user, ownId));
   const isEmpty = text.trim() === '';
+  // One or two characters are not searched (product.md section 4): say so rather than show nothing.
+  const isTooShort = !isEmpty && text.trim().length < SEARCH_MIN_LENGTH;
 
   return (
     <>
@@ -99,6 +104,8 @@ export function SearchPage() {
                 setRecents([]);
               }}
             />
+          ) : isTooShort ? (
+            <Typography color="text.secondary">{SEARCH_TOO_SHORT}</Typography>
           ) : (
             <ResultsSection results={results} onVisit={visit} />
           )}

@@ -6,7 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { formatTokens } from '@sweetwish/shared/money';
 import { SETTINGS_MESSAGES } from '@sweetwish/shared/settings-rules';
+import type { Wallet } from '@sweetwish/shared/wallet';
 import { useState } from 'react';
 import { leaveAfterSessionEnded } from '../../../components/accounts/log-out';
 import { useWallet } from '../../../components/wallet/wallet-queries';
@@ -16,26 +18,32 @@ import { deleteAccount } from '../api/settings-calls';
 import { deletionBlocker } from './deletion-blocker';
 
 const TITLE_ID = 'delete-account-title';
+const DELETED_TITLE_ID = 'account-deleted-title';
 
 /**
- * Confirms deleting the account (issue 6, item 10). The server refuses while the wallet holds money (409,
- * "Withdraw your balance before deleting your account."): its reason shows here and as a notification.
- * Once deleted, this device forgets everything and the app reloads at its origin, as after Logout.
+ * Confirms deleting the account (issue 6, item 10). What the server would refuse or ask is said before the
+ * irreversible press, from the wallet: earnings to withdraw or still clearing (the button stays off), or
+ * tokens that cannot be withdrawn (the button reads "Give Up and Delete"). The server still decides: its
+ * 409 shows here and as a notification. Once deleted, the dialog says so; "Done" forgets everything on this
+ * device and reloads the app at its origin, as after Logout.
  */
 export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const [isDeleting, setIsDeleting] = useState(false);
+  const [isDeleted, setIsDeleted] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // A remainder that cannot be withdrawn, named by the server: the next press gives it up (decision 017).
-  const [forfeitCents, setForfeitCents] = useState<number | undefined>(undefined);
+  const [namedForfeitCents, setForfeitCents] = useState<number | undefined>(undefined);
   // Refused before the confirm, not after it: the wallet already tells what the server would say.
-  const blocker = deletionBlocker(useWallet().data);
+  const wallet = useWallet().data;
+  const blocker = deletionBlocker(wallet);
+  const forfeitCents = namedForfeitCents ?? (blocker === null ? forfeitOf(wallet) : undefined);
 
   const confirm = async () => {
     setIsDeleting(true);
     setProblem(null);
     try {
       await deleteAccount(forfeitCents);
-      void leaveAfterSessionEnded();
+      setIsDeleted(true);
     } catch (error) {
       const isRefusal = error instanceof ApiError && error.status === 409;
       const message = isRefusal ? error.message : SETTINGS_MESSAGES.deleteFailed;
@@ -46,6 +54,8 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
       setIsDeleting(false);
     }
   };
+
+  if (isDeleted) return <AccountDeleted />;
 
   return (
     <Dialog
@@ -79,6 +89,11 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
             {problem ?? blocker}
           </Alert>
         )}
+        {!(problem ?? blocker) && forfeitCents && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {SETTINGS_MESSAGES.confirmForfeit(`${formatTokens(forfeitCents)} tokens`)}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} color="inherit" disabled={isDeleting}>
@@ -98,6 +113,40 @@ export function DeleteAccountDialog({ isOpen, onClose }: { isOpen: boolean; onCl
           ) : (
             'Delete Account'
           )}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Tokens that cannot be withdrawn and go with the account (bought ones, and earnings below the minimum). */
+function forfeitOf(wallet: Wallet | undefined): number | undefined {
+  const cents = wallet ? wallet.boughtCents + wallet.availableCents : 0;
+  return cents > 0 ? cents : undefined;
+}
+
+/** Said once the account is gone; "Done" leaves as Logout does. */
+function AccountDeleted() {
+  return (
+    <Dialog
+      open
+      aria-labelledby={DELETED_TITLE_ID}
+      fullWidth
+      maxWidth="xs"
+      onClose={() => void leaveAfterSessionEnded()}
+    >
+      <DialogTitle id={DELETED_TITLE_ID} sx={{ fontWeight: 800 }}>
+        Your account was deleted
+      </DialogTitle>
+      <DialogContent>
+        <Typography>
+          Your profile and personal data are gone and you are signed out everywhere. Records of payments are kept, as
+          the law requires.
+        </Typography>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button variant="contained" onClick={() => void leaveAfterSessionEnded()} autoFocus>
+          Done
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,20 +1,27 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentNotifications, dismiss } from '../../../lib/notification-store';
 import { stubFetch } from '../../../test-support/stub-fetch';
-import { PUSH_TEXT, PushNotificationsSwitch } from './push-notifications-switch';
+import { PUSH_SUBSCRIBE_TIMEOUT_MS, PUSH_TEXT, PushNotificationsSwitch } from './push-notifications-switch';
 
 const PUBLIC_KEY = 'BBKcDALtXb_1z9wQD7h_7LGoy6OD5jlKCncWSHVrnCrGR_KhT0ut23RDgwQL1HLP4hS9Mb76ePWR0y8hbJWSKRQ';
 const ENDPOINT = 'https://push.example/device-1';
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
 
 /** A browser with web push: a service worker registration whose push manager records what it is asked. */
-function stubBrowserPush(options: { permission: NotificationPermission; answer?: NotificationPermission }) {
+function stubBrowserPush(options: {
+  permission: NotificationPermission;
+  answer?: NotificationPermission;
+  isPushServiceSilent?: boolean;
+}) {
   let subscription: PushSubscription | null = null;
   const unsubscribe = vi.fn(async () => {
     subscription = null;
     return true;
   });
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
+    // A browser that reaches no push service never answers.
+    if (options.isPushServiceSilent) await new Promise<never>(() => {});
     subscription = {
       endpoint: ENDPOINT,
       options: { applicationServerKey: null, userVisibleOnly: true },
@@ -39,6 +46,8 @@ const theSwitch = () => screen.getByRole('switch', { name: PUSH_TEXT.label }) as
 describe('the push notifications switch', () => {
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
+    for (const item of currentNotifications()) dismiss(item.id);
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
@@ -87,6 +96,25 @@ describe('the push notifications switch', () => {
     expect(theSwitch().checked).toBe(false);
     expect(theSwitch().disabled).toBe(true);
     expect(browser.subscribe).not.toHaveBeenCalled();
+  });
+
+  it('says subscribing failed and is usable again when the browser never finishes subscribing', async () => {
+    const browser = stubBrowserPush({ permission: 'default', answer: 'granted', isPushServiceSilent: true });
+    const calls = stubFetch((url) =>
+      url === '/api/push/public-key' ? Response.json({ publicKey: PUBLIC_KEY }) : new Response(null, { status: 404 }),
+    );
+    render(<PushNotificationsSwitch />);
+    await waitFor(() => expect(theSwitch().disabled).toBe(false));
+    vi.useFakeTimers();
+    fireEvent.click(theSwitch());
+    await vi.waitFor(() => expect(browser.subscribe).toHaveBeenCalled());
+    expect(theSwitch().disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS);
+    vi.useRealTimers();
+    await waitFor(() => expect(theSwitch().disabled).toBe(false));
+    expect(theSwitch().checked).toBe(false);
+    expect(currentNotifications().map((item) => item.message)).toContain(PUSH_TEXT.failed);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('shows on when this browser is subscribed and the server has it for this user', async () => {

@@ -20,6 +20,21 @@ export const PUSH_TEXT = {
 } as const;
 
 /**
+ * How long subscribing may take once permission is given. A browser that reaches no push service (one
+ * without Google's, or offline) can leave `pushManager.subscribe` unanswered for good; the switch then
+ * says it failed instead of staying greyed out.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+/** `work`, or a failure once `ms` have passed without an answer. */
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/**
  * "Push notifications on this device" (issue 21, decision 029): on only when this browser holds a push
  * subscription the server has for this user. Permission is asked only from the switch, never on load.
  * Hidden where the browser has no web push.
@@ -55,8 +70,10 @@ export function PushNotificationsSwitch() {
       return;
     }
     setIsDenied(false);
-    const subscription = await subscribeThisDevice(await fetchPushPublicKey());
-    await registerPushDevice(subscription);
+    await withinTime(
+      (async () => registerPushDevice(await subscribeThisDevice(await fetchPushPublicKey())))(),
+      PUSH_SUBSCRIBE_TIMEOUT_MS,
+    );
     setIsOn(true);
   };
 

@@ -8,6 +8,7 @@ import { useProviderError } from '../../../components/accounts/provider-error';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
 import { linkSignInMethod, useRemoveSignInMethod, useSignInMethods } from '../api/sign-in-method-calls';
+import { formatPhone } from '../lib/settings-text';
 
 const NAMES: Record<SignInMethod['kind'], string> = {
   phone: 'Phone',
@@ -50,7 +51,12 @@ export function SignInMethodsList() {
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {methods.data.methods.map((method) => (
-        <Row key={method.kind} name={NAMES[method.kind]} detail={method.detail}>
+        <Row
+          key={method.kind}
+          name={NAMES[method.kind]}
+          // The number as the notifications line above writes it: one format on the page.
+          detail={method.kind === 'phone' && method.detail !== null ? formatPhone(method.detail) : method.detail}
+        >
           {method.isRemovable && (
             <Button
               variant="outlined"

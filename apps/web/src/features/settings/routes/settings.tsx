@@ -66,7 +66,7 @@ export function SettingsPage() {
             <BlockedUsersList />
           </Section>
           <Section title="Webhooks" detail="Send your gifts, tips and messages to Discord, Zapier or your own site.">
-            <Button component={Link} to="/settings/webhooks" sx={{ mt: 1 }}>
+            <Button component={Link} to="/settings/webhooks" variant="outlined" color="inherit" sx={{ mt: 1.5 }}>
               Manage webhooks
             </Button>
           </Section>

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MuiLink from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -19,7 +20,7 @@ import {
 } from '@sweetwish/shared/subscriptions';
 import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { RequireSignIn } from '../../../components/require-sign-in';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -134,9 +135,13 @@ function MySubscriptions() {
               </ListItemAvatar>
               <ListItemText
                 primary={
-                  <Link to={`/x/${encodeURIComponent(subscription.wish.id)}`}>
+                  <MuiLink
+                    component={RouterLink}
+                    to={`/x/${encodeURIComponent(subscription.wish.id)}`}
+                    underline="hover"
+                  >
                     {subscription.wish.name} · {formatDollars(subscription.priceCents)} / month
-                  </Link>
+                  </MuiLink>
                 }
                 secondary={`${subscription.creator.displayName} · ${subscriptionStatusLine(subscription)}`}
               />

@@ -146,6 +146,8 @@ function StatementExport() {
         href={isValid ? statementCsvUrl(from, to) : undefined}
         disabled={!isValid}
         download={`sweetwish-statement-${from}-to-${to}.csv`}
+        // Beside the two date fields its label keeps to one line.
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         Export CSV
       </Button>

@@ -119,16 +119,21 @@ function PendingEarnings({ pending, pendingCents }: { pending: PendingEarning[];
   if (pendingCents === 0 || !next) return null;
   return (
     <Box sx={{ mt: 0.5 }}>
-      <Button
-        variant="text"
-        size="small"
-        aria-expanded={isOpen}
-        aria-controls="pending-earnings-list"
-        onClick={() => setOpen((open) => !open)}
-        sx={{ px: 0, textTransform: 'none', color: 'text.secondary', fontWeight: 400 }}
-      >
-        Pending: {tokenCount(pendingCents)}, available on {dateOf(next.availableAt)}
-      </Button>
+      {/* The amount opens the list; the date follows as text, so on a phone the line wraps between them and
+          never inside the button's label. */}
+      <Typography variant="body2" color="text.secondary">
+        <Button
+          variant="text"
+          size="small"
+          aria-expanded={isOpen}
+          aria-controls="pending-earnings-list"
+          onClick={() => setOpen((open) => !open)}
+          sx={{ p: 0, minWidth: 0, color: 'inherit', fontWeight: 400, whiteSpace: 'nowrap', verticalAlign: 'baseline' }}
+        >
+          Pending: {tokenCount(pendingCents)}
+        </Button>
+        , available on {dateOf(next.availableAt)}
+      </Typography>
       <Collapse in={isOpen}>
         <Box component="ul" id="pending-earnings-list" sx={{ m: 0, pl: 2.5, color: 'text.secondary' }}>
           {pending.map((p) => (

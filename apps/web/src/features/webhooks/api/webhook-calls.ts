@@ -63,3 +63,7 @@ export const useResend = () =>
       }),
     ),
   );
+
+/** "Send test event" (POST /api/webhooks/endpoints/{id}/test): its delivery then shows in the log. */
+export const useSendTestEvent = () =>
+  useEndpointsMutation((id: string) => ok(api.POST('/api/webhooks/endpoints/{id}/test', { params: { path: { id } } })));

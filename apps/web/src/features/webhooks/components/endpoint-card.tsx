@@ -12,7 +12,13 @@ import type { WebhookEndpoint, WebhookSecret } from '@sweetwish/shared/webhooks'
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notification-store';
-import { revealSecret, useDeleteEndpoint, useRollSecret, useUpdateEndpoint } from '../api/webhook-calls';
+import {
+  revealSecret,
+  useDeleteEndpoint,
+  useRollSecret,
+  useSendTestEvent,
+  useUpdateEndpoint,
+} from '../api/webhook-calls';
 import { DeliveryLog } from './delivery-log';
 import { EndpointForm } from './endpoint-form';
 import { EVENT_LABELS, STATUS_LABELS } from './event-labels';
@@ -20,8 +26,9 @@ import { EVENT_LABELS, STATUS_LABELS } from './event-labels';
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong.');
 
 /** One endpoint: its status and events, and what its owner can do with it. */
-export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
+export function EndpointCard({ endpoint, acceptsLocalHttp }: { endpoint: WebhookEndpoint; acceptsLocalHttp: boolean }) {
   const update = useUpdateEndpoint();
+  const sendTest = useSendTestEvent();
   const remove = useDeleteEndpoint();
   const roll = useRollSecret();
   const [isEditing, setIsEditing] = useState(false);
@@ -46,7 +53,10 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <Paper variant="outlined" component="li" sx={{ p: 2, mt: 2, listStyle: 'none' }} aria-label={endpoint.url}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 700, wordBreak: 'break-all', flex: 1 }}>{endpoint.url}</Typography>
+        {/* One line, cut with an ellipsis rather than broken mid-word; the whole address is its title. */}
+        <Typography noWrap title={endpoint.url} sx={{ fontWeight: 700, flex: 1, minWidth: 0 }}>
+          {endpoint.url}
+        </Typography>
         <Chip
           size="small"
           label={STATUS_LABELS[endpoint.status]}
@@ -63,6 +73,7 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
       )}
       {isEditing ? (
         <EndpointForm
+          acceptsLocalHttp={acceptsLocalHttp}
           initial={{ url: endpoint.url, events: endpoint.events }}
           submitLabel="Save"
           onCancel={() => setIsEditing(false)}
@@ -97,6 +108,18 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
             disabled={roll.isPending}
           >
             Roll secret
+          </Button>
+          <Button
+            size="small"
+            onClick={() =>
+              run(async () => {
+                await sendTest.mutateAsync(endpoint.id);
+                setIsLogOpen(true);
+              }, 'Test event sent: its delivery shows in the log.')
+            }
+            disabled={!isActive || sendTest.isPending}
+          >
+            Send test event
           </Button>
           <Button size="small" onClick={() => setIsLogOpen(!isLogOpen)} aria-expanded={isLogOpen}>
             Delivery log

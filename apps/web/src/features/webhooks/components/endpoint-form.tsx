@@ -16,6 +16,7 @@ import { EVENT_LABELS } from './event-labels';
 export const ENDPOINT_FORM_TEXT = {
   url: 'Endpoint address',
   urlHelp: 'An https:// address of your server, Zapier or a Discord bridge.',
+  localHttpHelp: 'This test server also takes http:// addresses on this machine or its network.',
   events: 'Send these events',
   failed: 'The endpoint could not be saved. Please try again.',
 } as const;
@@ -23,13 +24,16 @@ export const ENDPOINT_FORM_TEXT = {
 /**
  * Adding or editing an endpoint (decision 030): its address and events, checked with the server's own
  * schema as the user types; the server's refusals (a private address, five endpoints) land on the field.
+ * The help says what the server takes: https only, or local http too on a test server (`acceptsLocalHttp`).
  */
 export function EndpointForm({
   initial = { url: '', events: ['gift.received', 'tip.received'] },
   submitLabel,
   onSubmit,
   onCancel,
+  acceptsLocalHttp,
 }: {
+  acceptsLocalHttp: boolean;
   initial?: WebhookEndpointInput;
   submitLabel: string;
   onSubmit: (values: WebhookEndpointInput) => Promise<unknown>;
@@ -54,7 +58,11 @@ export function EndpointForm({
         name="url"
         label={ENDPOINT_FORM_TEXT.url}
         placeholder="https://example.com/webhooks/sweetwish"
-        helperText={ENDPOINT_FORM_TEXT.urlHelp}
+        helperText={
+          acceptsLocalHttp
+            ? `${ENDPOINT_FORM_TEXT.urlHelp} ${ENDPOINT_FORM_TEXT.localHttpHelp}`
+            : ENDPOINT_FORM_TEXT.urlHelp
+        }
         fullWidth
         slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'off', spellCheck: false } }}
       />

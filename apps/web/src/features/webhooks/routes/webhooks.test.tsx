@@ -14,16 +14,22 @@ const endpoint = {
   createdAt: '2026-11-27T10:00:00.000Z',
 };
 
-/** The server: a list of endpoints, and `create` answering a POST. */
-function stubServer(create: (body: unknown) => Response) {
-  const endpoints: unknown[] = [];
+/** The server: a list of endpoints, and `create` answering a POST; a local test server takes http too. */
+function stubServer(
+  create: (body: unknown) => Response,
+  { endpoints = [] as unknown[], acceptsLocalHttp = false } = {},
+) {
   return stubFetch((url, sent: SentRequest) => {
+    if (url === `/api/webhooks/endpoints/${endpoint.id}/test` && sent.method === 'POST') {
+      return Response.json({ eventId: 'evt_1' }, { status: 202 });
+    }
+    if (url === `/api/webhooks/endpoints/${endpoint.id}/attempts`) return Response.json({ attempts: [] });
     if (url === '/api/webhooks/endpoints' && sent.method === 'POST') {
       const answer = create(JSON.parse(String(sent.body)));
       if (answer.status === 201) endpoints.push(endpoint);
       return answer;
     }
-    if (url === '/api/webhooks/endpoints') return Response.json({ endpoints });
+    if (url === '/api/webhooks/endpoints') return Response.json({ endpoints, acceptsLocalHttp });
     return new Response(null, { status: 404 });
   });
 }
@@ -81,5 +87,34 @@ describe('the webhooks screen’s endpoint form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(urlField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says what addresses the server takes: https only, or local http too on a test server', async () => {
+    stubServer(() => Response.json(endpoint, { status: 201 }));
+    renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    expect(screen.getByText(ENDPOINT_FORM_TEXT.urlHelp)).toBeTruthy();
+    cleanup();
+    stubServer(() => Response.json(endpoint, { status: 201 }), { acceptsLocalHttp: true });
+    renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add endpoint' }));
+    expect(screen.getByText(`${ENDPOINT_FORM_TEXT.urlHelp} ${ENDPOINT_FORM_TEXT.localHttpHelp}`)).toBeTruthy();
+  });
+});
+
+describe('an endpoint', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a test event to itself and opens its delivery log', async () => {
+    const calls = stubServer(() => new Response(null, { status: 500 }), { endpoints: [endpoint] });
+    renderSignedIn(WebhooksPage, { path: '/settings/webhooks' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send test event' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delivery log' }).getAttribute('aria-expanded')).toBe('true'),
+    );
+    expect(posts(calls).map((c) => c.url)).toEqual([`/api/webhooks/endpoints/${endpoint.id}/test`]);
   });
 });

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { MAX_WEBHOOK_ENDPOINTS } from '@sweetwish/shared/webhooks';
 import { useState } from 'react';
@@ -30,7 +31,8 @@ export function WebhooksPage() {
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Sweetwish sends a signed request (Standard Webhooks) to your endpoints when you receive a gift, a tip or a
-            message, or reach a stream goal: for Discord, Zapier or your own site. <a href="/api/docs">API reference</a>
+            message, or reach a stream goal: for Discord, Zapier or your own site.{' '}
+            <Link href="/api/docs">API reference</Link>
           </Typography>
           <Endpoints />
         </Box>
@@ -45,12 +47,12 @@ function Endpoints() {
   const [isAdding, setIsAdding] = useState(false);
   if (endpoints.isPending) return <CircularProgress sx={{ mt: 3 }} aria-label="Loading endpoints" />;
   if (endpoints.isError) return <Typography color="error">Your webhooks could not be loaded.</Typography>;
-  const list = endpoints.data.endpoints;
+  const { endpoints: list, acceptsLocalHttp } = endpoints.data;
   return (
     <>
       <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Endpoints">
         {list.map((endpoint) => (
-          <EndpointCard key={endpoint.id} endpoint={endpoint} />
+          <EndpointCard key={endpoint.id} endpoint={endpoint} acceptsLocalHttp={acceptsLocalHttp} />
         ))}
       </Box>
       {list.length === 0 && !isAdding && (
@@ -60,6 +62,7 @@ function Endpoints() {
       )}
       {isAdding ? (
         <EndpointForm
+          acceptsLocalHttp={acceptsLocalHttp}
           submitLabel="Add endpoint"
           onCancel={() => setIsAdding(false)}
           onSubmit={async (values) => {

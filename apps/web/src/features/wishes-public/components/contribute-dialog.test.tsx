@@ -1,4 +1,5 @@
 import { GROUP_GIFT_MESSAGES } from '@sweetwish/shared/group-gifts';
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -108,5 +109,19 @@ describe('the contribute dialog', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText(GROUP_GIFT_MESSAGES.contributeFailed)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('tells a fan whose gifts the creator refuses the server’s reason, and closes: retrying cannot help', async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'FORBIDDEN', message: SAFETY_MESSAGES.giftsRefused } }), {
+          status: 403,
+        }),
+    );
+    const { onClose } = renderDialog(10_000);
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('This creator is not accepting gifts from you.')).toBeTruthy();
+    expect(screen.queryByText(GROUP_GIFT_MESSAGES.contributeFailed)).toBeNull();
+    expect(onClose).toHaveBeenCalled();
   });
 });

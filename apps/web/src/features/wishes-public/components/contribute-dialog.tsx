@@ -89,6 +89,12 @@ function ContributeForm({
           onGetTokens(input.amount, balanceCents, input.isAnonymous);
           return;
         }
+        // A creator who refuses this fan's gifts: say so and close, as the tip dialog does.
+        if (error instanceof ApiError && error.body.code === 'FORBIDDEN') {
+          notify(error.message);
+          onClose();
+          return;
+        }
         throw error;
       }
     },

@@ -86,7 +86,7 @@ describe('Subscribe on a subscription wish', () => {
     vi.unstubAllGlobals();
   });
 
-  it('subscribes, charging the first month, then shows the next charge date', async () => {
+  it("subscribes with the fan's message, charging the first month, then shows the next charge date", async () => {
     let isSubscribed = false;
     const calls = renderArea({ id: 'fan-1' }, (url, sent) => {
       if (url === '/api/subscriptions/wish/w1')
@@ -100,6 +100,12 @@ describe('Subscribe on a subscription wish', () => {
     });
     expect(screen.getByText('Only one person is allowed to subscribe to this wish at a time.')).toBeTruthy();
     await waitFor(() => expect(subscribeButton().hasAttribute('disabled')).toBe(false));
+    // A message the server would refuse stops here, with the rule under the field.
+    const message = await screen.findByRole('textbox', { name: 'Message (optional)' });
+    fireEvent.change(message, { target: { value: 'tab\there' } });
+    fireEvent.click(subscribeButton());
+    expect(screen.getByText('A message cannot contain line breaks or control characters')).toBeTruthy();
+    fireEvent.change(message, { target: { value: '  See you monthly  ' } });
     fireEvent.click(subscribeButton());
     // Nothing is charged before the sheet's terms are confirmed.
     const sheet = await screen.findByRole('dialog', { name: 'Confirm Subscription' });
@@ -116,7 +122,7 @@ describe('Subscribe on a subscription wish', () => {
       '/subscriptions',
     );
     expect(posts(calls).map((c) => [c.url, JSON.parse(String(c.body))])).toEqual([
-      ['/api/subscriptions', { wishId: 'w1' }],
+      ['/api/subscriptions', { wishId: 'w1', message: 'See you monthly' }],
     ]);
   });
 

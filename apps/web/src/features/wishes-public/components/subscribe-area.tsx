@@ -5,8 +5,9 @@ import { formatChargeDate, SUBSCRIPTION_MESSAGES, type Subscription } from '@swe
 import { repeatPurchaseText } from '@sweetwish/shared/wish-rules';
 import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { giftMessageProblem } from '../../../components/wallet/gift-message-problem';
 import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
 import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
 import { useResumeIntent } from '../../../components/wallet/use-resume-intent';
@@ -19,6 +20,11 @@ import { fetchBalanceCents } from '../api/buy-calls';
 import { useSubscribe, wishSubscriptionOptions } from '../api/subscribe-calls';
 import { insufficientBalanceState } from '../lib/buy-flow';
 import { SubscribeTerms } from './subscribe-terms';
+
+// The message field (MUI's TextField) loads apart, as on Buy: a fan reads the wish before writing.
+const GiftMessageInput = lazy(() =>
+  import('../../../components/wallet/gift-message-input').then((m) => ({ default: m.GiftMessageInput })),
+);
 
 /** The navigation-state flag that holds the subscription's confirm sheet open. */
 const SUBSCRIBE_CONFIRM_FLAG = 'isSubscribeConfirmOpen';
@@ -48,6 +54,8 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
   const subscribe = useSubscribe();
   const isConfirmOpen = (location.state as Record<string, unknown> | null)?.[SUBSCRIBE_CONFIRM_FLAG] === true;
   const [isSubscribing, setIsSubscribing] = useState(false);
+  // The fan's message goes with the first month only (decision 100).
+  const [message, setMessage] = useState('');
   const state = useQuery({ ...wishSubscriptionOptions(wish.id), enabled: isSignedIn });
   const isSeller = me?.id === seller.id;
   const mine = state.data?.mine ?? null;
@@ -74,6 +82,7 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
       navigate(signInPathFor(pathWithIntent(here, intent)));
       return;
     }
+    if (giftMessageProblem(message) !== null) return;
     setIsSubscribing(true);
     try {
       if (!isShort(await fetchBalanceCents(queryClient))) showConfirm(true);
@@ -87,7 +96,7 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
   const confirm = async () => {
     setIsSubscribing(true);
     try {
-      await subscribe({ wishId: wish.id });
+      await subscribe({ wishId: wish.id, ...(message.trim() === '' ? {} : { message: message.trim() }) });
       showConfirm(false);
       notify(SUBSCRIPTION_MESSAGES.subscribed, { severity: 'success' });
     } catch (error) {
@@ -124,6 +133,11 @@ export function SubscribeArea({ page: { wish, seller } }: { page: WishPage }) {
         >
           Subscribe
         </Button>
+      )}
+      {isSignedIn && !isDisabled && mine === null && (
+        <Suspense>
+          <GiftMessageInput value={message} onChange={setMessage} disabled={isSubscribing} />
+        </Suspense>
       )}
       {isTaken && <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>{SUBSCRIPTION_MESSAGES.taken}</Typography>}
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>

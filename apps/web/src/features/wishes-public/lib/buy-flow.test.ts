@@ -1,5 +1,8 @@
+import { SAFETY_MESSAGES } from '@sweetwish/shared/safety-rules';
+import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
 import { describe, expect, it } from 'vitest';
-import { insufficientBalanceState } from './buy-flow';
+import { ApiError } from '../../../lib/api-client';
+import { finalRefusalOf, insufficientBalanceState } from './buy-flow';
 
 describe('the Buy flow with too few tokens', () => {
   it('opens the Insufficient Balance dialog with the cost, the balance and the tokens needed', () => {
@@ -38,5 +41,19 @@ describe('the Buy flow with too few tokens', () => {
     expect(insufficientBalanceState(20, 2000)).toBeNull();
     expect(insufficientBalanceState(20, 2001)).toBeNull();
     expect(insufficientBalanceState(20, 1_000_000)).toBeNull();
+  });
+});
+
+describe('a Buy the server refuses', () => {
+  it('gives the server’s words when paying again cannot help: a creator refusing the fan’s gifts, a sold wish', () => {
+    const refused = new ApiError(403, { code: 'FORBIDDEN', message: SAFETY_MESSAGES.giftsRefused });
+    expect(finalRefusalOf(refused)).toBe('This creator is not accepting gifts from you.');
+    const sold = new ApiError(409, { code: 'CONFLICT', message: WALLET_MESSAGES.alreadyPurchased });
+    expect(finalRefusalOf(sold)).toBe(WALLET_MESSAGES.alreadyPurchased);
+  });
+
+  it('leaves anything else to the generic message, to try again', () => {
+    expect(finalRefusalOf(new ApiError(500, { code: 'INTERNAL', message: 'x' }))).toBeNull();
+    expect(finalRefusalOf(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { CENTS_PER_TOKEN } from '@sweetwish/shared/money';
 import { INSUFFICIENT_BALANCE_FLAG, type InsufficientBalanceState } from '../../../components/wallet/wallet-queries';
+import { ApiError } from '../../../lib/api-client';
 
 /** The navigation-state flag that holds the wish page's confirm sheet open (product.md section 2). */
 export const BUY_CONFIRM_FLAG = 'isBuyConfirmOpen';
@@ -18,4 +19,14 @@ export function insufficientBalanceState(costTokens: number, balanceCents: numbe
     currentBalance,
     tokensNeeded: costTokens - currentBalance,
   };
+}
+
+/**
+ * The server's own words when paying again cannot help: the wish was sold or archived meanwhile (409), or
+ * the creator refuses this fan's gifts (403, "This creator is not accepting gifts from you."). Null for
+ * anything else, which keeps the generic message and lets the fan try again.
+ */
+export function finalRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  return error.body.code === 'CONFLICT' || error.body.code === 'FORBIDDEN' ? error.message : null;
 }

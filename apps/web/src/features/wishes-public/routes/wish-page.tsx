@@ -2,12 +2,10 @@ import ShareIcon from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { WALLET_MESSAGES } from '@sweetwish/shared/wallet-rules';
+import { BUY_FAILED_MESSAGE } from '@sweetwish/shared/wallet-rules';
 import { repeatPurchaseText } from '@sweetwish/shared/wish-rules';
 import type { WishPage } from '@sweetwish/shared/wishes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +17,6 @@ import { CenteredMessage } from '../../../components/centered-message';
 import { CenteredSpinner } from '../../../components/centered-spinner';
 import { UserAvatar } from '../../../components/user-avatar';
 import { giftMessageProblem } from '../../../components/wallet/gift-message-problem';
-import { PaymentConfirmSheet } from '../../../components/wallet/payment-confirm-sheet';
 import { pathWithIntent, TOP_UP_INTENT, type TopUpIntent } from '../../../components/wallet/top-up-intent';
 import { resumedIntent, useResumeIntent } from '../../../components/wallet/use-resume-intent';
 import { WishImage } from '../../../components/wish-image';
@@ -33,21 +30,36 @@ import { useMe } from '../../../lib/session';
 import { shareLink, wishShareTarget } from '../../../lib/share';
 import { fetchBalanceCents, useBuyWish } from '../api/buy-calls';
 import { wishPageOptions, wishQueryKey } from '../api/wish-calls';
-import { ReportWishButton } from '../components/report-wish-button';
 import { StoreLink } from '../components/store-link';
 import { WishDescription } from '../components/wish-description';
-import { BUY_CONFIRM_FLAG, insufficientBalanceState } from '../lib/buy-flow';
+import { BUY_CONFIRM_FLAG, finalRefusalOf, insufficientBalanceState } from '../lib/buy-flow';
 
 // Not needed to paint a standard wish, the page fans land on most (decision 003): a group gift's and a
 // subscription's areas (their dialogs and forms, zod with them) load only on such wishes.
 const GroupGiftSection = lazy(() =>
   import('../components/group-gift-section').then((m) => ({ default: m.GroupGiftSection })),
 );
-// The message field (MUI's TextField) loads apart too: a fan reads the wish before writing to its creator.
-const GiftMessageInput = lazy(() =>
-  import('../../../components/wallet/gift-message-input').then((m) => ({ default: m.GiftMessageInput })),
-);
+// What only a signed-in fan sees loads apart too (decision 081): the message field and "Gift anonymously"
+// (MUI's TextField and Checkbox) when one views the wish, the confirm sheet (MUI's Drawer and Modal) when one
+// taps Buy, while the balance is read.
+const BuyOptions = lazy(() => import('../components/buy-options').then((m) => ({ default: m.BuyOptions })));
+const loadConfirmSheet = () => import('../../../components/wallet/payment-confirm-sheet');
+const PaymentConfirmSheet = lazy(() => loadConfirmSheet().then((m) => ({ default: m.PaymentConfirmSheet })));
 const SubscribeArea = lazy(() => import('../components/subscribe-area').then((m) => ({ default: m.SubscribeArea })));
+const ReportWishButton = lazy(() =>
+  import('../components/report-wish-button').then((m) => ({ default: m.ReportWishButton })),
+);
+
+/** "Report", for a signed-in visitor only: a visitor's page never fetches its code. */
+function ReportSlot({ wishId, sellerId }: { wishId: string; sellerId: string }) {
+  const { me } = useMe();
+  if (!me || me.id === sellerId) return null;
+  return (
+    <Suspense>
+      <ReportWishButton wishId={wishId} sellerId={sellerId} />
+    </Suspense>
+  );
+}
 
 /** Starts the wish with its seller (one request) and the signed-in user together (decision 025). */
 export function publicWishLoader({ params }: LoaderFunctionArgs) {
@@ -102,7 +114,7 @@ function WishDetails({ page: { wish, seller } }: { page: WishPage }) {
         <IconButton aria-label="Share" onClick={() => void shareLink(wishShareTarget(wish))}>
           <ShareIcon sx={{ fontSize: 20 }} />
         </IconButton>
-        <ReportWishButton wishId={wish.id} sellerId={seller.id} />
+        <ReportSlot wishId={wish.id} sellerId={seller.id} />
       </Stack>
       {wish.archived ? (
         <Typography variant="h5" component="h1" sx={{ textAlign: 'center', py: 8, fontWeight: 700 }}>
@@ -158,6 +170,10 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
   const isSeller = me?.id === seller.id;
   const isSignedIn = me !== null;
   const isDisabled = isLoading || wish.purchased || wish.archived || isSeller;
+  const isSheetOpen = isConfirmOpen && isSignedIn && !isDisabled;
+  // Mounted from its first opening on, so that closing plays its transition.
+  const [hasSheetOpened, setHasSheetOpened] = useState(isSheetOpen);
+  if (isSheetOpen && !hasSheetOpened) setHasSheetOpened(true);
   const here = `/x/${encodeURIComponent(wish.id)}`;
   const intent: TopUpIntent = { action: 'buy', tokens: wish.cost, isAnonymous };
   useResumeIntent('buy', isSignedIn && !isDisabled, () => ({ [BUY_CONFIRM_FLAG]: true }));
@@ -177,11 +193,12 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       return;
     }
     if (giftMessageProblem(message) !== null) return;
+    void loadConfirmSheet().catch(() => {});
     setIsBuying(true);
     try {
       if (!isShort(await fetchBalanceCents(queryClient))) showConfirm(true);
     } catch {
-      notify(WALLET_MESSAGES.buyFailed);
+      notify(BUY_FAILED_MESSAGE);
     } finally {
       setIsBuying(false);
     }
@@ -204,19 +221,24 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
     }
   };
 
-  /** A balance spent elsewhere meanwhile opens the dialog; a sold or archived wish says so; else product.md's toast. */
+  /**
+   * A balance spent elsewhere meanwhile opens the dialog; a sold or archived wish, or a creator refusing the
+   * fan's gifts, says so and closes the sheet; else product.md's toast.
+   */
   const explainFailure = async (error: unknown) => {
     const code = error instanceof ApiError ? error.body.code : undefined;
     if (code === 'INSUFFICIENT_BALANCE') {
       const balanceCents = await fetchBalanceCents(queryClient).catch(() => undefined);
       if (balanceCents !== undefined && isShort(balanceCents)) return;
     }
-    if (code === 'CONFLICT' && error instanceof ApiError) {
-      notify(error.message);
+    const refusal = finalRefusalOf(error);
+    if (refusal !== null) {
+      notify(refusal);
+      showConfirm(false);
       void queryClient.invalidateQueries({ queryKey: wishQueryKey(wish.id) });
       return;
     }
-    notify(WALLET_MESSAGES.buyFailed);
+    notify(BUY_FAILED_MESSAGE);
   };
 
   return (
@@ -231,23 +253,17 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       >
         Buy
       </Button>
-      {isSignedIn && !isDisabled && wish.type !== 'subscription' && (
-        <Suspense>
-          <GiftMessageInput value={message} onChange={setMessage} disabled={isBuying} />
-        </Suspense>
-      )}
       {isSignedIn && !isDisabled && (
-        <FormControlLabel
-          sx={{ alignSelf: 'center' }}
-          control={
-            <Checkbox
-              checked={isAnonymous}
-              onChange={(event) => setIsAnonymous(event.target.checked)}
-              disabled={isBuying}
-            />
-          }
-          label="Gift anonymously"
-        />
+        <Suspense>
+          <BuyOptions
+            hasMessage={wish.type !== 'subscription'}
+            message={message}
+            onMessageChange={setMessage}
+            isAnonymous={isAnonymous}
+            onAnonymousChange={setIsAnonymous}
+            disabled={isBuying}
+          />
+        </Suspense>
       )}
       {wish.purchased && (
         <Typography sx={{ fontWeight: 700, textAlign: 'center' }}>This wish is already purchased!</Typography>
@@ -255,20 +271,24 @@ function BuyArea({ page: { wish, seller } }: { page: WishPage }) {
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {repeatPurchaseText(wish.type, wish.allowRepeatPurchases)}
       </Typography>
-      <PaymentConfirmSheet
-        isOpen={isConfirmOpen && isSignedIn && !isDisabled}
-        onClose={() => showConfirm(false)}
-        onConfirm={() => void confirm()}
-        isBusy={isBuying}
-        tokens={wish.cost}
-        recipientName={seller.displayName}
-        confirmLabel={`Buy for ${wish.cost.toLocaleString('en-US')} Tokens`}
-        details={
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            For "{wish.name}"{isAnonymous ? ', gifted anonymously' : ''}.
-          </Typography>
-        }
-      />
+      {hasSheetOpened && (
+        <Suspense>
+          <PaymentConfirmSheet
+            isOpen={isSheetOpen}
+            onClose={() => showConfirm(false)}
+            onConfirm={() => void confirm()}
+            isBusy={isBuying}
+            tokens={wish.cost}
+            recipientName={seller.displayName}
+            confirmLabel={`Buy for ${wish.cost.toLocaleString('en-US')} Tokens`}
+            details={
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                For "{wish.name}"{isAnonymous ? ', gifted anonymously' : ''}.
+              </Typography>
+            }
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

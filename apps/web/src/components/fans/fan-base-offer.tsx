@@ -2,20 +2,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from '../../../components/fans/fan-membership';
-import { notify } from '../../../lib/notification-store';
+import { notify } from '../../lib/notification-store';
+import { fanBaseExplanation, useChangeFanMembership, useFanMembership } from './fan-membership';
 
 /**
- * The offer to join the creator's fan base after rewarding them (product.md section 1), shown on /success while
- * the fan may join and has not. It says what joining shares before the fan agrees.
+ * The offer to join the creator's fan base after rewarding them (product.md section 1), shown on /success and
+ * after a tip while the fan may join and has not. It says what joining shares before the fan agrees.
  */
 export function FanBaseOffer({ creator }: { creator: { id: string; displayName: string } }) {
   const membership = useFanMembership(creator.id);
   const change = useChangeFanMembership(creator.id);
-  const [hasJoinedHere, setHasJoinedHere] = useState(false);
-
-  if (hasJoinedHere) {
+  // From the mutation's own state, not a callback of `mutate`: TanStack Query skips those callbacks when the
+  // observer has no listener at that moment, and the fan would then see neither the offer nor this line.
+  if (change.isSuccess && change.data.isMember) {
     return (
       <Typography role="status" color="primary" sx={{ fontWeight: 700 }}>
         You joined {creator.displayName}'s fan base.
@@ -24,11 +23,7 @@ export function FanBaseOffer({ creator }: { creator: { id: string; displayName: 
   }
   if (!membership.data?.canJoin || membership.data.isMember) return null;
 
-  const join = () =>
-    change.mutate(true, {
-      onSuccess: () => setHasJoinedHere(true),
-      onError: () => notify('Could not join the fan base. Try again later.'),
-    });
+  const join = () => change.mutate(true, { onError: () => notify('Could not join the fan base. Try again later.') });
 
   return (
     <Box
