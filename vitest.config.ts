@@ -22,6 +22,21 @@ const webSuitesThatMockModules = fs
     ),
   );
 
+const intTests = {
+  include: ['apps/server/**/*.int.test.ts'],
+  environment: 'node',
+  // PGlite holds one connection and takes seconds to initialise; PostgreSQL runs need time too.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: ['apps/server/test/global-setup.ts'],
+};
+
+/**
+ * Suites that measure their whole process (CPU, wake-ups, statements sent): in a shared worker, what an
+ * earlier suite left running would count against the server they watch.
+ */
+const suitesThatMeasureTheProcess = ['apps/server/src/server-idle.int.test.ts'];
+
 // Test kinds by suffix (conventions.md): *.test.ts(x) are unit tests beside the code, *.int.test.ts run the
 // server against a real database. End-to-end specs live in e2e/ and run under Playwright.
 export default defineConfig({
@@ -64,18 +79,17 @@ export default defineConfig({
       },
       {
         test: {
+          ...intTests,
           name: 'int',
-          include: ['apps/server/**/*.int.test.ts'],
-          environment: 'node',
-          // PGlite holds one connection and takes seconds to initialise; PostgreSQL runs need time too.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          globalSetup: ['apps/server/test/global-setup.ts'],
+          exclude: [...suitesThatMeasureTheProcess, '**/node_modules/**'],
           // Suites share a worker's modules: importing the server and PGlite's WebAssembly again for each
           // file was over 40% of this project's time. Each suite opens its own database and app, and none
           // mocks a module (decision 141).
           isolate: false,
         },
+      },
+      {
+        test: { ...intTests, name: 'int-alone', include: suitesThatMeasureTheProcess },
       },
     ],
   },

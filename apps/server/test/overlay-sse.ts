@@ -35,13 +35,22 @@ export function sseReader(res: Response) {
     }
   }
 
+  // A read the timeout won keeps running; the next call takes its chunk instead of losing it.
+  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+
   async function readMore(deadline: number): Promise<boolean> {
     if (isDone) return false;
+    reading ??= reader.read();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const chunk = await Promise.race([
-      reader.read(),
-      new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), Math.max(0, deadline - Date.now()))),
+      reading,
+      new Promise<'timeout'>((r) => {
+        timer = setTimeout(() => r('timeout'), Math.max(0, deadline - Date.now()));
+      }),
     ]);
+    clearTimeout(timer);
     if (chunk === 'timeout') return false;
+    reading = undefined;
     if (chunk.done) {
       isDone = true;
       return false;

@@ -33,12 +33,14 @@ export async function readEvents(res: Response, count: number, waitMs = 5000): P
   let buffer = '';
   const deadline = Date.now() + waitMs;
   while (events.length < count && Date.now() < deadline) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const chunk = await Promise.race([
       reader.read(),
-      new Promise<{ done: true; value: undefined }>((r) =>
-        setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now())),
-      ),
+      new Promise<{ done: true; value: undefined }>((r) => {
+        timer = setTimeout(() => r({ done: true, value: undefined }), Math.max(0, deadline - Date.now()));
+      }),
     ]);
+    clearTimeout(timer);
     if (chunk.done) break;
     buffer += decoder.decode(chunk.value);
     const complete = buffer.lastIndexOf('\n\n');
