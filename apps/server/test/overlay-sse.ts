@@ -1,3 +1,5 @@
+import type { ReadableStreamReadResult } from 'node:stream/web';
+
 /** One Server-Sent Event as the overlay stream sends it. */
 export type SseEvent = { event: string; data: string; id?: string };
 
