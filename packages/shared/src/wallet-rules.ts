@@ -9,9 +9,6 @@ export const TIP_MAX = 999_999;
 /** The tip dialog's plus and minus buttons change the amount by this much. */
 export const TIP_STEP = 10;
 
-/** On its own, not in WALLET_MESSAGES: the wish page, which fans land on, needs no other message. */
-export const BUY_FAILED_MESSAGE = 'Could not buy product';
-
 export const WALLET_MESSAGES = {
   topUpFailed: 'Error starting token purchase.',
   topUpUnavailable: 'Buying tokens is not available right now: card payments are not set up on this server.',

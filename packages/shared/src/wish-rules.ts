@@ -10,6 +10,11 @@ export const WISH_IMAGE_URL_MAX = 1000;
 export const WISH_COST_MIN = 20;
 export const WISH_COST_MAX = 999_999;
 export const DEFAULT_WISH_DESCRIPTION = 'Thank you!';
+/**
+ * Here, not among the wallet's messages: the wish page, which fans land on, needs no other, and a module it
+ * imports goes into its first load with every export other screens use.
+ */
+export const BUY_FAILED_MESSAGE = 'Could not buy product';
 
 export const WISH_TYPES = ['standard', 'subscription'] as const;
 export type WishType = (typeof WISH_TYPES)[number];
