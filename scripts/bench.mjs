@@ -27,6 +27,7 @@ import {
   apiRows,
   buildRows,
   idleRows,
+  insightsRows,
   jsRows,
   measureBare,
   pageRows,
@@ -153,7 +154,11 @@ async function main() {
   const bare = await measureBare();
   const rows = buildRows({ coldStart, landingJs, profileJs, wishJs, bare, pages });
   const api = await measureApiIfPostgres();
-  if (api) rows.push(...apiRows(api));
+  if (api) {
+    rows.push(...apiRows(api));
+    api.insights = await measureInsights({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl: DATABASE_URL });
+    rows.push(...insightsRows(api.insights));
+  }
   printDetails({ landingJs, profileJs, wishJs });
   printTable(rows);
   const durationS = secondsSince(began);
@@ -237,7 +242,10 @@ async function mainTipsOnly() {
 async function mainInsightsOnly() {
   await ensureBuild();
   const insights = await measureInsights({ root: ROOT, serverEntry: SERVER_ENTRY, databaseUrl: DATABASE_URL });
-  console.log(JSON.stringify(insights, null, 2));
+  console.log(
+    `12 months' first reads (ms, the kept top supporters rebuilt): ${insights.twelveMonthsFirstReadsMs.join(', ')}`,
+  );
+  printTable(insightsRows(insights));
 }
 
 /** `--idle-only`: the idle instance's figures alone; no results file. */

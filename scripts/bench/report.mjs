@@ -181,6 +181,28 @@ export function apiRows(api) {
   ];
 }
 
+/** A creator's insights at scale (scripts/bench/insights.mjs): each range's p99 and a visit's counting cost. */
+export function insightsRows(insights) {
+  const row = (metric, value, target, ok) => ({ metric, value, target, ok });
+  const size = `${insights.gifts.toLocaleString('en-US')} gifts, ${insights.visits.toLocaleString('en-US')} visits`;
+  return [
+    ...insights.ranges.map((r) =>
+      row(
+        `insights ${new URL(r.path, 'http://x').search.slice(1)}, ${size}, 1 conn (p50 | p99 ms)`,
+        `${r.p50Ms} | ${r.p99Ms}`,
+        `p99 ≤ ${insights.targetP99Ms}`,
+        r.p99Ms <= insights.targetP99Ms,
+      ),
+    ),
+    row(
+      'counting a visit: per call (µs) | flush of 200,000 (ms)',
+      `${insights.visitCount.perCallUs} | ${insights.visitCount.flushMs}`,
+      '≤ 1,000 µs',
+      insights.visitCount.perCallUs <= 1000,
+    ),
+  ];
+}
+
 export function printTable(rows) {
   const header = ['metric', 'value', 'target', 'ok'];
   const cells = rows.map((r) => [r.metric, String(r.value), r.target, r.ok === null ? '-' : r.ok ? '✓' : '✗']);

@@ -52,6 +52,33 @@ async function tableNames(database: DatabaseHandle) {
   return rows.map((r) => r.table_name);
 }
 
+type SnapshotTable = {
+  name: string;
+  columns: Record<string, unknown>;
+  indexes: Record<string, unknown>;
+  compositePrimaryKeys: Record<string, { name: string }>;
+  uniqueConstraints: Record<string, { name: string }>;
+};
+
+/** What drizzle-kit believes the migrations leave: the last snapshot's tables, columns and indexes. */
+function expectedSchema() {
+  const last = journal.entries.at(-1)?.tag.slice(0, 14);
+  const snapshot = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, `meta/${last}_snapshot.json`), 'utf8')) as {
+    tables: Record<string, SnapshotTable>;
+  };
+  const tables = Object.values(snapshot.tables);
+  return {
+    columns: tables.flatMap((t) => Object.keys(t.columns).map((column) => `${t.name}.${column}`)).sort(),
+    indexes: tables
+      .flatMap((t) => [
+        ...Object.keys(t.indexes),
+        ...Object.values(t.compositePrimaryKeys).map((k) => k.name),
+        ...Object.values(t.uniqueConstraints).map((k) => k.name),
+      ])
+      .sort(),
+  };
+}
+
 describe.each(databaseKinds())('migrations on %s', (kind) => {
   let database: DatabaseHandle | undefined;
   afterEach(async () => {
@@ -65,6 +92,26 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(journal.entries.length).toBeGreaterThan(0);
     expect(await appliedCount(database)).toBe(journal.entries.length);
     expect(await tableNames(database)).toContain('users');
+  });
+
+  it('leave every column and index the schema declares, as the last snapshot records it', async () => {
+    database = await openEmptyDatabase(kind);
+    await database.migrate();
+    const expected = expectedSchema();
+    const columns = await rowsOf<{ name: string }>(
+      database,
+      sql`select table_name || '.' || column_name as name from information_schema.columns
+          where table_schema = 'public'`,
+    );
+    const indexes = await rowsOf<{ indexname: string }>(
+      database,
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
+    const actualIndexes = new Set(indexes.map((r) => r.indexname));
+    const actualColumns = new Set(columns.map((r) => r.name));
+    // A hand-edited migration that lost a statement leaves its snapshot promising what the database lacks.
+    expect(expected.indexes.filter((name) => !actualIndexes.has(name))).toEqual([]);
+    expect(expected.columns.filter((name) => !actualColumns.has(name))).toEqual([]);
   });
 
   it('apply nothing the second time', async () => {

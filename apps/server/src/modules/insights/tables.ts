@@ -141,7 +141,10 @@ export const insightViews = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.creatorId, t.period, t.starts, t.page, t.wishId] }),
-    // The chart's rows apart from each wish's, which the key puts between them.
-    index('insight_views_days_idx').on(t.creatorId, t.starts).where(sql`period = 'day' and wish_id = ''`),
+    // The chart's rows apart from each wish's, which the key puts between them, read from the index alone:
+    // all time is 3,285 rows (decision 143). `views` in it makes the flush's updates leave the heap page.
+    index('insight_views_days_idx')
+      .on(t.creatorId, t.starts, t.page, t.views)
+      .where(sql`period = 'day' and wish_id = ''`),
   ],
 );
