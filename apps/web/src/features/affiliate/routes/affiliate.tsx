@@ -4,19 +4,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import type { AffiliateMonth, InvitedCreator } from '@sweetwish/shared/affiliate';
-import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
+import type { AffiliateMonth } from '@sweetwish/shared/affiliate';
 import { formatDollars } from '@sweetwish/shared/money';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
+import { PersonAmountRow } from '../../../components/person-amount-row';
 import { RequireSignIn } from '../../../components/require-sign-in';
-import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayYear } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
@@ -143,41 +138,18 @@ function InvitedCreators() {
         <>
           <List aria-label="Invited creators">
             {rows.map((row, index) => (
-              <InvitedRow key={row.creator?.id ?? `anonymous-${index}`} row={row} />
+              <PersonAmountRow
+                key={row.creator?.id ?? `anonymous-${index}`}
+                person={row.creator}
+                detail={`Joined ${formatMonthDayYear(row.joinedAt)}`}
+                cents={row.earnedCents}
+                amountLabel="earned"
+              />
             ))}
           </List>
           <LoadMore list={invited} label="Loading more invited creators" />
         </>
       )}
     </Box>
-  );
-}
-
-function InvitedRow({ row }: { row: InvitedCreator }) {
-  const person = row.creator;
-  const name = person?.displayName ?? ANONYMOUS_NAME;
-  const content: ReactNode = (
-    <>
-      <ListItemAvatar>
-        <UserAvatar photoUrl={person?.photoUrl} name={name} size={44} />
-      </ListItemAvatar>
-      <ListItemText
-        primary={name}
-        secondary={`Joined ${formatMonthDayYear(row.joinedAt)}`}
-        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-      />
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-        <Typography sx={{ fontWeight: 700 }}>{formatDollars(row.earnedCents)}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          earned
-        </Typography>
-      </Box>
-    </>
-  );
-  if (!person) return <ListItem sx={{ borderRadius: 2, gap: 1 }}>{content}</ListItem>;
-  return (
-    <ListItemButton component={Link} to={`/${encodeURIComponent(person.handle)}`} sx={{ borderRadius: 2, gap: 1 }}>
-      {content}
-    </ListItemButton>
   );
 }

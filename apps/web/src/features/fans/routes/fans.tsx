@@ -1,20 +1,11 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { ANONYMOUS_NAME } from '@sweetwish/shared/conversation-rules';
-import type { Fan } from '@sweetwish/shared/fans';
-import { formatDollars } from '@sweetwish/shared/money';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
+import { PersonAmountRow } from '../../../components/person-amount-row';
 import { RequireSignIn } from '../../../components/require-sign-in';
-import { UserAvatar } from '../../../components/user-avatar';
 import { formatMonthDayYear } from '../../../lib/dates';
 import { hasListFailed, itemsOf } from '../../../lib/paged-list';
 import { loadSignedInQueries } from '../../../lib/route-loader';
@@ -71,41 +62,18 @@ function FansContent() {
           <List aria-label="Fans">
             {rows.map((fan, index) => (
               // A fan without a public profile has no id to key by; the list's order is the server's.
-              <FanRow key={fan.fan?.id ?? `anonymous-${index}`} fan={fan} />
+              <PersonAmountRow
+                key={fan.fan?.id ?? `anonymous-${index}`}
+                person={fan.fan}
+                detail={`Fan since ${formatMonthDayYear(fan.since)}`}
+                cents={fan.totalGivenCents}
+                amountLabel="given"
+              />
             ))}
           </List>
           <LoadMore list={fans} label="Loading more fans" />
         </>
       )}
     </Box>
-  );
-}
-
-function FanRow({ fan }: { fan: Fan }) {
-  const person = fan.fan;
-  const name = person?.displayName ?? ANONYMOUS_NAME;
-  const content: ReactNode = (
-    <>
-      <ListItemAvatar>
-        <UserAvatar photoUrl={person?.photoUrl} name={name} size={44} />
-      </ListItemAvatar>
-      <ListItemText
-        primary={name}
-        secondary={`Fan since ${formatMonthDayYear(fan.since)}`}
-        slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
-      />
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-        <Typography sx={{ fontWeight: 700 }}>{formatDollars(fan.totalGivenCents)}</Typography>
-        <Typography variant="caption" color="text.secondary">
-          given
-        </Typography>
-      </Box>
-    </>
-  );
-  if (!person) return <ListItem sx={{ borderRadius: 2, gap: 1 }}>{content}</ListItem>;
-  return (
-    <ListItemButton component={Link} to={`/${encodeURIComponent(person.handle)}`} sx={{ borderRadius: 2, gap: 1 }}>
-      {content}
-    </ListItemButton>
   );
 }
