@@ -70,6 +70,14 @@ function notExcluded(excluded: Excluded) {
 }
 
 /**
+ * Lets a running job's key go, so that a change made while it works queues the next run under that key
+ * (a job that sums what changed, and must not miss a change made during its sum).
+ */
+export async function releaseRunningJobKey(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update jobs set key = null where key = ${key} and status = 'running'`);
+}
+
+/**
  * Takes the next due job of these types for `runnerId` until `leaseSeconds` from now: a pending one whose
  * time came, or a running one whose runner's lease ended (it died or hung). Other runners skip the row
  * while it is being claimed (FOR UPDATE SKIP LOCKED), so no two take the same job. Jobs of `excluded`

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Database, queryRows } from '../../db/client';
 import { defineJobKind, type JobType } from '../../jobs/job-type';
+import { releaseRunningJobKey } from '../../jobs/repo';
 import { addMonths } from './local-days';
 
 /** How many supporters the insights name, and so how many a kept list holds. */
 export const TOP_SUPPORTERS = 10;
 
-export type TopSupporter = { buyerId: string; cents: number; gifts: number };
+type TopSupporter = { buyerId: string; cents: number; gifts: number };
 
 /** The window of all time: what the all-time roll-up rows have as their `starts`. */
 export const ALL_TIME = '1970-01-01';
@@ -21,7 +22,7 @@ export const ALL_TIME = '1970-01-01';
 export const topSupportersJobKind = defineJobKind('insight-top-supporters', z.object({ sellerId: z.string().min(1) }));
 
 /** The first month of the 12 months that end in `day`'s month: where a 12-month range's month rows start. */
-export function twelveMonthsFrom(day: string): string {
+function twelveMonthsFrom(day: string): string {
   return addMonths(day, -11);
 }
 
@@ -43,7 +44,7 @@ function sumTop(sellerId: string, windowFrom: string) {
  * Sums the top supporters of the window from `windowFrom` (12 months, or ALL_TIME), keeps them for that
  * window and returns them. A list kept by a read that began later is left as it is.
  */
-export async function refreshTopSupporters(db: Database, sellerId: string, windowFrom: string) {
+async function refreshTopSupporters(db: Database, sellerId: string, windowFrom: string) {
   const [row] = await queryRows<{ supporters: TopSupporter[] }>(
     db,
     sql`with top as (${sumTop(sellerId, windowFrom)}),
@@ -75,9 +76,9 @@ export async function findTopSupporters(db: Database, sellerId: string, windowFr
 }
 
 /**
- * The job: lets go of its key first, so a gift made while it sums queues the next refresh, then sums all
- * time and the 12 months of the current UTC month (a zone already in another month sums its own on its
- * first read), and drops the lists of 12-month windows no zone reads any more.
+ * The job: lets go of its key first, so a gift made while it sums queues the next refresh; drops the lists of
+ * 12-month windows no zone reads any more; then sums all time, the 12 months of the current UTC month, and
+ * every other window still kept (a zone already or still in another month, whose first read kept it).
  */
 export function topSupportersJob({ db }: { db: Database }): JobType<z.infer<typeof topSupportersJobKind.payload>> {
   return {
@@ -86,16 +87,20 @@ export function topSupportersJob({ db }: { db: Database }): JobType<z.infer<type
     // A sum that failed (a lost connection) is tried again, and never given up: its key would stay taken.
     retry: { maxAttempts: Number.POSITIVE_INFINITY, firstSeconds: 30, factor: 2, maxSeconds: 3600 },
     async handle({ sellerId }) {
-      await db.execute(
-        sql`update jobs set key = null where key = ${`${topSupportersJobKind.name}:${sellerId}`} and status = 'running'`,
-      );
+      await releaseRunningJobKey(db, `${topSupportersJobKind.name}:${sellerId}`);
       const windowFrom = twelveMonthsFrom(new Date().toISOString().slice(0, 10));
-      await refreshTopSupporters(db, sellerId, windowFrom);
-      await refreshTopSupporters(db, sellerId, ALL_TIME);
       await db.execute(
         sql`delete from insight_top_supporters where seller_id = ${sellerId}
             and window_from < ${addMonths(windowFrom, -1)}::date and window_from <> ${ALL_TIME}::date`,
       );
+      const kept = await queryRows<{ window_from: string }>(
+        db,
+        sql`select to_char(window_from, 'YYYY-MM-DD') as window_from from insight_top_supporters
+            where seller_id = ${sellerId}`,
+      );
+      for (const window of new Set([windowFrom, ALL_TIME, ...kept.map((k) => k.window_from)])) {
+        await refreshTopSupporters(db, sellerId, window);
+      }
       return undefined;
     },
   };
