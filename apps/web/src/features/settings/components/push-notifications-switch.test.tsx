@@ -13,6 +13,8 @@ function stubBrowserPush(options: {
   permission: NotificationPermission;
   answer?: NotificationPermission;
   isPushServiceSilent?: boolean;
+  /** The browser answers only once this settles (after the switch gave up waiting, say). */
+  answersAfter?: Promise<void>;
 }) {
   let subscription: PushSubscription | null = null;
   const unsubscribe = vi.fn(async () => {
@@ -22,6 +24,7 @@ function stubBrowserPush(options: {
   const subscribe = vi.fn(async (_options: PushSubscriptionOptionsInit) => {
     // A browser that reaches no push service never answers.
     if (options.isPushServiceSilent) await new Promise<never>(() => {});
+    await options.answersAfter;
     subscription = {
       endpoint: ENDPOINT,
       options: { applicationServerKey: null, userVisibleOnly: true },
@@ -114,6 +117,29 @@ describe('the push notifications switch', () => {
     await waitFor(() => expect(theSwitch().disabled).toBe(false));
     expect(theSwitch().checked).toBe(false);
     expect(currentNotifications().map((item) => item.message)).toContain(PUSH_TEXT.failed);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('registers nothing when the browser answers after the switch said subscribing failed', async () => {
+    let answer = () => {};
+    const answersAfter = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const browser = stubBrowserPush({ permission: 'default', answer: 'granted', answersAfter });
+    const calls = stubFetch((url) =>
+      url === '/api/push/public-key' ? Response.json({ publicKey: PUBLIC_KEY }) : new Response(null, { status: 201 }),
+    );
+    render(<PushNotificationsSwitch />);
+    await waitFor(() => expect(theSwitch().disabled).toBe(false));
+    vi.useFakeTimers();
+    fireEvent.click(theSwitch());
+    await vi.waitFor(() => expect(browser.subscribe).toHaveBeenCalled());
+    await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS);
+    vi.useRealTimers();
+    await waitFor(() => expect(theSwitch().disabled).toBe(false));
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(theSwitch().checked).toBe(false);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

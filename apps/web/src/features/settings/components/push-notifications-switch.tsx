@@ -70,10 +70,10 @@ export function PushNotificationsSwitch() {
       return;
     }
     setIsDenied(false);
-    await withinTime(
-      (async () => registerPushDevice(await subscribeThisDevice(await fetchPushPublicKey())))(),
-      PUSH_SUBSCRIBE_TIMEOUT_MS,
-    );
+    // Only the browser's answer is waited for within a time: one that comes after the switch said it failed
+    // must not register the device behind the user's back.
+    const subscription = await withinTime(subscribeThisDevice(await fetchPushPublicKey()), PUSH_SUBSCRIBE_TIMEOUT_MS);
+    await registerPushDevice(subscription);
     setIsOn(true);
   };
 
