@@ -11,7 +11,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 export const WEBHOOK_LOGGED_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
-export type WebhookLoggedEventType = (typeof WEBHOOK_LOGGED_EVENT_TYPES)[number];
+type WebhookLoggedEventType = (typeof WEBHOOK_LOGGED_EVENT_TYPES)[number];
 
 /** Endpoints one user may have (Ko-fi and Buy Me a Coffee allow one or a few). */
 export const MAX_WEBHOOK_ENDPOINTS = 5;

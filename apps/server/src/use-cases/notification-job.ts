@@ -140,7 +140,7 @@ export function notificationJob(options: NotificationJobOptions): JobType<z.infe
       return { ...address, message: { ...message, text: message.text + footer } };
     }
     if (row.kind === 'moderation_notice' && row.moderationActionId) {
-      // About the user's own content or account: sent whatever the settings say (issue 53, item 2).
+      // About the user's own content or account: sent whatever the settings say (decision 135).
       const message = await describeModerationNotice(db, row.moderationActionId, publicOrigin);
       return message ? { ...address, message } : { skip: 'nothing to tell' };
     }

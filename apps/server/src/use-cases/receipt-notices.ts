@@ -15,13 +15,8 @@ import type { NotificationText } from '../modules/notify/texts';
 import { describeSubscriptionNotice, findChargeOfPurchase } from '../modules/subscriptions/service';
 import { getWishSnapshot } from '../modules/wishes/service';
 
-export const RECEIPT_KINDS = [
-  'purchase_receipt',
-  'contribution_receipt',
-  'top_up_receipt',
-  'renewal_reminder',
-] as const;
-export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+const RECEIPT_KINDS = ['purchase_receipt', 'contribution_receipt', 'top_up_receipt', 'renewal_reminder'] as const;
+type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 export function isReceiptKind(kind: QueuedNotification['kind']): kind is ReceiptKind {
   return (RECEIPT_KINDS as readonly string[]).includes(kind);

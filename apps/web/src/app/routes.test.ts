@@ -30,6 +30,7 @@ describe('routes', () => {
     const segments = appScreens(routes)
       .map((screen) => screen.path?.split('/')[0] ?? '')
       .filter((segment) => segment !== '' && !segment.startsWith(':'));
+    expect(segments).toEqual(expect.arrayContaining(['inbox', 'insights', 'settings', 'suspended']));
     expect(segments.filter((segment) => !isReservedHandle(segment))).toEqual([]);
   });
 });

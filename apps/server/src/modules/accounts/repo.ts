@@ -33,7 +33,6 @@ export async function findGiftRecipient(db: Database, userId: string) {
   return row && { id: row.id, affiliateId: row.affiliateId ?? undefined };
 }
 
-/** Ends every session of the user (sign out everywhere). Answers how many there were. */
 /** Ends every session of the user; answers the ended sessions' tokens and expiry (a suspension keeps their hashes). */
 export async function deleteSessionsOf(db: Database, userId: string): Promise<{ token: string; expiresAt: Date }[]> {
   return db

@@ -77,7 +77,8 @@ describe.each(databaseKinds())('the inbox on %s', (kind) => {
     const ana = await people.newPerson();
     for (let n = 1; n <= 7; n++) await giftEvent(ana, n);
     // Four share one time to the microsecond: the id decides between them.
-    await database.db.execute(sql`update inbox_events set created_at = '2026-12-01T10:00:00.123456Z'
+    await database.db.execute(sql`update inbox_events
+      set created_at = date_trunc('second', now()) - interval '1 day' + interval '123456 microseconds'
       where user_id = ${ana.id} and event_key in ('test:2', 'test:3', 'test:4', 'test:5')`);
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -89,9 +90,14 @@ describe.each(databaseKinds())('the inbox on %s', (kind) => {
       cursor = page.nextCursor;
       pages++;
     } while (cursor);
+    const newestFirst = await queryRows<{ text: string }>(
+      database.db,
+      sql`select text from inbox_events where user_id = ${ana.id} order by created_at desc, id desc`,
+    );
     expect(pages).toBe(3);
-    expect(new Set(seen).size).toBe(7);
+    expect(seen).toEqual(newestFirst.map((r) => r.text));
     expect(seen.slice(0, 3)).toEqual(['Gift number 7.', 'Gift number 6.', 'Gift number 1.']);
+    expect(seen.slice(3).sort()).toEqual(['Gift number 2.', 'Gift number 3.', 'Gift number 4.', 'Gift number 5.']);
   });
 
   it('writes an event once per key: a retried job adds nothing', async () => {

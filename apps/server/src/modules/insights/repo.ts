@@ -64,11 +64,7 @@ export async function countViewsByDay(db: Database, creatorId: string, from: str
 }
 
 /** Views and purchases of each wish over the rows of `period` (UTC days, months or all time). */
-export async function countWishActivity(
-  db: Database,
-  creatorId: string,
-  period: Exclude<RollUpPeriod, { kind: 'year' }>,
-) {
+export async function countWishActivity(db: Database, creatorId: string, period: RollUpPeriod) {
   const rows = await queryRows<{ wish_id: string; views: string; purchases: string }>(
     db,
     sql`select wish_id, sum(views) as views, sum(purchases) as purchases from (

@@ -138,7 +138,8 @@ describe.each(databaseKinds())('insight roll-ups on %s', (kind) => {
             count: all.reduce((sum, k) => sum + k.count, 0),
           };
         })
-        .filter((b) => b.count !== 0);
+        // The hour sums have no row for a bucket without gifts; the days' must hold nothing else there.
+        .filter((b) => b.count !== 0 || b.gross !== 0 || b.net !== 0);
       expect(buckets).toEqual(await sumHoursBy(db, creator.id, range.from, to, timeZone, unit));
     }
   }

@@ -52,7 +52,7 @@ export async function queueSubscriptionNotice(
 }
 
 /**
- * Queues the notice of a moderator's action to the user it touched (issue 53, item 2), in the action's
+ * Queues the notice of a moderator's action to the user it touched (decision 135), in the action's
  * transaction: sent by their sign-in channel whatever their settings say, once per action.
  */
 export async function queueModerationNotice(

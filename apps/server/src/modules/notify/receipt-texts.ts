@@ -10,7 +10,7 @@ const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** "Dec 5, 2026, 9:13 PM UTC". */
-export function receiptTime(at: Date): string {
+function receiptTime(at: Date): string {
   return `${WHEN.format(at)} UTC`;
 }
 
@@ -23,7 +23,7 @@ function receipt(subject: string, summary: string, path: string, origin: string)
   return { subject, text: `${PRODUCT_NAME} receipt: ${summary} See it at ${origin}${path}`, summary, path };
 }
 
-export type PurchaseReceiptFacts = {
+type PurchaseReceiptFacts = {
   /** A tip, a wish bought, or a subscription's first or later month. */
   kind: 'tip' | 'gift' | 'subscription' | 'renewal';
   costCents: number;

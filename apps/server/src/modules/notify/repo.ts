@@ -50,7 +50,7 @@ export async function insertSubscriptionNotification(
   await db.insert(notifications).values(values);
 }
 
-/** A moderation notice (issue 53, item 2): at most one per moderator's action (a unique index). */
+/** A moderation notice (decision 135): at most one per moderator's action (a unique index). */
 export async function insertModerationNotification(
   db: Database,
   values: { userId: string; moderationActionId: string },

@@ -22,7 +22,7 @@ export const NOTIFICATION_KINDS = [
   // To a fan: a renewal found the wallet short (tried again daily), or the subscription lapsed (decision 034).
   'subscription_failed',
   'subscription_lapsed',
-  // To the owner of content a moderator hid, or of an account suspended or let back in (issue 53, item 2).
+  // To the owner of content a moderator hid, or of an account suspended or let back in (decision 135).
   'moderation_notice',
   // To the payer, once per payment (decision 091): a gift, tip, subscription's month (by post_gifts())...
   'purchase_receipt',

@@ -5,7 +5,7 @@ import { cutPage, type PageRequest } from '../../db/keyset';
 import { findPeople, listModerationActions } from './moderation-repo';
 import { listReportQueue as queueOfReports } from './repo';
 
-// What moderators read (issue 53, item 2): the queue and the audit log, each entry with the people
+// What moderators read (decision 135): the queue and the audit log, each entry with the people
 // involved, the content as it was reported, and where it is on the site.
 
 /** A message quoted in the audit log: enough to recall it. */
@@ -16,14 +16,14 @@ const personOf = (found: Map<string, ModerationPerson>, id: string): ModerationP
   found.get(id) ?? { id, handle: null, displayName: null };
 
 /** Where the content is on the site; a message has no address but its conversation, private to its two people. */
-export function contentPathOf(kind: ReportKind, targetId: string, owner: ModerationPerson): string | null {
+function contentPathOf(kind: ReportKind, targetId: string, owner: ModerationPerson): string | null {
   if (kind === 'wish') return `/x/${encodeURIComponent(targetId)}`;
   if (kind === 'profile') return owner.handle ? `/${encodeURIComponent(owner.handle)}` : null;
   return null;
 }
 
 /** One line of what was reported, from the report's copy. */
-export function summaryOf(snapshot: ReportSnapshot | null): string | null {
+function summaryOf(snapshot: ReportSnapshot | null): string | null {
   if (snapshot?.wish) return snapshot.wish.name;
   if (snapshot?.message) {
     const { type, content } = snapshot.message;

@@ -97,7 +97,7 @@ export async function actOnReport(
 }
 
 /**
- * The one place a moderation outcome reaches the user it touched (issue 53, item 2), in the action's
+ * The one place a moderation outcome reaches the user it touched (decision 135), in the action's
  * transaction: a notification, which its job sends by the user's sign-in channel (notices.ts says what)
  * and writes into the user's inbox (use-cases/notification-inbox.ts).
  */

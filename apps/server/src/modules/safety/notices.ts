@@ -5,11 +5,11 @@ import type { Database } from '../../db/client';
 import type { NotificationText } from '../notify/texts';
 import { findModerationAction } from './moderation-repo';
 
-// What the user a moderator's action touched is told (issue 53, item 2), by their sign-in channel: what was
+// What the user a moderator's action touched is told (decision 135), by their sign-in channel: what was
 // hidden, or why their account was suspended or let back in, with the moderator's reason. Never who
 // reported it. A dismissed report touched nobody: nothing is sent.
 
-export type ModerationNoticeFacts = {
+type ModerationNoticeFacts = {
   action: AuditActionKind;
   kind: ReportKind;
   reason: string;
@@ -17,9 +17,9 @@ export type ModerationNoticeFacts = {
 };
 
 /** Which actions are told to the user they touched. */
-export const TOLD_ACTIONS: ReadonlySet<AuditActionKind> = new Set(['hide', 'suspend', 'lift_suspension']);
+const TOLD_ACTIONS: ReadonlySet<AuditActionKind> = new Set(['hide', 'suspend', 'lift_suspension']);
 
-export function moderationNoticeText(facts: ModerationNoticeFacts, origin: string): NotificationText {
+function moderationNoticeText(facts: ModerationNoticeFacts, origin: string): NotificationText {
   const why = `Reason: ${facts.reason}${/[.!?]$/.test(facts.reason) ? '' : '.'}`;
   const notice = (subject: string, said: string, path: string, link: string): NotificationText => {
     const summary = `${said} ${why}`;

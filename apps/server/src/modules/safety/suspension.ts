@@ -5,7 +5,7 @@ import { sessionTokenOf } from '../../http/session';
 import { isSuspended } from '../accounts/service';
 import { deleteSuspensionNotices, findSuspensionNotice, insertSuspensionNotices } from './moderation-repo';
 
-// The suspended screen (issue 53, item 2): a suspension ends the account's sessions, and each browser that
+// The suspended screen (decision 135): a suspension ends the account's sessions, and each browser that
 // held one is then told why, rather than sent to sign in with no word. The sessions are known by a hash of
 // their token, so this table holds nothing that could sign anyone in.
 

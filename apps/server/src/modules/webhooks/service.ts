@@ -32,7 +32,7 @@ import {
 } from './repo';
 import { WEBHOOK_SECRET_OVERLAP_SECONDS } from './retry-schedule';
 import { newWebhookSecret } from './signing';
-import { insertTestEvent } from './test-event-repo';
+import { insertTestEvent } from './webhook-test-event-repo';
 import { webhookDeliveryJobKind } from './worker-kind';
 
 export const WEBHOOK_MESSAGES = {

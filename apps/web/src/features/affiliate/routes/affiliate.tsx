@@ -7,6 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { AffiliateMonth } from '@sweetwish/shared/affiliate';
+import { FEE_RATES, formatRate } from '@sweetwish/shared/fees';
 import { formatDollars } from '@sweetwish/shared/money';
 import { AppTopBar } from '../../../components/app-top-bar';
 import { LoadMore } from '../../../components/load-more';
@@ -31,7 +32,7 @@ export function affiliateLoader() {
 const MONTH_NAMES = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** "2026-12" as "December 2026" (the server's months are UTC months). */
-export function monthName(month: string): string {
+function monthName(month: string): string {
   return MONTH_NAMES.format(new Date(`${month}-01T00:00:00Z`));
 }
 
@@ -59,7 +60,7 @@ function AffiliateContent() {
         Affiliate
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        Creators who join with your invite link earn you 2% of every gift and tip they receive.
+        {`Creators who join with your invite link earn you ${formatRate(FEE_RATES.affiliateBps)} of every gift and tip they receive.`}
       </Typography>
       {me?.handle && (
         <Button

@@ -14,7 +14,7 @@ import { useStartGoal, useStopGoal } from '../api/overlay-calls';
 import { Section, saveFailed, withoutCommas } from './settings-section';
 
 /** "New microphone (50 tokens)" for a wish or a titled target; "50 tokens" alone, said once, for an untitled one. */
-export function goalLabel(goal: { name: string | null; targetCents: number }): string {
+function goalLabel(goal: { name: string | null; targetCents: number }): string {
   const target = `${formatTokens(goal.targetCents)} tokens`;
   return goal.name === null ? target : `${goal.name} (${target})`;
 }

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { formatWishPrice } from '../../../components/wish-price';
 import { personLabel } from '../lib/person-label';
 
-export const KIND_LABELS: Record<OpenReport['kind'], string> = { profile: 'Profile', wish: 'Wish', message: 'Message' };
+const KIND_LABELS: Record<OpenReport['kind'], string> = { profile: 'Profile', wish: 'Wish', message: 'Message' };
 
 /**
  * One entry of the moderation queue (issue 53, item 2): a reported target with every open report of it

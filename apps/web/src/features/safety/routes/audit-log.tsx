@@ -71,9 +71,9 @@ function AuditLog() {
               <AuditRow entry={entry} />
             </Box>
           ))}
-          <LoadMore list={log} label="Loading more of the audit log" />
         </Stack>
       )}
+      <LoadMore list={log} label="Loading more of the audit log" />
     </Box>
   );
 }

@@ -80,9 +80,9 @@ function ModerationQueue() {
               <ReportCard report={report} onAct={(action) => setActing({ report, action })} />
             </Box>
           ))}
-          <LoadMore list={reports} label="reports" />
         </Stack>
       )}
+      <LoadMore list={reports} label="Loading more reports" />
       {acting && <ActionDialog {...acting} onClose={() => setActing(null)} />}
       <SuspendedAccounts />
     </Box>

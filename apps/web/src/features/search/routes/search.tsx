@@ -20,7 +20,7 @@ import { searchUsers } from '../api/search-calls';
 import { clearRecents, readRecents, saveRecent } from '../lib/recents';
 import { SEARCH_DEBOUNCE_MS, shouldSearch } from '../lib/search-term';
 
-/** What the page says while the term is too short to search (the spec gives no text for it). */
+/** What the page says while the term is too short to search (docs/product.md, Search). */
 export const SEARCH_TOO_SHORT = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
 
 type Results = { term: string; users: UserSearchResult[] } | { term: string; isError: true };
